@@ -1,0 +1,25 @@
+// Printing reals so that every printed digit is right.
+//
+// Contract (PRODUCT.md, "Precision is explicit"): a real printed with D significant digits has D
+// correct digits (the midpoint of a ball whose relative radius is below 2^-(bits_for_digits(D)),
+// printed by arb_get_str, which guarantees the result is correct to one unit in the last place),
+// or, with `certified`, it is printed as the enclosing interval "[m +/- r]".
+#pragma once
+
+#include <arb.h>
+
+#include <string>
+
+namespace bc {
+
+/// Working bits needed so that D decimal digits are correct to one unit in the last place.
+slong bits_for_digits(long digits);
+
+/// True when `x` is exact zero or its relative accuracy supports `digits` correct digits.
+bool accurate_to_digits(const arb_t x, long digits);
+
+/// Decimal text of `x`. Precondition (checked): accurate_to_digits(x, digits) unless certified.
+/// Throws std::logic_error if the precondition fails: the caller must raise precision first.
+std::string format_real(const arb_t x, long digits, bool certified);
+
+}  // namespace bc

@@ -1,0 +1,65 @@
+// The one output model: every command produces a Table (params, columns, rows of typed cells,
+// notes) and render() prints it in any --format. Cell kinds carry the JSON contract of
+// PRODUCT.md: exact integers/rationals and multiprecision reals are JSON strings with every
+// digit; plain doubles and machine-size parameters are JSON numbers.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace bc::out {
+
+enum class CellKind {
+  integer,  ///< machine integer (a parameter, a count that fits in 53 bits): JSON number
+  exact,    ///< exact integer or rational of any size, as decimal text: JSON string
+  real,     ///< multiprecision real printed at --digits (or an interval): JSON string
+  number,   ///< plain double: JSON number
+  text,     ///< words (a norm name, a verdict): JSON string
+};
+
+struct Cell {
+  CellKind kind = CellKind::text;
+  std::string str;      // exact / real / text payload
+  long long ival = 0;   // integer payload
+  double dval = 0.0;    // number payload
+
+  static Cell of_int(long long v);
+  static Cell of_exact(std::string digits);
+  static Cell of_real(std::string text);
+  static Cell of_double(double v);
+  static Cell of_text(std::string text);
+
+  /// Text for table / csv / markdown.
+  [[nodiscard]] std::string display() const;
+  [[nodiscard]] nlohmann::ordered_json json() const;
+  [[nodiscard]] bool numeric() const { return kind != CellKind::text; }
+};
+
+struct Table {
+  std::string command;                                   ///< e.g. "sphere dim"
+  nlohmann::ordered_json params = nlohmann::ordered_json::object();
+  std::vector<std::string> columns;                      ///< snake_case names
+  std::vector<std::vector<Cell>> rows;
+  std::vector<std::string> notes;                        ///< caveats that travel with the data
+
+  /// Appends a row; throws std::logic_error if its arity differs from columns.
+  void add_row(std::vector<Cell> row);
+};
+
+struct Meta {
+  long digits = 30;
+  int threads = 1;
+  bool certified = false;
+};
+
+enum class Format { table, csv, json, markdown, latex };
+
+/// Parses "table", "csv", "json", "markdown", "latex"; returns false otherwise.
+bool parse_format(const std::string& name, Format& out);
+
+/// The complete text written to stdout (or --output), ending in a newline.
+std::string render(const Table& t, const Meta& meta, Format f);
+
+}  // namespace bc::out

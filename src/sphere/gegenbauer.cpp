@@ -1,0 +1,174 @@
+// Dispatcher and adaptive driver for Gegenbauer values (see gegenbauer.hpp for the formulas).
+// Cost model (measured on the reference machine, bench/): the cosine sum costs about
+// (l/2) * (0.4 + 2 (prec/1024)^1.6) microseconds; the recurrence about twice that per step.
+#include "sphere/gegenbauer.hpp"
+
+#include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "core/real_format.hpp"
+#include "sphere/dim.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace bc::sphere {
+
+const char* norm_name(GegenbauerNorm n) {
+  switch (n) {
+    case GegenbauerNorm::standard: return "standard";
+    case GegenbauerNorm::unit: return "unit";
+    case GegenbauerNorm::orthonormal: return "orthonormal";
+  }
+  return "?";
+}
+
+bool parse_norm(const std::string& s, GegenbauerNorm& out) {
+  if (s == "standard") out = GegenbauerNorm::standard;
+  else if (s == "unit") out = GegenbauerNorm::unit;
+  else if (s == "orthonormal") out = GegenbauerNorm::orthonormal;
+  else return false;
+  return true;
+}
+
+namespace {
+
+// T_l(t) and its three normalisations at d = 2.
+void chebyshev_ball(arb_t res, ulong l, const arb_t t, GegenbauerNorm norm, slong prec) {
+  arb_chebyshev_t_ui(res, l, t, prec);
+  if (l == 0) return;
+  switch (norm) {
+    case GegenbauerNorm::unit: break;
+    case GegenbauerNorm::standard:  // lim_{lambda->0} C_l^lambda / lambda = (2/l) T_l
+      arb_mul_2exp_si(res, res, 1);
+      arb_div_ui(res, res, l, prec);
+      break;
+    case GegenbauerNorm::orthonormal: {  // sqrt(N(2,l)) = sqrt(2)
+      Arb s;
+      arb_sqrt_ui(s.x, 2, prec);
+      arb_mul(res, res, s.x, prec);
+      break;
+    }
+  }
+}
+
+double estimated_seconds(ulong l, slong prec) {
+  double p = static_cast<double>(prec) / 1024.0;
+  return (static_cast<double>(l) / 2.0 + 1.0) * (0.4 + 2.0 * std::pow(p, 1.6)) * 1e-6;
+}
+
+}  // namespace
+
+void gegenbauer_ball(arb_t res, ulong d, ulong l, const Fmpq& t, GegenbauerNorm norm, slong prec) {
+  Arb tb;
+  arb_set_fmpq(tb.x, t.x, prec);
+  if (d == 2) {
+    chebyshev_ball(res, l, tb.x, norm, prec);
+    return;
+  }
+  // Standard value first.
+  int cmp_one = fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x));  // sign of |t| - 1
+  if (cmp_one == 0) {
+    // t = +-1: C_l(+-1) = (+-1)^l binom(l+d-3, l)
+    if (norm == GegenbauerNorm::standard) gegenbauer_c_at_one(res, d, l, prec);
+    else arb_one(res);
+    if (norm == GegenbauerNorm::orthonormal) {
+      Arb n;
+      harmonic_dim_arb(n.x, d, l, prec);
+      arb_sqrt(n.x, n.x, prec);
+      arb_mul(res, res, n.x, prec);
+    }
+    if (fmpq_sgn(t.x) < 0 && (l & 1)) arb_neg(res, res);
+    return;
+  }
+  if (cmp_one < 0) gegenbauer_c_cos(res, d, l, tb.x, prec);
+  else gegenbauer_c_rec(res, d, l, tb.x, prec);
+  if (norm == GegenbauerNorm::standard) return;
+  Arb c1;
+  gegenbauer_c_at_one(c1.x, d, l, prec);
+  arb_div(res, res, c1.x, prec);
+  if (norm == GegenbauerNorm::orthonormal) {
+    Arb n;
+    harmonic_dim_arb(n.x, d, l, prec);
+    arb_sqrt(n.x, n.x, prec);
+    arb_mul(res, res, n.x, prec);
+  }
+}
+
+bool gegenbauer_is_exact_zero(bool& is_zero, ulong d, ulong l, const Fmpq& t) {
+  // All three normalisations differ by nonzero factors, so zero-ness of C_l (or T_l) decides.
+  // Exact rational recurrence: O(l) steps on numbers of O(l log q) bits.
+  constexpr ulong exact_limit = 3000;
+  if (l > exact_limit) return false;
+  Fmpq prev(1, 1), cur, next, tmp;
+  if (l == 0) {
+    is_zero = false;
+    return true;
+  }
+  if (d == 2) {
+    fmpq_set(cur.x, t.x);  // T_1 = t; T_{n+1} = 2 t T_n - T_{n-1}
+    for (ulong n = 1; n < l; ++n) {
+      fmpq_mul(next.x, cur.x, t.x);
+      fmpq_mul_2exp(next.x, next.x, 1);
+      fmpq_sub(next.x, next.x, prev.x);
+      fmpq_swap(prev.x, cur.x);
+      fmpq_swap(cur.x, next.x);
+    }
+  } else {
+    fmpq_mul_ui(cur.x, t.x, d - 2);  // C_1 = (d-2) t
+    for (ulong n = 1; n < l; ++n) {
+      fmpq_mul(next.x, cur.x, t.x);
+      fmpq_mul_ui(next.x, next.x, 2 * n + d - 2);
+      fmpq_mul_ui(tmp.x, prev.x, n + d - 3);
+      fmpq_sub(next.x, next.x, tmp.x);
+      fmpq_div_fmpz(next.x, next.x, Fmpz(static_cast<slong>(n + 1)).x);
+      fmpq_swap(prev.x, cur.x);
+      fmpq_swap(cur.x, next.x);
+    }
+  }
+  is_zero = fmpq_is_zero(cur.x);
+  return true;
+}
+
+GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm norm, long digits) {
+  GegenbauerValue out;
+  if (d == 2 && norm == GegenbauerNorm::standard && l >= 1)
+    out.note = "d = 2: C_l^0 vanishes for l >= 1; 'standard' reports the renormalised limit "
+               "lim_{lambda->0} C_l^lambda(t)/lambda = (2/l) T_l(t) (DLMF 18.7.25)";
+  if (fmpq_is_zero(t.x) && (l & 1)) {  // odd polynomial at 0
+    out.exact_zero = true;
+    arb_zero(out.value.x);
+    return out;
+  }
+  const slong target = bits_for_digits(digits);
+  slong prec = target + 32 + static_cast<slong>(2.0 * std::log2(static_cast<double>(l) + 2.0));
+  bool zero_checked = false;
+  for (;;) {
+    if (prec > limits::max_working_bits)
+      limits::refuse("sphere gegenbauer: working precision", static_cast<double>(prec),
+                     static_cast<double>(limits::max_working_bits), "bits",
+                     "the value is too close to zero or the cancellation too large");
+    limits::check("sphere gegenbauer: evaluation time", estimated_seconds(l, prec), 120.0, "seconds",
+                  fmt::format("at {} working bits; lower --l or --digits", prec));
+    gegenbauer_ball(out.value.x, d, l, t, norm, prec);
+    out.prec = prec;
+    if (accurate_to_digits(out.value.x, digits)) return out;
+    if (arb_contains_zero(out.value.x)) {
+      if (!zero_checked) {
+        zero_checked = true;
+        bool is_zero = false;
+        if (gegenbauer_is_exact_zero(is_zero, d, l, t) && is_zero) {
+          out.exact_zero = true;
+          arb_zero(out.value.x);
+          return out;
+        }
+      }
+      prec *= 2;
+    } else {
+      slong acc = arb_rel_accuracy_bits(out.value.x);
+      prec += (target - acc) + 32;
+    }
+  }
+}
+
+}  // namespace bc::sphere

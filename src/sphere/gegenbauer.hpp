@@ -1,0 +1,62 @@
+// Gegenbauer polynomials of dimension d: C_l^lambda(t), lambda = (d-2)/2.  MATH.md §1.
+//
+// Three normalisations (all offered by name in the CLI):
+//   standard     C_l^lambda(t) (DLMF 18.3)
+//   unit         P_{l,d}(t) = C_l^lambda(t) / C_l^lambda(1), C_l^lambda(1) = binom(l+d-3, l)
+//   orthonormal  Q_l(t) = sqrt(N(d,l)) P_{l,d}(t), orthonormal in L^2(u_d)
+// d = 2 (lambda = 0): P_{l,2} = T_l (Chebyshev). C_l^0 vanishes identically for l >= 1, so
+// `standard` at d = 2 is reported as the renormalised limit lim_{lambda->0} C_l^lambda / lambda =
+// (2/l) T_l (DLMF 18.7.25), with a note saying so.
+//
+// Algorithms (one file each, dispatcher in gegenbauer.cpp):
+//   gegenbauer_cos.cpp  |t| < 1: C_l^lambda(cos th) = sum_k a_k cos((l-2k) th) with
+//                       a_k = (lambda)_k (lambda)_{l-k} / (k! (l-k)!) > 0 (DLMF 18.5.11).
+//                       O(l) ball operations; cancellation costs log2(C(1)/|C(t)|) bits, which the
+//                       adaptive loop measures and pays. The phases e^{i(l-2k)th} are propagated
+//                       with a disk error bound (|e^{-2i th}| = 1 exactly), avoiding the
+//                       exponential wrapping of rectangular complex balls.
+//   gegenbauer_rec.cpp  the three-term recurrence in ball arithmetic; forward-stable for
+//                       |t| >= 1 (the dominant solution), used there.
+#pragma once
+
+#include "core/flint.hpp"
+
+#include <string>
+
+namespace bc::sphere {
+
+enum class GegenbauerNorm { standard, unit, orthonormal };
+
+const char* norm_name(GegenbauerNorm n);
+bool parse_norm(const std::string& s, GegenbauerNorm& out);
+
+/// C_l^lambda(t), lambda = (d-2)/2 >= 1/2 (d >= 3), by the cosine sum. Requires |t| < 1.
+void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
+
+/// C_l^lambda(t), lambda = (d-2)/2 (d >= 3), by the forward recurrence
+/// (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}. Any t; tight only for |t| >= 1.
+void gegenbauer_c_rec(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
+
+/// C_l^lambda(1) = binom(l+d-3, l) (d >= 3) as a ball.
+void gegenbauer_c_at_one(arb_t res, ulong d, ulong l, slong prec);
+
+/// Any d >= 2, any normalisation, exact rational t; one evaluation at working precision prec.
+void gegenbauer_ball(arb_t res, ulong d, ulong l, const Fmpq& t, GegenbauerNorm norm, slong prec);
+
+/// Exact value for small l as a rational times sqrt(N) for orthonormal (returns false if l is
+/// above the exact limit). Used to decide exact zeros; `is_zero` receives the answer.
+bool gegenbauer_is_exact_zero(bool& is_zero, ulong d, ulong l, const Fmpq& t);
+
+struct GegenbauerValue {
+  Arb value;            ///< ball; relative radius below 2^-bits_for_digits(digits) unless zero
+  slong prec = 0;       ///< working precision of the final evaluation
+  bool exact_zero = false;
+  std::string note;     ///< convention caveat (d = 2 standard), empty otherwise
+};
+
+/// Adaptive evaluation to `digits` correct digits: raises the working precision by the measured
+/// cancellation until the ball is narrow enough, detects exact zeros, and refuses (ResourceError)
+/// when the estimated cost exceeds the limits in core/limits.hpp.
+GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm norm, long digits);
+
+}  // namespace bc::sphere

@@ -1,0 +1,63 @@
+#include "sphere/hecke_funk.hpp"
+
+#include "core/real_format.hpp"
+#include "sphere/sign_coef.hpp"
+
+#include <boost/math/special_functions/gamma.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace bc::sphere {
+
+MpReal unit_gegenbauer_rec(unsigned long d, unsigned long l, const MpReal& t) {
+  MpReal p0 = 1, p1 = t;
+  if (l == 0) return p0;
+  for (unsigned long n = 1; n < l; ++n) {
+    MpReal p2 = ((2 * n + d - 2) * t * p1 - n * p0) / (n + d - 2);
+    p0 = std::move(p1);
+    p1 = std::move(p2);
+  }
+  return p1;
+}
+
+double hecke_funk_cost(unsigned long l) {
+  double n = std::floor((static_cast<double>(l) - 1) / 4) + 2;
+  return n * (8.0 * n + static_cast<double>(l));
+}
+
+HeckeFunkCheck hecke_funk_check(unsigned long d, unsigned long l, long digits) {
+  HeckeFunkCheck out;
+  // Certified closed form.
+  for (slong prec = bits_for_digits(digits) + 64;; prec *= 2) {
+    sign_coef_unit_closed(out.closed_form.x, d, l, prec);
+    if (accurate_to_digits(out.closed_form.x, digits)) break;
+  }
+  const unsigned digits10 = static_cast<unsigned>(digits) + 20;
+  MpReal::default_precision(digits10);
+  if (l % 2 == 0) {
+    out.quadrature = 0;
+    out.abs_diff = 0;
+    return out;
+  }
+  const double a = (static_cast<double>(d) - 3.0) / 2.0;
+  const unsigned n = static_cast<unsigned>((l - 1) / 4 + 2);
+  GaussRule rule = gauss_jacobi(n, a, 0.0, digits10);
+  MpReal sum = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    MpReal t = sqrt((1 + rule.nodes[i]) / 2);
+    sum += rule.weights[i] * unit_gegenbauer_rec(d, l, t) / t;
+  }
+  const MpReal ma = MpReal(static_cast<long>(d) - 3) / 2;
+  MpReal z = sqrt(boost::math::constants::pi<MpReal>()) * tgamma(MpReal(static_cast<long>(d) - 1) / 2) /
+             tgamma(MpReal(static_cast<long>(d)) / 2);
+  out.quadrature = sum * pow(MpReal(2), -ma - 1) / z;
+  out.nodes = n;
+  // Compare against the ball's midpoint, exactly converted.
+  MpReal mid;
+  arf_get_mpfr(mid.backend().data(), arb_midref(out.closed_form.x), MPFR_RNDN);
+  out.abs_diff = abs(mid - out.quadrature);
+  return out;
+}
+
+}  // namespace bc::sphere

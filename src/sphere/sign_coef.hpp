@@ -1,0 +1,53 @@
+// Gegenbauer coefficients of sign.  MATH.md §3 (derived there, not quoted from the sources).
+//
+//   s_l(d) = <sign, P_{l,d}>_{u_d} = (-1)^{(l-1)/2} Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2)),  l odd;
+//   s_l = 0 for l even (parity).  c_l(d) = <sign, Q_l> = sqrt(N(d,l)) s_l.
+//   Ratio recurrence: s_{l+2} = -s_l l/(l+d);  s_1 = Gamma(d/2) / (sqrt(pi) Gamma((d+1)/2)).
+//   N(d,l+2) = N(d,l) (2l+d+2)(l+d-2)(l+d-1) / ((l+1)(l+2)(2l+d-2))   (l >= 1).
+//   Parseval: sum_l c_l^2 = ||sign||^2 = 1; energy(L) = sum_{l odd <= L} c_l^2.
+//   Exact: s_l is rational for odd d and rational/pi for even d:
+//     d = 2m+1: s_1 = binom(2m,m)/4^m;   d = 2m: s_1 = 4^m / (m binom(2m,m) pi).
+#pragma once
+
+#include "core/flint.hpp"
+
+#include <string>
+#include <vector>
+
+namespace bc::sphere {
+
+/// s_l(d) by the Gamma closed form (one Gamma ratio per call). Zero for even l.
+void sign_coef_unit_closed(arb_t res, ulong d, ulong l, slong prec);
+
+/// c_l(d) = sqrt(N(d,l)) s_l(d) by the closed form.
+void sign_coef_closed(arb_t res, ulong d, ulong l, slong prec);
+
+struct SignCoefRow {
+  ulong l = 0;
+  Arb coef;       ///< c_l
+  Arb coef_unit;  ///< s_l
+  Arb energy;     ///< sum_{l' odd, l' <= l} c_{l'}^2
+};
+
+/// Rows for l in [l_first, l_last] (odd l only unless include_even) by the ratio recurrence at
+/// working precision prec. Cost O(l_last) word operations plus one Gamma ratio.
+std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even,
+                                        slong prec);
+
+/// The same, with the precision raised until every value has `digits` correct digits.
+std::vector<SignCoefRow> sign_coef_eval(ulong d, ulong l_first, ulong l_last, bool include_even,
+                                        long digits);
+
+struct SignCoefExactRow {
+  ulong l = 0;
+  std::string coef, coef_unit, energy;  ///< e.g. "-sqrt(7)/8", "-1/8", "55/64"
+};
+
+/// Exact rows: rationals (odd d) or rationals over pi / pi^2 (even d). sign_coef_exact.cpp.
+std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_last,
+                                              bool include_even);
+
+/// Estimated decimal characters of one exact row at l (for the size refusal).
+double sign_coef_exact_row_chars(ulong d, ulong l);
+
+}  // namespace bc::sphere

@@ -1,0 +1,55 @@
+// The verify/ catalogue: one TOML entry per published claim or identity, with
+//   id, claim, source (document and place), published (as printed), tolerance (the rule),
+//   method (the registered C++ check that recomputes it) and [claim.params].
+// The files are compiled into the binary (cmake/EmbedCatalogue.cmake); --catalogue DIR reads a
+// directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bc::verify {
+
+struct CatalogueFile {
+  std::string name;
+  std::string text;
+};
+
+/// The catalogue compiled into the binary (generated source).
+const std::vector<CatalogueFile>& embedded_catalogue();
+
+/// Every *.toml in `dir`, sorted by name. Throws DomainError if unreadable or empty.
+std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir);
+
+enum class Verdict { holds, fails, undecided };
+const char* verdict_name(Verdict v);
+
+struct Claim {
+  std::string file, id, claim, source, published, tolerance, method;
+  nlohmann::json params = nlohmann::json::object();
+};
+
+struct Outcome {
+  std::string computed;  ///< what we recomputed, in the published value's terms
+  Verdict verdict = Verdict::undecided;
+  std::string detail;    ///< why, in one line (shown for fails/undecided)
+};
+
+using Check = std::function<Outcome(const Claim&)>;
+
+/// All registered checks, by method name. Each family registers its own (checks_<family>.cpp).
+const std::map<std::string, Check>& registry();
+void register_sphere_checks(std::map<std::string, Check>& r);
+
+/// Parses and validates the files (required fields, unique ids, known methods).
+/// Throws DomainError naming the file and the entry on any problem.
+std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files);
+
+/// Runs one claim; exceptions become `undecided` with the message as detail.
+Outcome run_claim(const Claim& c);
+
+}  // namespace bc::verify

@@ -1,0 +1,265 @@
+// verify/ methods for the sphere family (MATH.md §1–3). Each recomputes a claim by a method
+// independent of the one the CLI uses where possible, and decides holds / fails / undecided.
+#include "core/errors.hpp"
+#include "core/real_format.hpp"
+#include "sphere/dim.hpp"
+#include "sphere/gauss_jacobi.hpp"
+#include "sphere/hecke_funk.hpp"
+#include "sphere/parseval.hpp"
+#include "sphere/sign_coef.hpp"
+#include "verify/catalogue.hpp"
+
+#include <boost/math/special_functions/gamma.hpp>
+#include <fmt/format.h>
+
+#include <cmath>
+#include <vector>
+
+namespace bc::verify {
+
+namespace {
+
+using sphere::MpReal;
+
+std::string short_real(const arb_t x, long digits = 6) {
+  Arb y;
+  arb_set(y.x, x);
+  if (!accurate_to_digits(y.x, digits)) return format_real(y.x, digits, true);
+  return format_real(y.x, digits, false);
+}
+
+template <class T>
+T param(const Claim& c, const char* key) {
+  if (!c.params.contains(key))
+    throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
+  return c.params.at(key).get<T>();
+}
+
+// N(d,l) against a closed form in l, by all three algorithms.
+Outcome dim_closed_form(const Claim& c) {
+  const ulong d = param<ulong>(c, "d");
+  const ulong lmax = param<ulong>(c, "l_max");
+  const std::string formula = param<std::string>(c, "formula");
+  auto extra = param<std::vector<ulong>>(c, "l_extra");
+  auto expected = [&](fmpz_t res, ulong l) {
+    if (formula == "2l+1") {
+      fmpz_set_ui(res, l);
+      fmpz_mul_2exp(res, res, 1);
+      fmpz_add_ui(res, res, 1);
+    } else if (formula == "(l+1)^2") {
+      fmpz_set_ui(res, l);
+      fmpz_add_ui(res, res, 1);
+      fmpz_mul(res, res, res);
+    } else {
+      throw DomainError("dim_closed_form: unknown formula " + formula);
+    }
+  };
+  auto range = sphere::harmonic_dim_range(d, lmax);
+  std::vector<ulong> ls;
+  for (ulong l = 0; l <= lmax; ++l) ls.push_back(l);
+  ls.insert(ls.end(), extra.begin(), extra.end());
+  Fmpz a, b, e;
+  for (ulong l : ls) {
+    sphere::harmonic_dim(a.x, d, l);
+    sphere::harmonic_dim_difference(b.x, d, l);
+    expected(e.x, l);
+    bool ok = fmpz_equal(a.x, e.x) && fmpz_equal(b.x, e.x) && (l > lmax || fmpz_equal(range[l].x, e.x));
+    if (!ok)
+      return {fmt::format("N({},{}) = {}", d, l, a.str()), Verdict::fails,
+              fmt::format("expected {} at l = {}", e.str(), l)};
+  }
+  return {fmt::format("equal for l = 0..{} and l in {{{}}} (3 algorithms)", lmax, fmt::join(extra, ", ")),
+          Verdict::holds, ""};
+}
+
+// Product form = difference form = ratio recurrence on a grid of (d, l).
+Outcome dim_forms_agree(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const ulong lmax = param<ulong>(c, "l_max");
+  size_t n = 0;
+  Fmpz a, b;
+  for (ulong d : ds) {
+    auto range = sphere::harmonic_dim_range(d, lmax);
+    for (ulong l = 0; l <= lmax; ++l, ++n) {
+      sphere::harmonic_dim(a.x, d, l);
+      sphere::harmonic_dim_difference(b.x, d, l);
+      if (!fmpz_equal(a.x, b.x) || !fmpz_equal(a.x, range[l].x))
+        return {fmt::format("N({},{}): {} vs {}", d, l, a.str(), b.str()), Verdict::fails, "forms differ"};
+    }
+  }
+  return {fmt::format("{} values equal, d in {{{}}}, l <= {}", n, fmt::join(ds, ", "), lmax),
+          Verdict::holds, ""};
+}
+
+// ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
+Outcome unit_norm(const Claim& c) {
+  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
+  const long digits = param<long>(c, "digits");
+  const unsigned d10 = static_cast<unsigned>(digits) + 15;
+  MpReal worst = 0;
+  std::string worst_case;
+  for (const auto& dl : cases) {
+    const ulong d = dl.at(0), l = dl.at(1);
+    MpReal::default_precision(d10);
+    const double a = (static_cast<double>(d) - 3) / 2;
+    auto rule = sphere::gauss_jacobi(static_cast<unsigned>(l + 1), a, a, d10);
+    MpReal s = 0;
+    for (size_t i = 0; i < rule.nodes.size(); ++i) {
+      MpReal p = sphere::unit_gegenbauer_rec(d, l, rule.nodes[i]);
+      s += rule.weights[i] * p * p;
+    }
+    MpReal z = sqrt(boost::math::constants::pi<MpReal>()) * tgamma(MpReal(static_cast<long>(d) - 1) / 2) /
+               tgamma(MpReal(static_cast<long>(d)) / 2);
+    Fmpz n;
+    sphere::harmonic_dim(n.x, d, l);
+    MpReal nn(n.str());
+    MpReal dev = abs(s / z * nn - 1);
+    if (dev > worst || worst_case.empty()) {
+      worst = dev;
+      worst_case = fmt::format("d={}, l={}", d, l);
+    }
+  }
+  const MpReal tol = pow(MpReal(10), -digits);
+  std::string computed = fmt::format("max |N ||P||^2 - 1| = {} over {} cases ({})",
+                                     worst.str(3, std::ios_base::scientific), cases.size(), worst_case);
+  return {computed, worst <= tol ? Verdict::holds : Verdict::fails,
+          fmt::format("deviation above the tolerance 1e-{}", digits)};
+}
+
+// A sign coefficient against an exact published value: the exact recurrence must print the
+// published expression, and the Gamma closed form (Arb) must enclose its numeric value.
+Outcome sign_coef_exact_value(const Claim& c) {
+  const ulong d = param<ulong>(c, "d"), l = param<ulong>(c, "l");
+  const std::string which = param<std::string>(c, "which");
+  const std::string expected = param<std::string>(c, "expected");
+  // numeric form of the expected value: sign * num/den * sqrt(rad) / pi^k
+  const slong sign = param<slong>(c, "sign");
+  const ulong num = param<ulong>(c, "num"), den = param<ulong>(c, "den"), rad = param<ulong>(c, "rad");
+  const ulong pik = param<ulong>(c, "pi_power");
+  auto rows = sphere::sign_coef_exact(d, l, l, false);
+  const std::string got = which == "coef" ? rows.at(0).coef : rows.at(0).coef_unit;
+  const slong prec = 256;
+  Arb val, ref, t;
+  if (which == "coef") sphere::sign_coef_closed(val.x, d, l, prec);
+  else sphere::sign_coef_unit_closed(val.x, d, l, prec);
+  arb_set_ui(ref.x, num);
+  arb_div_ui(ref.x, ref.x, den, prec);
+  arb_sqrt_ui(t.x, rad, prec);
+  arb_mul(ref.x, ref.x, t.x, prec);
+  arb_const_pi(t.x, prec);
+  for (ulong k = 0; k < pik; ++k) arb_div(ref.x, ref.x, t.x, prec);
+  if (sign < 0) arb_neg(ref.x, ref.x);
+  bool numeric_ok = arb_overlaps(val.x, ref.x) && arb_rel_accuracy_bits(val.x) > 200;
+  std::string computed = fmt::format("{} (exact) = {} (Gamma form)", got, short_real(val.x, 20));
+  if (got == expected && numeric_ok) return {computed, Verdict::holds, ""};
+  if (!arb_overlaps(val.x, ref.x) || got != expected)
+    return {computed, Verdict::fails, fmt::format("expected {}", expected)};
+  return {computed, Verdict::undecided, "ball too wide"};
+}
+
+// Parseval: sum c_l^2 = 1, with a certified two-sided tail bracket (sphere/parseval.hpp).
+Outcome parseval(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const ulong L = param<ulong>(c, "L");
+  std::vector<std::string> parts;
+  Verdict v = Verdict::holds;
+  for (ulong d : ds) {
+    auto b = sphere::parseval_bracket(d, L, 192);
+    Arb gap, lo, hi;
+    arb_one(gap.x);
+    arb_sub(gap.x, gap.x, b.partial.x, 192);  // 1 - S_L, to compare with the tail bracket
+    arb_union(lo.x, b.tail_lo.x, b.tail_hi.x, 192);  // [tail_lo, tail_hi]
+    bool inside = arb_contains(lo.x, gap.x);
+    bool outside = !arb_overlaps(lo.x, gap.x);
+    parts.push_back(fmt::format("d={}: 1-S_{} = {} in [{}, {}]", d, b.L, short_real(gap.x, 7),
+                                short_real(b.tail_lo.x, 7), short_real(b.tail_hi.x, 7)));
+    if (outside) v = Verdict::fails;
+    else if (!inside && v == Verdict::holds) v = Verdict::undecided;
+  }
+  return {fmt::format("{}", fmt::join(parts, "; ")), v, v == Verdict::holds ? "" : "1 - S_L outside the certified tail bracket"};
+}
+
+// Least-squares slope of log|c_l| (or log|s_l|) against log l over odd l in [l_lo, l_hi].
+double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
+  auto rows = sphere::sign_coef_rows(d, l_lo | 1, l_hi, false, 128);
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
+  // geometric subsample: every row whose index is a power-of-1.05 step
+  double next = static_cast<double>(l_lo);
+  for (const auto& r : rows) {
+    if (static_cast<double>(r.l) < next) continue;
+    next = static_cast<double>(r.l) * 1.05;
+    double y = std::log(std::fabs(arf_get_d(arb_midref(unit ? r.coef_unit.x : r.coef.x), ARF_RND_NEAR)));
+    double x = std::log(static_cast<double>(r.l));
+    sx += x, sy += y, sxx += x * x, sxy += x * y, n += 1;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+Outcome sign_decay(const Claim& c) {
+  const ulong d = param<ulong>(c, "d"), lo = param<ulong>(c, "l_lo"), hi = param<ulong>(c, "l_hi");
+  const double expected = param<double>(c, "exponent"), tol = param<double>(c, "tol");
+  double s_orth = decay_slope(d, lo, hi, false), s_unit = decay_slope(d, lo, hi, true);
+  std::string computed = fmt::format(
+      "exponent {:.4f} for <sign,Q_l> (orthonormal); {:.4f} for <sign,P_l> (unit, P(1)=1)", s_orth, s_unit);
+  return {computed, std::fabs(s_orth - expected) <= tol ? Verdict::holds : Verdict::fails,
+          "the claim holds for the orthonormal reading only; unit reading decays like l^{-d/2}"};
+}
+
+Outcome c1_limit(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const double tol = param<double>(c, "tol");
+  const slong prec = 256;
+  Arb lim, v, diff, prev;
+  arb_const_pi(lim.x, prec);
+  arb_ui_div(lim.x, 2, lim.x, prec);
+  arb_sqrt(lim.x, lim.x, prec);
+  bool decreasing = true;
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < ds.size(); ++i) {
+    sphere::sign_coef_closed(v.x, ds[i], 1, prec);
+    arb_sub(diff.x, v.x, lim.x, prec);
+    arb_abs(diff.x, diff.x);
+    if (i > 0 && !arb_lt(diff.x, prev.x)) decreasing = false;
+    arb_set(prev.x, diff.x);
+    parts.push_back(fmt::format("d={}: {}", ds[i], short_real(diff.x, 3)));
+  }
+  bool small = arf_cmpabs_d(arb_midref(prev.x), tol) < 0 && arb_rel_accuracy_bits(prev.x) > 10;
+  return {"|c_1(d) - sqrt(2/pi)|: " + fmt::format("{}", fmt::join(parts, ", ")),
+          decreasing && small ? Verdict::holds : Verdict::fails,
+          decreasing ? "last difference above tolerance" : "not decreasing"};
+}
+
+Outcome hecke_funk(const Claim& c) {
+  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
+  const long digits = param<long>(c, "digits");
+  MpReal worst = 0;
+  std::string where;
+  for (const auto& dl : cases) {
+    auto r = sphere::hecke_funk_check(dl.at(0), dl.at(1), digits);
+    MpReal rel = r.quadrature == 0 ? r.abs_diff : r.abs_diff / abs(r.quadrature);
+    if (rel >= worst) {
+      worst = rel;
+      where = fmt::format("d={}, l={}", dl.at(0), dl.at(1));
+    }
+  }
+  MpReal::default_precision(static_cast<unsigned>(digits) + 20);
+  const MpReal tol = pow(MpReal(10), -(digits - 2));
+  return {fmt::format("max relative difference {} over {} cases ({})", worst.str(3, std::ios_base::scientific),
+                      cases.size(), where),
+          worst <= tol ? Verdict::holds : Verdict::fails, "closed form and quadrature disagree"};
+}
+
+}  // namespace
+
+void register_sphere_checks(std::map<std::string, Check>& r) {
+  r["sphere.dim_closed_form"] = dim_closed_form;
+  r["sphere.dim_forms_agree"] = dim_forms_agree;
+  r["sphere.unit_norm"] = unit_norm;
+  r["sphere.sign_coef_exact_value"] = sign_coef_exact_value;
+  r["sphere.parseval"] = parseval;
+  r["sphere.sign_decay"] = sign_decay;
+  r["sphere.c1_limit"] = c1_limit;
+  r["sphere.hecke_funk"] = hecke_funk;
+}
+
+}  // namespace bc::verify

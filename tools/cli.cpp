@@ -1,0 +1,80 @@
+#include "cli.hpp"
+
+#include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "output/atomic_file.hpp"
+#include "parse.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <thread>
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+namespace bc::cli {
+
+Context make_context(const GlobalOptions& g) {
+  Context c;
+  if (!out::parse_format(g.format, c.format))
+    throw UsageError(fmt::format("--format must be one of table|csv|json|markdown|latex, got \"{}\"", g.format));
+  c.digits = static_cast<long>(parse_uint("--digits", g.digits, 1, static_cast<std::uint64_t>(limits::max_digits)));
+  if (g.threads.empty()) {
+    unsigned hw = std::thread::hardware_concurrency();
+    c.threads = hw == 0 ? 1 : static_cast<int>(hw);
+  } else {
+    c.threads = static_cast<int>(parse_uint("--threads", g.threads, 1, 256));
+  }
+#ifndef BOUNDCHECK_HAVE_OPENMP
+  c.threads = 1;  // built without OpenMP: everything runs on one thread
+#endif
+  c.certified = g.certified;
+  c.output = g.output;
+  if (c.output.empty() && !g.output.empty()) throw UsageError("--output must be a file name, got \"\"");
+  return c;
+}
+
+void add_global_options(CLI::App& app, GlobalOptions& g) {
+  const std::string grp = "Global options";
+  app.add_option("--format", g.format, "Output format: table|csv|json|markdown|latex (default table)")
+      ->group(grp);
+  app.add_option("--digits", g.digits,
+                 fmt::format("Significant decimal digits of real results, every one correct "
+                             "(1..{}, default 30)", limits::max_digits))
+      ->group(grp);
+  app.add_option("--threads", g.threads, "Worker threads (1..256; default: all cores). "
+                                         "Results do not depend on it")
+      ->group(grp);
+  app.add_option("--output", g.output, "Write to FILE atomically instead of stdout")->group(grp);
+  app.add_flag("--certified", g.certified,
+               "Print reals as enclosing intervals [mid +/- rad] instead of rounded digits")
+      ->group(grp);
+}
+
+CLI::App* Registry::add(CLI::App& parent, const std::string& name, const std::string& description) {
+  CLI::App* app = parent.add_subcommand(name, description);
+  add_global_options(*app, globals_);
+  commands_.push_back({app, nullptr});
+  return app;
+}
+
+void Registry::set_runner(CLI::App* app, Runner run) {
+  for (auto& c : commands_)
+    if (c.app == app) c.run = std::move(run);
+}
+
+void emit(const out::Table& t, const Context& ctx) {
+  out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
+  std::string text = out::render(t, meta, ctx.format);
+  if (!ctx.output.empty()) {
+    out::write_atomic(ctx.output, text);
+  } else {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+      throw ResourceError("cannot write to standard output");
+  }
+  if (ctx.format != out::Format::json)
+    for (const auto& n : t.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
+}
+
+}  // namespace bc::cli

@@ -1,0 +1,82 @@
+// boundcheck sphere sign-coef --d D (--l L | --l-max L) [--exact] [--include-even]
+// Gegenbauer coefficients of sign (MATH.md §3): c_l = <sign, Q_l>, s_l = <sign, P_{l,d}>, and the
+// cumulative energy sum_{l' <= l} c_{l'}^2, by the ratio recurrence (src/sphere/sign_coef.cpp).
+#include "cli.hpp"
+#include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "core/real_format.hpp"
+#include "parse.hpp"
+#include "sphere/sign_coef.hpp"
+
+#include <cmath>
+
+namespace bc::cli {
+
+namespace {
+
+struct SignCoefOptions {
+  std::string d, l, l_max;
+  bool exact = false, include_even = false;
+};
+
+RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
+  const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
+  if (o.l.empty() == o.l_max.empty()) throw UsageError("give exactly one of --l L or --l-max L");
+  const bool range = !o.l_max.empty();
+  const ulong l = range ? parse_uint("--l-max", o.l_max, 0, 1ULL << 40) : parse_uint("--l", o.l, 0, 1ULL << 40);
+  if (o.include_even && !range) throw UsageError("--include-even goes with --l-max");
+  const ulong first = range ? 0 : l;
+  const double rows = range ? (o.include_even ? l + 1.0 : (l + 1.0) / 2.0) : 1.0;
+  out::Table t;
+  t.command = "sphere sign-coef";
+  t.params["d"] = d;
+  t.params[range ? "l_max" : "l"] = l;
+  t.params["exact"] = o.exact;
+  t.columns = {"l", "coef", "coef_unit", "energy"};
+  if (o.exact) {
+    limits::check("sphere sign-coef --exact: output", rows * sphere::sign_coef_exact_row_chars(d, l),
+                  limits::max_output_chars, "characters", "lower --l-max or drop --exact");
+    limits::check("sphere sign-coef --exact: work", static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l),
+                  5e10, "digit-operations", "lower --l or drop --exact");
+    for (auto& r : sphere::sign_coef_exact(d, first, l, o.include_even))
+      t.add_row({out::Cell::of_int(static_cast<long long>(r.l)), out::Cell::of_exact(r.coef),
+                 out::Cell::of_exact(r.coef_unit), out::Cell::of_exact(r.energy)});
+    if (d % 2 == 0) t.notes.push_back("even d: coefficients are rationals over pi (energy over pi^2)");
+    return {std::move(t), 0};
+  }
+  limits::check("sphere sign-coef: output", rows * (3.0 * (ctx.digits + 12) + 12), limits::max_output_chars,
+                "characters", "lower --l-max or --digits");
+  // about 0.2 us per odd l at 200 bits (bench/), growing like prec^1.6
+  const double secs = static_cast<double>(l) / 2 * 0.2e-6 * std::pow(1.0 + ctx.digits / 60.0, 1.6);
+  limits::check("sphere sign-coef: evaluation time", secs, 120.0, "seconds", "lower --l or --digits");
+  for (auto& r : sphere::sign_coef_eval(d, first, l, o.include_even, ctx.digits))
+    t.add_row({out::Cell::of_int(static_cast<long long>(r.l)),
+               out::Cell::of_real(format_real(r.coef.x, ctx.digits, ctx.certified)),
+               out::Cell::of_real(format_real(r.coef_unit.x, ctx.digits, ctx.certified)),
+               out::Cell::of_real(format_real(r.energy.x, ctx.digits, ctx.certified))});
+  return {std::move(t), 0};
+}
+
+}  // namespace
+
+void setup_sphere_sign_coef(CLI::App& group, Registry& reg) {
+  auto opt = std::make_shared<SignCoefOptions>();
+  CLI::App* app = reg.add(group, "sign-coef", "Gegenbauer coefficients of sign and their cumulative energy");
+  app->add_option("--d", opt->d, "Dimension d >= 2")->required();
+  app->add_option("--l", opt->l, "One degree l (energy is cumulative up to l)");
+  app->add_option("--l-max", opt->l_max, "All odd degrees l <= L (even coefficients vanish)");
+  app->add_flag("--exact", opt->exact,
+                "Exact values: rationals for odd d, rationals over pi (pi^2 for energy) for even d");
+  app->add_flag("--include-even", opt->include_even, "With --l-max, also print the zero rows of even l");
+  app->footer(
+      "Columns: coef = c_l = <sign, Q_l> (orthonormal Q_l = sqrt(N(d,l)) P_{l,d});\n"
+      "coef_unit = <sign, P_{l,d}> = (-1)^((l-1)/2) Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2));\n"
+      "energy = sum of c_l'^2 over odd l' <= l, which tends to ||sign||^2 = 1 (Parseval), so\n"
+      "1 - energy is the exact energy above l. Computed by the ratio s_{l+2} = -s_l l/(l+d).\n"
+      "Examples:\n"
+      "  boundcheck sphere sign-coef --d 3 --l-max 9 --exact\n"
+      "  boundcheck sphere sign-coef --d 64 --l-max 100000 --digits 50 --format csv");
+  reg.set_runner(app, [opt](const Context& ctx) { return run_sphere_sign_coef(*opt, ctx); });
+}
+
+}  // namespace bc::cli
