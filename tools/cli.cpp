@@ -18,8 +18,10 @@ namespace bc::cli {
 Context make_context(const GlobalOptions& g) {
   Context c;
   if (!out::parse_format(g.format, c.format))
-    throw UsageError(fmt::format("--format must be one of table|csv|json|markdown|latex, got \"{}\"", g.format));
-  c.digits = static_cast<long>(parse_uint("--digits", g.digits, 1, static_cast<std::uint64_t>(limits::max_digits)));
+    throw UsageError(
+        fmt::format("--format must be one of table|csv|json|markdown|latex, got \"{}\"", g.format));
+  c.digits =
+      static_cast<long>(parse_uint("--digits", g.digits, 1, static_cast<std::uint64_t>(limits::max_digits)));
   if (g.threads.empty()) {
     unsigned hw = std::thread::hardware_concurrency();
     c.threads = hw == 0 ? 1 : static_cast<int>(hw);
@@ -41,10 +43,12 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
       ->group(grp);
   app.add_option("--digits", g.digits,
                  fmt::format("Significant decimal digits of real results, every one correct "
-                             "(1..{}, default 30)", limits::max_digits))
+                             "(1..{}, default 30)",
+                             limits::max_digits))
       ->group(grp);
-  app.add_option("--threads", g.threads, "Worker threads (1..256; default: all cores). "
-                                         "Results do not depend on it")
+  app.add_option("--threads", g.threads,
+                 "Worker threads (1..256; default: all cores). "
+                 "Results do not depend on it")
       ->group(grp);
   app.add_option("--output", g.output, "Write to FILE atomically instead of stdout")->group(grp);
   app.add_flag("--certified", g.certified,

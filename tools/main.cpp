@@ -36,8 +36,9 @@ int run(int argc, char** argv) {
                "boundcheck"};
   app.set_version_flag("--version", BOUNDCHECK_VERSION);
   app.require_subcommand(1);
-  app.footer("Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
-             "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
+  app.footer(
+      "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
+      "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
   GlobalOptions globals;
   add_global_options(app, globals);
   Registry reg(globals);

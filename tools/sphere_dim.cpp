@@ -28,8 +28,8 @@ RunResult run_sphere_dim(const DimOptions& o, const Context&) {
   const double digits = sphere::harmonic_dim_log10(d, l) + 1;
   limits::check("sphere dim: N(d,l)", digits, limits::max_integer_digits, "decimal digits", "");
   if (range) {
-    limits::check("sphere dim: output", (static_cast<double>(l) + 1) * (digits + 24), limits::max_output_chars,
-                  "characters", "lower --l-max");
+    limits::check("sphere dim: output", (static_cast<double>(l) + 1) * (digits + 24),
+                  limits::max_output_chars, "characters", "lower --l-max");
   }
   out::Table t;
   t.command = "sphere dim";
@@ -54,8 +54,8 @@ RunResult run_sphere_dim(const DimOptions& o, const Context&) {
     t.notes.push_back("double-checked: every value recomputed as binom(l+d-1,d-1) - binom(l+d-3,d-1)");
   }
   for (size_t i = 0; i < values.size(); ++i)
-    t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(first + i)),
-               out::Cell::of_exact(values[i].str())});
+    t.add_row({out::Cell::of_int(static_cast<long long>(d)),
+               out::Cell::of_int(static_cast<long long>(first + i)), out::Cell::of_exact(values[i].str())});
   return {std::move(t), 0};
 }
 

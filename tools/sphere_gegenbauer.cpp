@@ -20,8 +20,7 @@ RunResult run_sphere_gegenbauer(const GegenbauerOptions& o, const Context& ctx) 
   const ulong l = parse_uint("--l", o.l, 0, 1ULL << 40);
   const Fmpq t = parse_rational("--t", o.t);
   sphere::GegenbauerNorm norm{};
-  if (!sphere::parse_norm(o.norm, norm))
-    parse_choice("--norm", o.norm, {"standard", "unit", "orthonormal"});
+  if (!sphere::parse_norm(o.norm, norm)) parse_choice("--norm", o.norm, {"standard", "unit", "orthonormal"});
   auto v = sphere::gegenbauer_eval(d, l, t, norm, ctx.digits);
   out::Table tab;
   tab.command = "sphere gegenbauer";
@@ -41,8 +40,8 @@ RunResult run_sphere_gegenbauer(const GegenbauerOptions& o, const Context& ctx) 
 
 void setup_sphere_gegenbauer(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<GegenbauerOptions>();
-  CLI::App* app = reg.add(group, "gegenbauer",
-                          "Gegenbauer polynomial of dimension d at t, to --digits correct digits");
+  CLI::App* app =
+      reg.add(group, "gegenbauer", "Gegenbauer polynomial of dimension d at t, to --digits correct digits");
   app->add_option("--d", opt->d, "Dimension d >= 2; lambda = (d-2)/2")->required();
   app->add_option("--l", opt->l, "Degree l >= 0")->required();
   app->add_option("--t", opt->t, "Argument, exact: decimal (0.3, -1e-4) or fraction (3/10); any real")

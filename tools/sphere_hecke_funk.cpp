@@ -39,9 +39,8 @@ RunResult run_sphere_hecke_funk(const HeckeFunkOptions& o, const Context& ctx) {
   t.columns = {"d", "l", "closed_form", "quadrature", "nodes", "abs_diff", "verdict"};
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(l)),
              out::Cell::of_real(format_real(r.closed_form.x, ctx.digits, ctx.certified)),
-             out::Cell::of_real(mp_text(r.quadrature, ctx.digits)),
-             out::Cell::of_int(r.nodes), out::Cell::of_real(mp_text(r.abs_diff, 3)),
-             out::Cell::of_text(agree ? "holds" : "fails")});
+             out::Cell::of_real(mp_text(r.quadrature, ctx.digits)), out::Cell::of_int(r.nodes),
+             out::Cell::of_real(mp_text(r.abs_diff, 3)), out::Cell::of_text(agree ? "holds" : "fails")});
   t.notes.push_back(l % 2 == 0 ? "even l: both sides vanish by parity"
                                : "quadrature: Gauss–Jacobi, exact for this polynomial integrand; "
                                  "abs_diff measures rounding only");

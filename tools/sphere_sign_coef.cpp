@@ -23,7 +23,8 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
   if (o.l.empty() == o.l_max.empty()) throw UsageError("give exactly one of --l L or --l-max L");
   const bool range = !o.l_max.empty();
-  const ulong l = range ? parse_uint("--l-max", o.l_max, 0, 1ULL << 40) : parse_uint("--l", o.l, 0, 1ULL << 40);
+  const ulong l =
+      range ? parse_uint("--l-max", o.l_max, 0, 1ULL << 40) : parse_uint("--l", o.l, 0, 1ULL << 40);
   if (o.include_even && !range) throw UsageError("--include-even goes with --l-max");
   const ulong first = range ? 0 : l;
   const double rows = range ? (o.include_even ? l + 1.0 : (l + 1.0) / 2.0) : 1.0;
@@ -36,8 +37,9 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   if (o.exact) {
     limits::check("sphere sign-coef --exact: output", rows * sphere::sign_coef_exact_row_chars(d, l),
                   limits::max_output_chars, "characters", "lower --l-max or drop --exact");
-    limits::check("sphere sign-coef --exact: work", static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l),
-                  5e10, "digit-operations", "lower --l or drop --exact");
+    limits::check("sphere sign-coef --exact: work",
+                  static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l), 5e10, "digit-operations",
+                  "lower --l or drop --exact");
     for (auto& r : sphere::sign_coef_exact(d, first, l, o.include_even))
       t.add_row({out::Cell::of_int(static_cast<long long>(r.l)), out::Cell::of_exact(r.coef),
                  out::Cell::of_exact(r.coef_unit), out::Cell::of_exact(r.energy)});

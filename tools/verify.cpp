@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <unistd.h>
+#include <cstdio>
 
 namespace bc::cli {
 
@@ -34,7 +34,8 @@ RunResult run_verify(const VerifyOptions& o, const Context&) {
     t.columns = {"id", "claim", "source", "published", "tolerance", "method"};
     for (auto& c : selected)
       t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance), out::Cell::of_text(c.method)});
+                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
+                 out::Cell::of_text(c.method)});
     return {std::move(t), 0};
   }
   t.columns = {"id", "claim", "source", "published", "computed", "verdict"};
@@ -63,7 +64,8 @@ RunResult run_verify(const VerifyOptions& o, const Context&) {
 void setup_verify(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<VerifyOptions>();
   CLI::App* app = reg.add(root, "verify", "Recompute every published constant and identity in the catalogue");
-  app->add_option("--catalogue", opt->catalogue, "Read the catalogue from DIR/*.toml instead of the built-in copy");
+  app->add_option("--catalogue", opt->catalogue,
+                  "Read the catalogue from DIR/*.toml instead of the built-in copy");
   app->add_option("--id", opt->id, "Only claims whose id starts with PREFIX (e.g. sphere.sign)");
   app->add_flag("--list", opt->list, "List the claims and how each is checked, without running them");
   app->footer(

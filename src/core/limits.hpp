@@ -20,8 +20,8 @@ inline constexpr long max_working_bits = 4000000;
 inline constexpr double max_bit_operations = 5.0e11;
 
 /// Throws ResourceError("<what>: estimated <estimate> exceeds the limit <limit> (<hint>)").
-[[noreturn]] void refuse(const std::string& what, double estimate, double limit,
-                         const std::string& unit, const std::string& hint);
+[[noreturn]] void refuse(const std::string& what, double estimate, double limit, const std::string& unit,
+                         const std::string& hint);
 
 /// Refuses if estimate > limit.
 void check(const std::string& what, double estimate, double limit, const std::string& unit,

@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <csignal>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 
 namespace bc::out {
 
@@ -25,7 +25,8 @@ extern "C" void remove_tmp_and_die(int sig) {
 }
 
 struct SignalGuard {
-  struct sigaction old_int {}, old_term {}, old_hup {};
+  struct sigaction old_int {
+  }, old_term{}, old_hup{};
   SignalGuard() {
     struct sigaction sa {};
     sa.sa_handler = remove_tmp_and_die;

@@ -110,14 +110,27 @@ std::string latex_text(const std::string& s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-      case '_': case '%': case '&': case '#': case '$': case '{': case '}':
+      case '_':
+      case '%':
+      case '&':
+      case '#':
+      case '$':
+      case '{':
+      case '}':
         o += '\\';
         o += c;
         break;
-      case '\\': o += "\\textbackslash{}"; break;
-      case '~': o += "\\textasciitilde{}"; break;
-      case '^': o += "\\textasciicircum{}"; break;
-      default: o += c;
+      case '\\':
+        o += "\\textbackslash{}";
+        break;
+      case '~':
+        o += "\\textasciitilde{}";
+        break;
+      case '^':
+        o += "\\textasciicircum{}";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -151,8 +164,7 @@ std::string render_latex(const Table& t) {
   for (size_t i = 0; i < t.columns.size(); ++i)
     spec += (!t.rows.empty() && t.rows[0][i].numeric()) ? "r" : "l";
   std::string out = "\\begin{tabular}{" + spec + "}\n\\toprule\n";
-  for (size_t i = 0; i < t.columns.size(); ++i)
-    out += (i ? " & " : "") + latex_text(t.columns[i]);
+  for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? " & " : "") + latex_text(t.columns[i]);
   out += " \\\\\n\\midrule\n";
   for (const auto& r : t.rows) {
     for (size_t i = 0; i < r.size(); ++i)
@@ -167,11 +179,16 @@ std::string render_latex(const Table& t) {
 
 std::string render(const Table& t, const Meta& meta, Format f) {
   switch (f) {
-    case Format::json: return render_json(t, meta);
-    case Format::csv: return render_csv(t);
-    case Format::markdown: return render_markdown(t);
-    case Format::latex: return render_latex(t);
-    case Format::table: break;
+    case Format::json:
+      return render_json(t, meta);
+    case Format::csv:
+      return render_csv(t);
+    case Format::markdown:
+      return render_markdown(t);
+    case Format::latex:
+      return render_latex(t);
+    case Format::table:
+      break;
   }
   return render_text_table(t);
 }

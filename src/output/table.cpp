@@ -39,36 +39,47 @@ Cell Cell::of_text(std::string text) {
 
 std::string Cell::display() const {
   switch (kind) {
-    case CellKind::integer: return fmt::format("{}", ival);
-    case CellKind::number: return fmt::format("{}", dval);
-    default: return str;
+    case CellKind::integer:
+      return fmt::format("{}", ival);
+    case CellKind::number:
+      return fmt::format("{}", dval);
+    default:
+      return str;
   }
 }
 
 nlohmann::ordered_json Cell::json() const {
   switch (kind) {
-    case CellKind::integer: return ival;
+    case CellKind::integer:
+      return ival;
     case CellKind::number:
       if (dval != dval || dval == 1.0 / 0.0 || dval == -1.0 / 0.0) return fmt::format("{}", dval);
       return dval;
-    default: return str;
+    default:
+      return str;
   }
 }
 
 void Table::add_row(std::vector<Cell> row) {
   if (row.size() != columns.size())
-    throw std::logic_error(fmt::format("Table::add_row: {} cells for {} columns in \"{}\"",
-                                       row.size(), columns.size(), command));
+    throw std::logic_error(fmt::format("Table::add_row: {} cells for {} columns in \"{}\"", row.size(),
+                                       columns.size(), command));
   rows.push_back(std::move(row));
 }
 
 bool parse_format(const std::string& name, Format& out) {
-  if (name == "table") out = Format::table;
-  else if (name == "csv") out = Format::csv;
-  else if (name == "json") out = Format::json;
-  else if (name == "markdown") out = Format::markdown;
-  else if (name == "latex") out = Format::latex;
-  else return false;
+  if (name == "table")
+    out = Format::table;
+  else if (name == "csv")
+    out = Format::csv;
+  else if (name == "json")
+    out = Format::json;
+  else if (name == "markdown")
+    out = Format::markdown;
+  else if (name == "latex")
+    out = Format::latex;
+  else
+    return false;
   return true;
 }
 

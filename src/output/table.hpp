@@ -21,9 +21,9 @@ enum class CellKind {
 
 struct Cell {
   CellKind kind = CellKind::text;
-  std::string str;      // exact / real / text payload
-  long long ival = 0;   // integer payload
-  double dval = 0.0;    // number payload
+  std::string str;     // exact / real / text payload
+  long long ival = 0;  // integer payload
+  double dval = 0.0;   // number payload
 
   static Cell of_int(long long v);
   static Cell of_exact(std::string digits);
@@ -38,11 +38,11 @@ struct Cell {
 };
 
 struct Table {
-  std::string command;                                   ///< e.g. "sphere dim"
+  std::string command;  ///< e.g. "sphere dim"
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
-  std::vector<std::string> columns;                      ///< snake_case names
+  std::vector<std::string> columns;  ///< snake_case names
   std::vector<std::vector<Cell>> rows;
-  std::vector<std::string> notes;                        ///< caveats that travel with the data
+  std::vector<std::string> notes;  ///< caveats that travel with the data
 
   /// Appends a row; throws std::logic_error if its arity differs from columns.
   void add_row(std::vector<Cell> row);

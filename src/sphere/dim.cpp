@@ -13,8 +13,10 @@ void require_d(ulong d, const char* fn) {
 }
 // binom(n, k) with the convention binom(n, k) = 0 for n < 0 (n given as signed).
 void binom_signed(fmpz_t res, slong n, ulong k) {
-  if (n < 0) fmpz_zero(res);
-  else fmpz_bin_uiui(res, static_cast<ulong>(n), k);
+  if (n < 0)
+    fmpz_zero(res);
+  else
+    fmpz_bin_uiui(res, static_cast<ulong>(n), k);
 }
 }  // namespace
 

@@ -8,8 +8,7 @@
 
 namespace bc::sphere {
 
-void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& a, const MpReal& b,
-              const MpReal& x) {
+void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& a, const MpReal& b, const MpReal& x) {
   MpReal p0 = 1, p1 = (a + 1) + (a + b + 2) * (x - 1) / 2;
   if (n == 0) {
     p = 1;
@@ -18,8 +17,7 @@ void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& a, const MpReal& 
   }
   for (unsigned k = 2; k <= n; ++k) {
     MpReal c = 2 * k + a + b;
-    MpReal p2 = ((c - 1) * (c * (c - 2) * x + a * a - b * b) * p1 -
-                 2 * (k + a - 1) * (k + b - 1) * c * p0) /
+    MpReal p2 = ((c - 1) * (c * (c - 2) * x + a * a - b * b) * p1 - 2 * (k + a - 1) * (k + b - 1) * c * p0) /
                 (2 * k * (k + a + b) * (c - 2));
     p0 = std::move(p1);
     p1 = std::move(p2);
@@ -38,8 +36,7 @@ GaussRule gauss_jacobi(unsigned n, double alpha, double beta, unsigned digits10)
   Eigen::VectorXd diag(n), sub(n > 1 ? n - 1 : 1);
   for (unsigned k = 0; k < n; ++k) {
     double s = 2.0 * k + alpha + beta;
-    diag(k) = k == 0 ? (beta - alpha) / (alpha + beta + 2)
-                     : (beta * beta - alpha * alpha) / (s * (s + 2));
+    diag(k) = k == 0 ? (beta - alpha) / (alpha + beta + 2) : (beta * beta - alpha * alpha) / (s * (s + 2));
     if (k == 1) {
       // (k+a+b)/(s-1) = 1 at k = 1: cancel it so that a+b = -1 (Chebyshev, d = 2) is not 0/0.
       sub(0) = std::sqrt(4 * (1 + alpha) * (1 + beta) / (s * s * (s + 1)));

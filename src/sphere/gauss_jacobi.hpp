@@ -27,7 +27,6 @@ struct GaussRule {
 GaussRule gauss_jacobi(unsigned n, double alpha, double beta, unsigned digits10);
 
 /// P_n^{(alpha,beta)}(x) and its derivative by the three-term recurrence.
-void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& alpha, const MpReal& beta,
-              const MpReal& x);
+void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& alpha, const MpReal& beta, const MpReal& x);
 
 }  // namespace bc::sphere

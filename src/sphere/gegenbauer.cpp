@@ -16,18 +16,25 @@ namespace bc::sphere {
 
 const char* norm_name(GegenbauerNorm n) {
   switch (n) {
-    case GegenbauerNorm::standard: return "standard";
-    case GegenbauerNorm::unit: return "unit";
-    case GegenbauerNorm::orthonormal: return "orthonormal";
+    case GegenbauerNorm::standard:
+      return "standard";
+    case GegenbauerNorm::unit:
+      return "unit";
+    case GegenbauerNorm::orthonormal:
+      return "orthonormal";
   }
   return "?";
 }
 
 bool parse_norm(const std::string& s, GegenbauerNorm& out) {
-  if (s == "standard") out = GegenbauerNorm::standard;
-  else if (s == "unit") out = GegenbauerNorm::unit;
-  else if (s == "orthonormal") out = GegenbauerNorm::orthonormal;
-  else return false;
+  if (s == "standard")
+    out = GegenbauerNorm::standard;
+  else if (s == "unit")
+    out = GegenbauerNorm::unit;
+  else if (s == "orthonormal")
+    out = GegenbauerNorm::orthonormal;
+  else
+    return false;
   return true;
 }
 
@@ -38,7 +45,8 @@ void chebyshev_ball(arb_t res, ulong l, const arb_t t, GegenbauerNorm norm, slon
   arb_chebyshev_t_ui(res, l, t, prec);
   if (l == 0) return;
   switch (norm) {
-    case GegenbauerNorm::unit: break;
+    case GegenbauerNorm::unit:
+      break;
     case GegenbauerNorm::standard:  // lim_{lambda->0} C_l^lambda / lambda = (2/l) T_l
       arb_mul_2exp_si(res, res, 1);
       arb_div_ui(res, res, l, prec);
@@ -70,8 +78,10 @@ void gegenbauer_ball(arb_t res, ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
   int cmp_one = fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x));  // sign of |t| - 1
   if (cmp_one == 0) {
     // t = +-1: C_l(+-1) = (+-1)^l binom(l+d-3, l)
-    if (norm == GegenbauerNorm::standard) gegenbauer_c_at_one(res, d, l, prec);
-    else arb_one(res);
+    if (norm == GegenbauerNorm::standard)
+      gegenbauer_c_at_one(res, d, l, prec);
+    else
+      arb_one(res);
     if (norm == GegenbauerNorm::orthonormal) {
       Arb n;
       harmonic_dim_arb(n.x, d, l, prec);
@@ -81,8 +91,10 @@ void gegenbauer_ball(arb_t res, ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
     if (fmpq_sgn(t.x) < 0 && (l & 1)) arb_neg(res, res);
     return;
   }
-  if (cmp_one < 0) gegenbauer_c_cos(res, d, l, tb.x, prec);
-  else gegenbauer_c_rec(res, d, l, tb.x, prec);
+  if (cmp_one < 0)
+    gegenbauer_c_cos(res, d, l, tb.x, prec);
+  else
+    gegenbauer_c_rec(res, d, l, tb.x, prec);
   if (norm == GegenbauerNorm::standard) return;
   Arb c1;
   gegenbauer_c_at_one(c1.x, d, l, prec);
@@ -133,8 +145,9 @@ bool gegenbauer_is_exact_zero(bool& is_zero, ulong d, ulong l, const Fmpq& t) {
 GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm norm, long digits) {
   GegenbauerValue out;
   if (d == 2 && norm == GegenbauerNorm::standard && l >= 1)
-    out.note = "d = 2: C_l^0 vanishes for l >= 1; 'standard' reports the renormalised limit "
-               "lim_{lambda->0} C_l^lambda(t)/lambda = (2/l) T_l(t) (DLMF 18.7.25)";
+    out.note =
+        "d = 2: C_l^0 vanishes for l >= 1; 'standard' reports the renormalised limit "
+        "lim_{lambda->0} C_l^lambda(t)/lambda = (2/l) T_l(t) (DLMF 18.7.25)";
   if (fmpq_is_zero(t.x) && (l & 1)) {  // odd polynomial at 0
     out.exact_zero = true;
     arb_zero(out.value.x);

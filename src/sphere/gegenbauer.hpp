@@ -48,10 +48,10 @@ void gegenbauer_ball(arb_t res, ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
 bool gegenbauer_is_exact_zero(bool& is_zero, ulong d, ulong l, const Fmpq& t);
 
 struct GegenbauerValue {
-  Arb value;            ///< ball; relative radius below 2^-bits_for_digits(digits) unless zero
-  slong prec = 0;       ///< working precision of the final evaluation
+  Arb value;       ///< ball; relative radius below 2^-bits_for_digits(digits) unless zero
+  slong prec = 0;  ///< working precision of the final evaluation
   bool exact_zero = false;
-  std::string note;     ///< convention caveat (d = 2 standard), empty otherwise
+  std::string note;  ///< convention caveat (d = 2 standard), empty otherwise
 };
 
 /// Adaptive evaluation to `digits` correct digits: raises the working precision by the measured

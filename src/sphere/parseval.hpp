@@ -17,9 +17,9 @@
 namespace bc::sphere {
 
 struct ParsevalBracket {
-  ulong l0 = 0;    ///< from the root bounds: both monotonicities hold for odd l >= l0
-  ulong L = 0;     ///< the cut actually used (odd, >= max(l0, requested))
-  Arb partial;     ///< S_L = sum_{l odd <= L} c_l^2
+  ulong l0 = 0;          ///< from the root bounds: both monotonicities hold for odd l >= l0
+  ulong L = 0;           ///< the cut actually used (odd, >= max(l0, requested))
+  Arb partial;           ///< S_L = sum_{l odd <= L} c_l^2
   Arb tail_lo, tail_hi;  ///< certified bounds on T_L
 };
 

@@ -43,8 +43,7 @@ void sign_coef_closed(arb_t res, ulong d, ulong l, slong prec) {
   arb_mul(res, res, n.x, prec);
 }
 
-std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even,
-                                        slong prec) {
+std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even, slong prec) {
   if (d < 2) throw std::invalid_argument("sign_coef_rows: requires d >= 2");
   std::vector<SignCoefRow> rows;
   Arb s, n, energy, c2, tmp;

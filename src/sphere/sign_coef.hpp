@@ -31,12 +31,10 @@ struct SignCoefRow {
 
 /// Rows for l in [l_first, l_last] (odd l only unless include_even) by the ratio recurrence at
 /// working precision prec. Cost O(l_last) word operations plus one Gamma ratio.
-std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even,
-                                        slong prec);
+std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even, slong prec);
 
 /// The same, with the precision raised until every value has `digits` correct digits.
-std::vector<SignCoefRow> sign_coef_eval(ulong d, ulong l_first, ulong l_last, bool include_even,
-                                        long digits);
+std::vector<SignCoefRow> sign_coef_eval(ulong d, ulong l_first, ulong l_last, bool include_even, long digits);
 
 struct SignCoefExactRow {
   ulong l = 0;
@@ -44,8 +42,7 @@ struct SignCoefExactRow {
 };
 
 /// Exact rows: rationals (odd d) or rationals over pi / pi^2 (even d). sign_coef_exact.cpp.
-std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_last,
-                                              bool include_even);
+std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_last, bool include_even);
 
 /// Estimated decimal characters of one exact row at l (for the size refusal).
 double sign_coef_exact_row_chars(ulong d, ulong l);

@@ -29,9 +29,11 @@ std::string render(const fmpq_t r, const fmpz_t rad, int pi_power) {
     }
   }
   std::string top;
-  if (has_sqrt) top = fmpz_is_one(num.x) ? "sqrt(" + to_string(rad) + ")"
-                                         : to_string(num.x) + "*sqrt(" + to_string(rad) + ")";
-  else top = to_string(num.x);
+  if (has_sqrt)
+    top = fmpz_is_one(num.x) ? "sqrt(" + to_string(rad) + ")"
+                             : to_string(num.x) + "*sqrt(" + to_string(rad) + ")";
+  else
+    top = to_string(num.x);
   std::vector<std::string> parts;
   if (!fmpz_is_one(den.x)) parts.push_back(to_string(den.x));
   if (pi_power == 1) parts.push_back("pi");
@@ -44,8 +46,7 @@ std::string render(const fmpq_t r, const fmpz_t rad, int pi_power) {
 
 }  // namespace
 
-std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_last,
-                                              bool include_even) {
+std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_last, bool include_even) {
   const bool even_d = d % 2 == 0;
   const ulong m = d / 2;
   Fmpq r, energy, c2;

@@ -15,9 +15,12 @@ namespace bc::verify {
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::holds: return "holds";
-    case Verdict::fails: return "fails";
-    case Verdict::undecided: return "undecided";
+    case Verdict::holds:
+      return "holds";
+    case Verdict::fails:
+      return "fails";
+    case Verdict::undecided:
+      return "undecided";
   }
   return "?";
 }
@@ -81,8 +84,8 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files) {
     try {
       doc = toml::parse(f.text, f.name);
     } catch (const toml::parse_error& e) {
-      throw DomainError(fmt::format("verify: {}:{}: {}", f.name, e.source().begin.line,
-                                    std::string(e.description())));
+      throw DomainError(
+          fmt::format("verify: {}:{}: {}", f.name, e.source().begin.line, std::string(e.description())));
     }
     auto* arr = doc["claim"].as_array();
     if (!arr) throw DomainError(fmt::format("verify: {}: no [[claim]] entries", f.name));
@@ -109,8 +112,8 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files) {
       if (!ids.insert(c.id).second)
         throw DomainError(fmt::format("verify: {}: duplicate claim id \"{}\"", f.name, c.id));
       if (!registry().count(c.method))
-        throw DomainError(fmt::format("verify: {}: claim \"{}\" names an unknown method \"{}\"", f.name,
-                                      c.id, c.method));
+        throw DomainError(
+            fmt::format("verify: {}: claim \"{}\" names an unknown method \"{}\"", f.name, c.id, c.method));
       out.push_back(std::move(c));
     }
   }

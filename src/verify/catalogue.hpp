@@ -36,7 +36,7 @@ struct Claim {
 struct Outcome {
   std::string computed;  ///< what we recomputed, in the published value's terms
   Verdict verdict = Verdict::undecided;
-  std::string detail;    ///< why, in one line (shown for fails/undecided)
+  std::string detail;  ///< why, in one line (shown for fails/undecided)
 };
 
 using Check = std::function<Outcome(const Claim&)>;

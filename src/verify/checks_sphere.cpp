@@ -9,8 +9,8 @@
 #include "sphere/sign_coef.hpp"
 #include "verify/catalogue.hpp"
 
-#include <boost/math/special_functions/gamma.hpp>
 #include <fmt/format.h>
+#include <boost/math/special_functions/gamma.hpp>
 
 #include <cmath>
 #include <vector>
@@ -30,8 +30,7 @@ std::string short_real(const arb_t x, long digits = 6) {
 
 template <class T>
 T param(const Claim& c, const char* key) {
-  if (!c.params.contains(key))
-    throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
+  if (!c.params.contains(key)) throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
   return c.params.at(key).get<T>();
 }
 
@@ -87,8 +86,8 @@ Outcome dim_forms_agree(const Claim& c) {
         return {fmt::format("N({},{}): {} vs {}", d, l, a.str(), b.str()), Verdict::fails, "forms differ"};
     }
   }
-  return {fmt::format("{} values equal, d in {{{}}}, l <= {}", n, fmt::join(ds, ", "), lmax),
-          Verdict::holds, ""};
+  return {fmt::format("{} values equal, d in {{{}}}, l <= {}", n, fmt::join(ds, ", "), lmax), Verdict::holds,
+          ""};
 }
 
 // ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
@@ -140,8 +139,10 @@ Outcome sign_coef_exact_value(const Claim& c) {
   const std::string got = which == "coef" ? rows.at(0).coef : rows.at(0).coef_unit;
   const slong prec = 256;
   Arb val, ref, t;
-  if (which == "coef") sphere::sign_coef_closed(val.x, d, l, prec);
-  else sphere::sign_coef_unit_closed(val.x, d, l, prec);
+  if (which == "coef")
+    sphere::sign_coef_closed(val.x, d, l, prec);
+  else
+    sphere::sign_coef_unit_closed(val.x, d, l, prec);
   arb_set_ui(ref.x, num);
   arb_div_ui(ref.x, ref.x, den, prec);
   arb_sqrt_ui(t.x, rad, prec);
@@ -167,16 +168,19 @@ Outcome parseval(const Claim& c) {
     auto b = sphere::parseval_bracket(d, L, 192);
     Arb gap, lo, hi;
     arb_one(gap.x);
-    arb_sub(gap.x, gap.x, b.partial.x, 192);  // 1 - S_L, to compare with the tail bracket
+    arb_sub(gap.x, gap.x, b.partial.x, 192);         // 1 - S_L, to compare with the tail bracket
     arb_union(lo.x, b.tail_lo.x, b.tail_hi.x, 192);  // [tail_lo, tail_hi]
     bool inside = arb_contains(lo.x, gap.x);
     bool outside = !arb_overlaps(lo.x, gap.x);
     parts.push_back(fmt::format("d={}: 1-S_{} = {} in [{}, {}]", d, b.L, short_real(gap.x, 7),
                                 short_real(b.tail_lo.x, 7), short_real(b.tail_hi.x, 7)));
-    if (outside) v = Verdict::fails;
-    else if (!inside && v == Verdict::holds) v = Verdict::undecided;
+    if (outside)
+      v = Verdict::fails;
+    else if (!inside && v == Verdict::holds)
+      v = Verdict::undecided;
   }
-  return {fmt::format("{}", fmt::join(parts, "; ")), v, v == Verdict::holds ? "" : "1 - S_L outside the certified tail bracket"};
+  return {fmt::format("{}", fmt::join(parts, "; ")), v,
+          v == Verdict::holds ? "" : "1 - S_L outside the certified tail bracket"};
 }
 
 // Least-squares slope of log|c_l| (or log|s_l|) against log l over odd l in [l_lo, l_hi].
@@ -244,8 +248,8 @@ Outcome hecke_funk(const Claim& c) {
   }
   MpReal::default_precision(static_cast<unsigned>(digits) + 20);
   const MpReal tol = pow(MpReal(10), -(digits - 2));
-  return {fmt::format("max relative difference {} over {} cases ({})", worst.str(3, std::ios_base::scientific),
-                      cases.size(), where),
+  return {fmt::format("max relative difference {} over {} cases ({})",
+                      worst.str(3, std::ios_base::scientific), cases.size(), where),
           worst <= tol ? Verdict::holds : Verdict::fails, "closed form and quadrature disagree"};
 }
 

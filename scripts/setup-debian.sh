@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package boundcheck needs that is not installed yet (non-interactive;
+# packages already present are skipped, so a second run does nothing and needs no network).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config clang-format
+  libflint-dev libflint-arb-dev libgmp-dev libmpfr-dev
+  libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
+  libtomlplusplus-dev gnuplot-nox
+  python3 python3-mpmath python3-numpy python3-scipy python3-sympy
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#packages[@]} Debian packages present" >&2
+  exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done" >&2

@@ -1,0 +1,223 @@
+// End-to-end tests of the boundcheck executable: every command in every format, the JSON
+// contract, atomic --output, thread-count independence, help, and a catalogue of malformed
+// invocations that must each produce exit code 2 or 1, exactly one line on stderr beginning
+// "error: ", and nothing on stdout.
+#include "run.hpp"
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using bc::test::line_count;
+using bc::test::run_boundcheck;
+using Args = std::vector<std::string>;
+
+namespace {
+
+const std::vector<Args> kCommands = {
+    {"sphere", "dim", "--d", "7", "--l-max", "4"},
+    {"sphere", "gegenbauer", "--d", "5", "--l", "12", "--t", "0.3", "--norm", "orthonormal"},
+    {"sphere", "sign-coef", "--d", "4", "--l-max", "9"},
+    {"sphere", "sign-coef", "--d", "5", "--l-max", "9", "--exact"},
+    {"sphere", "hecke-funk", "--d", "6", "--l", "31"},
+    {"verify", "--id", "sphere.dim"},
+};
+
+nlohmann::json parse_json(const std::string& s) { return nlohmann::json::parse(s); }
+
+}  // namespace
+
+TEST_CASE("cli: every command in every format") {
+  for (const auto& cmd : kCommands) {
+    for (const char* fmtname : {"table", "csv", "json", "markdown", "latex"}) {
+      Args a = cmd;
+      a.insert(a.end(), {"--format", fmtname});
+      auto r = run_boundcheck(a);
+      INFO(fmt::format("{} --format {}: {}", fmt::join(cmd, " "), fmtname, r.err));
+      CHECK(r.code == 0);
+      CHECK(!r.out.empty());
+      if (std::string(fmtname) == "json") {
+        auto j = parse_json(r.out);
+        CHECK(j.contains("boundcheck"));
+        CHECK(j["command"].is_string());
+        CHECK(j["params"].is_object());
+        CHECK(j["columns"].is_array());
+        CHECK(j["rows"].is_array());
+        CHECK(j["meta"]["digits"] == 30);
+        CHECK(j["meta"].contains("threads"));
+        CHECK(j["meta"].contains("certified"));
+        for (const auto& row : j["rows"]) {
+          CHECK(row.size() == j["columns"].size());
+          for (const auto& c : j["columns"]) CHECK(row.contains(c.get<std::string>()));
+        }
+      }
+      if (std::string(fmtname) == "csv") {
+        // the header names the same columns as JSON
+        auto j = parse_json(run_boundcheck([&] {
+                              Args b = cmd;
+                              b.insert(b.end(), {"--format", "json"});
+                              return b;
+                            }())
+                                .out);
+        std::string header = r.out.substr(0, r.out.find('\n'));
+        std::string expect;
+        for (const auto& c : j["columns"]) expect += (expect.empty() ? "" : ",") + c.get<std::string>();
+        CHECK(header == expect);
+      }
+    }
+  }
+}
+
+TEST_CASE("cli: sphere dim --d 100000 --l 10000 prints all 14551 digits as a JSON string") {
+  auto r = run_boundcheck({"sphere", "dim", "--d", "100000", "--l", "10000", "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto j = parse_json(r.out);
+  CHECK(j["command"] == "sphere dim");
+  CHECK(j["rows"][0]["N"].is_string());
+  CHECK(j["rows"][0]["N"].get<std::string>().size() == 14551);
+  // first and last digits from Python's math.comb (data/dim_mathcomb.csv)
+  CHECK(j["rows"][0]["N"].get<std::string>().substr(0, 20) == "59152569559859598303");
+}
+
+TEST_CASE("cli: gegenbauer examples give the digits Arb's hypergeometric routine gives") {
+  auto r = run_boundcheck(
+      {"sphere", "gegenbauer", "--d", "100", "--l", "100000", "--t", "0.3", "--format", "csv"});
+  REQUIRE(r.code == 0);
+  // data/gegenbauer_large_arb.csv: -7.38362775080086035620959682133943972855198409e+164
+  CHECK(r.out.find("-7.38362775080086035620959682134e+164") != std::string::npos);
+  auto c =
+      run_boundcheck({"sphere", "gegenbauer", "--d", "11", "--l", "10000", "--t", "3/10", "--certified"});
+  REQUIRE(c.code == 0);
+  CHECK(c.out.find("[545423554472.733353892654412503") != std::string::npos);
+  CHECK(c.out.find("+/-") != std::string::npos);
+}
+
+TEST_CASE("cli: --output is atomic and equals stdout") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / fmt::format("bc_cli_{}", getpid());
+  fs::create_directories(dir);
+  auto file = (dir / "t.json").string();
+  auto a = run_boundcheck(
+      {"sphere", "sign-coef", "--d", "3", "--l-max", "7", "--format", "json", "--output", file});
+  auto b = run_boundcheck({"sphere", "sign-coef", "--d", "3", "--l-max", "7", "--format", "json"});
+  CHECK(a.code == 0);
+  CHECK(a.out.empty());
+  std::ifstream in(file);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  CHECK(ss.str() == b.out);
+  // a failing run leaves no file (and no temporary) behind
+  auto bad = (dir / "none" / "x.csv").string();
+  auto f = run_boundcheck({"sphere", "dim", "--d", "3", "--l", "2", "--output", bad});
+  CHECK(f.code == 1);
+  CHECK(line_count(f.err) == 1);
+  auto g = run_boundcheck({"sphere", "dim", "--d", "1", "--l", "2", "--output", (dir / "y.csv").string()});
+  CHECK(g.code == 2);
+  CHECK(!fs::exists(dir / "y.csv"));
+  size_t n = 0;
+  for (auto& e : fs::directory_iterator(dir)) (void)e, ++n;
+  CHECK(n == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: output does not depend on --threads") {
+  for (const auto& cmd : kCommands) {
+    Args a = cmd, b = cmd;
+    a.insert(a.end(), {"--threads", "1", "--format", "csv"});
+    b.insert(b.end(), {"--threads", "2", "--format", "csv"});
+    CHECK(run_boundcheck(a).out == run_boundcheck(b).out);
+  }
+}
+
+TEST_CASE("cli: help and version on every level") {
+  for (Args a : {Args{"--help"}, Args{"sphere", "--help"}, Args{"sphere", "dim", "--help"},
+                 Args{"sphere", "gegenbauer", "--help"}, Args{"sphere", "sign-coef", "--help"},
+                 Args{"sphere", "hecke-funk", "--help"}, Args{"verify", "--help"}}) {
+    auto r = run_boundcheck(a);
+    INFO(fmt::format("{}", fmt::join(a, " ")));
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Usage") != std::string::npos);
+    CHECK(r.err.empty());
+  }
+  auto v = run_boundcheck({"--version"});
+  CHECK(v.code == 0);
+  CHECK(v.out.find(BOUNDCHECK_VERSION_STRING) != std::string::npos);
+}
+
+TEST_CASE("cli: verify prints its table and exits 0, --list shows the catalogue") {
+  auto r = run_boundcheck({"verify", "--format", "json"});
+  CHECK(r.code == 0);
+  auto j = parse_json(r.out);
+  CHECK(j["rows"].size() >= 10);
+  for (const auto& row : j["rows"]) CHECK(row["verdict"] == "holds");
+  auto l = run_boundcheck({"verify", "--list", "--format", "csv"});
+  CHECK(l.code == 0);
+  CHECK(l.out.find("sphere.sign.parseval") != std::string::npos);
+  // a catalogue directory with a failing claim makes verify exit 1 with the table still printed
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / fmt::format("bc_cat_{}", getpid());
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad.toml")
+      << "[[claim]]\nid='x'\nclaim='N(3,l) = (l+1)^2'\nsource='test'\n"
+         "published='(l+1)^2'\ntolerance='exact'\nmethod='sphere.dim_closed_form'\n"
+         "[claim.params]\nd=3\nformula='(l+1)^2'\nl_max=3\nl_extra=[]\n";
+  auto f = run_boundcheck({"verify", "--catalogue", dir.string(), "--format", "csv"});
+  CHECK(f.code == 1);
+  CHECK(f.out.find(",fails") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: bad input gives one line on stderr, exit 2 or 1, nothing on stdout") {
+  struct Bad {
+    Args args;
+    int code;
+  };
+  const std::vector<Bad> cases = {
+      {{}, 2},                                                               // no command
+      {{"sphere"}, 2},                                                       // no quantity
+      {{"nonsense"}, 2},                                                     // unknown command
+      {{"sphere", "dim", "--l", "3"}, 2},                                    // missing --d
+      {{"sphere", "dim", "--d", "1", "--l", "3"}, 2},                        // d = 1
+      {{"sphere", "dim", "--d", "-3", "--l", "3"}, 2},                       // negative
+      {{"sphere", "dim", "--d", "abc", "--l", "3"}, 2},                      // not a number
+      {{"sphere", "dim", "--d", "", "--l", "3"}, 2},                         // empty value
+      {{"sphere", "dim", "--d", "3.5", "--l", "3"}, 2},                      // not an integer
+      {{"sphere", "dim", "--d", "99999999999999999999999", "--l", "3"}, 2},  // overflow-sized
+      {{"sphere", "dim", "--d", "3"}, 2},                                    // neither --l nor --l-max
+      {{"sphere", "dim", "--d", "3", "--l", "2", "--l-max", "4"}, 2},        // both
+      {{"sphere", "dim", "--d", "3", "--l", "2", "--bogus"}, 2},             // unknown option
+      {{"sphere", "dim", "--d", "3", "--l", "2", "--format", "xml"}, 2},     // bad format
+      {{"sphere", "dim", "--d", "3", "--l", "2", "--digits", "0"}, 2},       // absurd digits
+      {{"sphere", "dim", "--d", "3", "--l", "2", "--digits", "1000000000"}, 2},
+      {{"sphere", "dim", "--d", "3", "--l", "2", "--threads", "0"}, 2},
+      {{"sphere", "dim", "--d", "1000000000", "--l", "1000000000"}, 1},  // a billion digits
+      {{"sphere", "dim", "--d", "3", "--l-max", "100000000000"}, 1},     // output too large
+      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "zero"}, 2},
+      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "1/0"}, 2},
+      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "0.3", "--norm", "weird"}, 2},
+      {{"sphere", "gegenbauer", "--d", "5", "--l", "3"}, 2},                            // missing --t
+      {{"sphere", "gegenbauer", "--d", "5", "--l", "1000000000000", "--t", "0.3"}, 1},  // too slow
+      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "1e999999999"}, 2},
+      {{"sphere", "sign-coef", "--d", "3", "--l", "3", "--include-even"}, 2},
+      {{"sphere", "sign-coef", "--d", "3", "--l-max", "100000000000"}, 1},
+      {{"sphere", "sign-coef", "--d", "3", "--l-max", "1000000", "--exact"}, 1},
+      {{"sphere", "hecke-funk", "--d", "3", "--l", "10000000"}, 1},
+      {{"sphere", "hecke-funk", "--d", "0", "--l", "3"}, 2},
+      {{"verify", "--id", "no.such.claim"}, 2},
+      {{"verify", "--catalogue", "/nonexistent/dir"}, 2},
+      {{"sphere", "dim", "--d"}, 2},  // option without value
+  };
+  for (const auto& c : cases) {
+    auto r = run_boundcheck(c.args);
+    INFO(fmt::format("boundcheck {} -> exit {}, stderr: {}", fmt::join(c.args, " "), r.code, r.err));
+    CHECK(r.code == c.code);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    CHECK(r.err.rfind("error: ", 0) == 0);
+  }
+}
