@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
 #include <string>
 
 namespace bc::out {
@@ -136,27 +135,31 @@ std::string latex_text(const std::string& s) {
   return o;
 }
 
-// "1.25e-7" -> "1.25 \times 10^{-7}"; "[1.2 +/- 3e-5]" -> "1.2 \pm 3 \times 10^{-5}";
-// "p/q" -> "\frac{p}{q}" only for short rationals.
+// "1.25e-7" -> "1.25 \\times 10^{-7}"; "[1.2 +/- 3e-5]" -> "1.2 \\pm 3 \\times 10^{-5}".
+std::string latex_sci(const std::string& x) {
+  auto e = x.find('e');
+  if (e == std::string::npos || e == 0 || e + 1 >= x.size()) return x;
+  std::string mant = x.substr(0, e), ex = x.substr(e + 1);
+  std::string sign;
+  if (ex[0] == '+' || ex[0] == '-') {
+    if (ex[0] == '-') sign = "-";
+    ex = ex.substr(1);
+  }
+  while (ex.size() > 1 && ex[0] == '0') ex.erase(0, 1);
+  if (ex.empty() || ex.find_first_not_of("0123456789") != std::string::npos) return x;
+  return mant + " \\times 10^{" + sign + ex + "}";
+}
+
 std::string latex_number(const std::string& s) {
-  static const std::regex sci(R"(^([-+]?[0-9.]+)e([-+]?)0*([0-9]+)$)");
-  auto one = [](const std::string& x) {
-    std::smatch m;
-    if (std::regex_match(x, m, sci)) {
-      std::string sign = m[2] == "-" ? "-" : "";
-      return m[1].str() + " \\times 10^{" + sign + m[3].str() + "}";
-    }
-    return x;
-  };
   if (s.size() > 2 && s.front() == '[' && s.back() == ']') {
     auto pm = s.find(" +/- ");
     if (pm != std::string::npos) {
       std::string mid = s.substr(1, pm - 1), rad = s.substr(pm + 5, s.size() - pm - 6);
-      return "$" + one(mid) + " \\pm " + one(rad) + "$";
+      return "$" + latex_sci(mid) + " \\pm " + latex_sci(rad) + "$";
     }
     return "$" + s + "$";
   }
-  return "$" + one(s) + "$";
+  return "$" + latex_sci(s) + "$";
 }
 
 std::string render_latex(const Table& t) {

@@ -1,0 +1,135 @@
+#!/usr/bin/python3
+"""Benchmarks for the sphere family, in one run, as ratios against the alternatives a user has.
+
+  sign-coef   all odd l <= 10^5 at 50 digits, d = 64: boundcheck (ratio recurrence, Arb) vs the
+              same closed form in mpmath (Gamma per term, N(d,l) by math.comb), and vs mpmath
+              running boundcheck's ratio recurrence (the fairest Python alternative)
+  dim         N(d,l) exactly: boundcheck (FLINT) vs (2l+d-2) * math.comb(l+d-3, l-1) // l
+  gegenbauer  C_l^lambda(0.3) to 30 digits at l = 10^4, 10^5: boundcheck vs mpmath.gegenbauer vs
+              Arb's arb_hypgeom_gegenbauer_c with precision doubling
+
+Usage: /usr/bin/python3 bench/run_bench.py [path/to/bench_sphere]   (default build/release/bench/bench_sphere)
+Timings are best-of-N wall-clock seconds on this machine; ratios > 1 mean boundcheck is faster.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+
+import mpmath as mp
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "build", "release", "bench", "bench_sphere")
+
+
+def best_of(n, f):
+    best = float("inf")
+    out = None
+    for _ in range(n):
+        t0 = time.perf_counter()
+        out = f()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def ours(which):
+    res = subprocess.run([EXE, which], check=True, capture_output=True, text=True)
+    return [json.loads(line) for line in res.stdout.splitlines() if line.strip()]
+
+
+def mp_sign_closed(d, lmax, dps):
+    with mp.workdps(dps):
+        gd = mp.gamma(mp.mpf(d) / 2)
+        energy = mp.mpf(0)
+        last = None
+        for l in range(1, lmax + 1, 2):
+            s = gd * mp.gamma(mp.mpf(l) / 2) / (mp.pi * mp.gamma(mp.mpf(l + d) / 2))
+            if ((l - 1) // 2) % 2:
+                s = -s
+            n = (2 * l + d - 2) * math.comb(l + d - 3, l - 1) // l
+            c = mp.sqrt(n) * s
+            energy += c * c
+            last = (mp.nstr(c, dps), mp.nstr(s, dps), mp.nstr(energy, dps))
+        return last
+
+
+def mp_sign_ratio(d, lmax, dps):
+    with mp.workdps(dps + 10):
+        s = mp.gamma(mp.mpf(d) / 2) / (mp.sqrt(mp.pi) * mp.gamma(mp.mpf(d + 1) / 2))
+        n = mp.mpf(d)
+        energy = mp.mpf(0)
+        last = None
+        for l in range(1, lmax + 1, 2):
+            c = mp.sqrt(n) * s
+            energy += c * c
+            last = (mp.nstr(c, dps), mp.nstr(s, dps), mp.nstr(energy, dps))
+            s = -s * l / (l + d)
+            n = n * (2 * l + d + 2) * (l + d - 2) * (l + d - 1) / ((l + 1) * (l + 2) * (2 * l + d - 2))
+        return last
+
+
+def py_dim(d, l):
+    if l == 0:
+        return 1
+    return (2 * l + d - 2) * math.comb(l + d - 3, l - 1) // l
+
+
+def main():
+    if not os.path.exists(EXE):
+        sys.exit("bench: build bench_sphere first (cmake --build build/release --target bench_sphere)")
+    rows = []
+    print("boundcheck sphere benchmarks (python %s, mpmath %s)" % (sys.version.split()[0], mp.__version__))
+
+    # sign-coef
+    sc = ours("sign_coef")[0]
+    t_closed, last_closed = best_of(1, lambda: mp_sign_closed(sc["d"], sc["l_max"], sc["digits"]))
+    t_ratio, last_ratio = best_of(1, lambda: mp_sign_ratio(sc["d"], sc["l_max"], sc["digits"]))
+    rows.append(("sign-coef d=64, odd l<=1e5, 50 digits (compute+format)", sc["seconds_with_format"],
+                 "mpmath closed form", t_closed))
+    rows.append(("sign-coef d=64, odd l<=1e5, 50 digits (compute+format)", sc["seconds_with_format"],
+                 "mpmath ratio recurrence", t_ratio))
+    print("  mpmath closed form, last row: c=%s s=%s energy=%s" % last_closed)
+
+    # dim
+    for r in ours("dim"):
+        d, l = r["d"], r["l"]
+        reps = 5
+        t_py, val = best_of(reps, lambda: py_dim(d, l))
+        rows.append(("dim N(%d,%d) [%d digits]" % (d, l, r["digits"]), r["seconds"], "math.comb", t_py))
+
+    # gegenbauer
+    for r in ours("gegenbauer"):
+        d, l = r["d"], r["l"]
+        lam = mp.mpf(d - 2) / 2
+
+        def mp_geg():
+            with mp.workdps(30):
+                return mp.gegenbauer(l, lam, mp.mpf(3) / 10)
+
+        try:
+            t_mp, v = best_of(1, mp_geg)
+            note = "mpmath.gegenbauer"
+            agree = mp.nstr(v, 12)
+        except Exception as e:  # mpmath gives up at large degree
+            t_mp, note, agree = float("nan"), "mpmath.gegenbauer: %s" % type(e).__name__, "-"
+        label = "gegenbauer d=%d l=%d t=0.3, 30 digits" % (d, l)
+        rows.append((label, r["seconds"], note, t_mp))
+        rows.append((label, r["seconds"], "Arb hypgeom (prec doubling to %d bits)" % r["arb_final_prec"],
+                     r["arb_seconds"]))
+        same = r["value"] == r["arb_value"]
+        print("  %s: boundcheck %s | Arb %s (%s) | mpmath %s" % (label, r["value"], r["arb_value"],
+                                                              "identical" if same else "DIFFER", agree))
+
+    print()
+    print("| benchmark | boundcheck (s) | baseline | baseline (s) | ratio |")
+    print("|---|---:|---|---:|---:|")
+    for name, ours_s, base, base_s in rows:
+        ratio = base_s / ours_s if ours_s > 0 and base_s == base_s else float("nan")
+        print("| %s | %.4g | %s | %.4g | %s |" % (name, ours_s, base, base_s,
+                                                 "%.1fx" % ratio if ratio == ratio else "n/a"))
+
+
+if __name__ == "__main__":
+    main()
