@@ -8,6 +8,7 @@
 #include "parse.hpp"
 #include "sphere/sign_coef.hpp"
 
+#include <array>
 #include <cmath>
 
 namespace bc::cli {
@@ -27,7 +28,7 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
       range ? parse_uint("--l-max", o.l_max, 0, 1ULL << 40) : parse_uint("--l", o.l, 0, 1ULL << 40);
   if (o.include_even && !range) throw UsageError("--include-even goes with --l-max");
   const ulong first = range ? 0 : l;
-  const double rows = range ? (o.include_even ? l + 1.0 : (l + 1.0) / 2.0) : 1.0;
+  const double n_rows = range ? (o.include_even ? l + 1.0 : (l + 1.0) / 2.0) : 1.0;
   out::Table t;
   t.command = "sphere sign-coef";
   t.params["d"] = d;
@@ -35,27 +36,41 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   t.params["exact"] = o.exact;
   t.columns = {"l", "coef", "coef_unit", "energy"};
   if (o.exact) {
-    limits::check("sphere sign-coef --exact: output", rows * sphere::sign_coef_exact_row_chars(d, l),
+    limits::check("sphere sign-coef --exact: output", n_rows * sphere::sign_coef_exact_row_chars(d, l),
                   limits::max_output_chars, "characters", "lower --l-max or drop --exact");
     limits::check("sphere sign-coef --exact: work",
                   static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l), 5e10, "digit-operations",
                   "lower --l or drop --exact");
-    for (auto& r : sphere::sign_coef_exact(d, first, l, o.include_even))
+    for (auto& r : sphere::sign_coef_exact(d, first, l, o.include_even || (!range && l % 2 == 0)))
       t.add_row({out::Cell::of_int(static_cast<long long>(r.l)), out::Cell::of_exact(r.coef),
                  out::Cell::of_exact(r.coef_unit), out::Cell::of_exact(r.energy)});
     if (d % 2 == 0) t.notes.push_back("even d: coefficients are rationals over pi (energy over pi^2)");
     return {std::move(t), 0};
   }
-  limits::check("sphere sign-coef: output", rows * (3.0 * (ctx.digits + 12) + 12), limits::max_output_chars,
+  limits::check("sphere sign-coef: output", n_rows * (3.0 * (ctx.digits + 12) + 12), limits::max_output_chars,
                 "characters", "lower --l-max or --digits");
   // about 0.2 us per odd l at 200 bits (bench/), growing like prec^1.6
   const double secs = static_cast<double>(l) / 2 * 0.2e-6 * std::pow(1.0 + ctx.digits / 60.0, 1.6);
   limits::check("sphere sign-coef: evaluation time", secs, 120.0, "seconds", "lower --l or --digits");
-  for (auto& r : sphere::sign_coef_eval(d, first, l, o.include_even, ctx.digits))
-    t.add_row({out::Cell::of_int(static_cast<long long>(r.l)),
-               out::Cell::of_real(format_real(r.coef.x, ctx.digits, ctx.certified)),
-               out::Cell::of_real(format_real(r.coef_unit.x, ctx.digits, ctx.certified)),
-               out::Cell::of_real(format_real(r.energy.x, ctx.digits, ctx.certified))});
+  // a single even --l prints its (zero) row
+  const bool even_rows = o.include_even || (!range && l % 2 == 0);
+  auto rows = sphere::sign_coef_eval(d, first, l, even_rows, ctx.digits);
+  // Decimal conversion dominates for long ranges: done in parallel, into fixed slots.
+  std::vector<std::array<std::string, 3>> text(rows.size());
+  const long n = static_cast<long>(rows.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(ctx.threads)
+#endif
+  for (long i = 0; i < n; ++i) {
+    const auto& r = rows[static_cast<size_t>(i)];
+    text[static_cast<size_t>(i)] = {format_real(r.coef.x, ctx.digits, ctx.certified),
+                                    format_real(r.coef_unit.x, ctx.digits, ctx.certified),
+                                    format_real(r.energy.x, ctx.digits, ctx.certified)};
+  }
+  for (size_t i = 0; i < rows.size(); ++i)
+    t.add_row({out::Cell::of_int(static_cast<long long>(rows[i].l)),
+               out::Cell::of_real(std::move(text[i][0])), out::Cell::of_real(std::move(text[i][1])),
+               out::Cell::of_real(std::move(text[i][2]))});
   return {std::move(t), 0};
 }
 

@@ -107,6 +107,21 @@ class Acb {
   ~Acb() { acb_clear(x); }
 };
 
+class Arf {
+ public:
+  arf_t x;
+  Arf() { arf_init(x); }
+  Arf(const Arf& o) {
+    arf_init(x);
+    arf_set(x, o.x);
+  }
+  Arf& operator=(const Arf& o) {
+    arf_set(x, o.x);
+    return *this;
+  }
+  ~Arf() { arf_clear(x); }
+};
+
 class Mag {
  public:
   mag_t x;

@@ -43,58 +43,96 @@ void sign_coef_closed(arb_t res, ulong d, ulong l, slong prec) {
   arb_mul(res, res, n.x, prec);
 }
 
+namespace {
+
+// Multiplies x by a/b where a, b are products of word-size factors; one word operation each
+// when the products fit in 64 bits.
+void mul_ratio(arb_t x, std::initializer_list<ulong> num, std::initializer_list<ulong> den, slong prec) {
+  auto apply = [&](std::initializer_list<ulong> fs, bool mul) {
+    ulong acc = 1;
+    for (ulong f : fs) {
+      ulong next;
+      if (__builtin_mul_overflow(acc, f, &next)) {
+        mul ? arb_mul_ui(x, x, acc, prec) : arb_div_ui(x, x, acc, prec);
+        next = f;
+      }
+      acc = next;
+    }
+    mul ? arb_mul_ui(x, x, acc, prec) : arb_div_ui(x, x, acc, prec);
+  };
+  apply(num, true);
+  apply(den, false);
+}
+
+// Rows are computed in blocks of fixed size, each started from the closed form, so that the
+// blocks can run in parallel and the result does not depend on the thread count.
+constexpr ulong kBlockOdd = 2048;  // odd degrees per block
+
+}  // namespace
+
 std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even, slong prec) {
   if (d < 2) throw std::invalid_argument("sign_coef_rows: requires d >= 2");
-  std::vector<SignCoefRow> rows;
-  Arb s, n, energy, c2, tmp;
-  // l = 1: s_1 = Gamma(d/2) / (sqrt(pi) Gamma((d+1)/2)), N(d,1) = d.
-  {
-    Arb g1, g2;
-    arb_set_ui(g1.x, d);
-    arb_mul_2exp_si(g1.x, g1.x, -1);
-    arb_set_ui(g2.x, d + 1);
-    arb_mul_2exp_si(g2.x, g2.x, -1);
-    arb_gamma(g1.x, g1.x, prec);
-    arb_gamma(g2.x, g2.x, prec);
-    arb_div(s.x, g1.x, g2.x, prec);
-    arb_const_sqrt_pi(tmp.x, prec);
-    arb_div(s.x, s.x, tmp.x, prec);
-    arb_set_ui(n.x, d);
-  }
-  auto emit_even = [&](ulong l) {
-    if (!include_even || l < l_first || l > l_last) return;
-    SignCoefRow r;
-    r.l = l;
-    arb_set(r.energy.x, energy.x);
-    rows.push_back(std::move(r));
-  };
-  emit_even(0);
-  for (ulong l = 1; l <= l_last; l += 2) {
-    arb_sqr(c2.x, s.x, prec);
-    arb_mul(c2.x, c2.x, n.x, prec);
-    arb_add(energy.x, energy.x, c2.x, prec);
-    if (l >= l_first) {
-      SignCoefRow r;
-      r.l = l;
-      arb_set(r.coef_unit.x, s.x);
-      arb_sqrt(r.coef.x, n.x, prec);
-      arb_mul(r.coef.x, r.coef.x, s.x, prec);
-      arb_set(r.energy.x, energy.x);
-      rows.push_back(std::move(r));
+  // odd l = 2i+1, i = 0..n_odd-1
+  const ulong n_odd = (l_last + 1) / 2;
+  // first odd l >= l_first - 1 (the odd row below an even l_first carries its energy)
+  const ulong first_i = l_first > 0 ? (l_first - 1) / 2 : 0;
+  const ulong n_blocks = (n_odd + kBlockOdd - 1) / kBlockOdd;
+  std::vector<SignCoefRow> odd(n_odd > first_i ? n_odd - first_i : 0);
+  std::vector<Arb> block_energy(n_blocks);
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1)
+#endif
+  for (ulong b = 0; b < n_blocks; ++b) {
+    const ulong i0 = b * kBlockOdd, i1 = std::min(n_odd, i0 + kBlockOdd);
+    Arb s, n, c2, energy;
+    ulong l = 2 * i0 + 1;
+    sign_coef_unit_closed(s.x, d, l, prec);
+    harmonic_dim_arb(n.x, d, l, prec);
+    for (ulong i = i0; i < i1; ++i, l += 2) {
+      arb_sqr(c2.x, s.x, prec);
+      arb_mul(c2.x, c2.x, n.x, prec);
+      arb_add(energy.x, energy.x, c2.x, prec);
+      if (i >= first_i) {
+        SignCoefRow& r = odd[i - first_i];
+        r.l = l;
+        arb_set(r.coef_unit.x, s.x);
+        arb_sqrt(r.coef.x, c2.x, prec);  // |c_l| = sqrt(N s_l^2); sign of s_l
+        if (arf_sgn(arb_midref(s.x)) < 0) arb_neg(r.coef.x, r.coef.x);
+        arb_set(r.energy.x, energy.x);  // block-local for now
+      }
+      if (i + 1 == i1) break;
+      // s_{l+2} = -s_l l / (l+d)
+      mul_ratio(s.x, {l}, {l + d}, prec);
+      arb_neg(s.x, s.x);
+      // N(d,l+2) = N(d,l) (2l+d+2)(l+d-2)(l+d-1) / ((l+1)(l+2)(2l+d-2))
+      mul_ratio(n.x, {2 * l + d + 2, l + d - 2, l + d - 1}, {l + 1, l + 2, 2 * l + d - 2}, prec);
     }
-    emit_even(l + 1);
-    if (l + 2 > l_last) break;
-    // s_{l+2} = -s_l l / (l+d)
-    arb_mul_ui(s.x, s.x, l, prec);
-    arb_div_ui(s.x, s.x, l + d, prec);
-    arb_neg(s.x, s.x);
-    // N(d,l+2) = N(d,l) (2l+d+2)(l+d-2)(l+d-1) / ((l+1)(l+2)(2l+d-2))
-    arb_mul_ui(n.x, n.x, 2 * l + d + 2, prec);
-    arb_mul_ui(n.x, n.x, l + d - 2, prec);
-    arb_mul_ui(n.x, n.x, l + d - 1, prec);
-    arb_div_ui(n.x, n.x, l + 1, prec);
-    arb_div_ui(n.x, n.x, l + 2, prec);
-    arb_div_ui(n.x, n.x, 2 * l + d - 2, prec);
+    arb_swap(block_energy[b].x, energy.x);
+  }
+  // Prefix sums of the block energies, in block order (independent of the thread count).
+  std::vector<Arb> before(n_blocks);
+  for (ulong b = 1; b < n_blocks; ++b) arb_add(before[b].x, before[b - 1].x, block_energy[b - 1].x, prec);
+  for (auto& r : odd) {
+    const ulong b = ((r.l - 1) / 2) / kBlockOdd;
+    if (b > 0) arb_add(r.energy.x, r.energy.x, before[b].x, prec);
+  }
+  std::vector<SignCoefRow> rows;
+  rows.reserve(include_even ? 2 * odd.size() + 1 : odd.size());
+  if (include_even && l_first == 0) {
+    SignCoefRow r;  // l = 0: zero coefficient, zero energy
+    rows.push_back(std::move(r));
+  }
+  for (auto& r : odd) {
+    const ulong l = r.l;
+    Arb e;
+    if (include_even) arb_set(e.x, r.energy.x);
+    if (l >= l_first) rows.push_back(std::move(r));
+    if (include_even && l + 1 >= l_first && l + 1 <= l_last) {
+      SignCoefRow even;  // even l: zero coefficients; the energy does not change
+      even.l = l + 1;
+      arb_swap(even.energy.x, e.x);
+      rows.push_back(std::move(even));
+    }
   }
   return rows;
 }
