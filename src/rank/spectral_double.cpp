@@ -1,0 +1,196 @@
+// See spectral_double.hpp. Cost: O(L) long-double operations per bracket; one lgamma anchor per
+// 64 degrees.
+#include "rank/spectral_double.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace bc::rank {
+
+long double log_c2_closed(unsigned long d, unsigned long l) {
+  const long double ld = d, ll = l;
+  const long double log_n = (d == 2) ? std::log(2.0L)
+                                     : std::log(2 * ll + ld - 2) - std::log(ll) + std::lgamma(ll + ld - 2) -
+                                           std::lgamma(ll) - std::lgamma(ld - 1);
+  const long double log_s = std::lgamma(ld / 2) + std::lgamma(ll / 2) - std::lgamma((ll + ld) / 2) -
+                            std::log(3.14159265358979323846264338327950288L);
+  return log_n + 2 * log_s;
+}
+
+long double log_rho_closed(unsigned long d, unsigned long r, unsigned long l, CountRule rule) {
+  const long double ld = d, ll = l, lr = r;
+  if (count_is_full(d, r, rule)) return 0;
+  const long double log_b = rule == CountRule::exact
+                                ? std::lgamma(lr + ll) - std::lgamma(ll + 1) - std::lgamma(lr)
+                                : std::lgamma(lr + ll + 1) - std::lgamma(ll + 1) - std::lgamma(lr + 1);
+  const long double log_n = (d == 2) ? std::log(2.0L)
+                                     : std::log(2 * ll + ld - 2) - std::log(ll) + std::lgamma(ll + ld - 2) -
+                                           std::lgamma(ll) - std::lgamma(ld - 1);
+  return log_b - log_n;
+}
+
+DoubleSpectrum::DoubleSpectrum(unsigned long d, unsigned long r, CountRule rule)
+    : d_(d), r_(r), rule_(rule), full_(count_is_full(d, r, rule)), shape_(tail_shape(d, r, rule)) {}
+
+void DoubleSpectrum::extend_to(unsigned long L) {
+  L |= 1;
+  const long double ld = d_;
+  long double c2 = 0, lr = 0;
+  while (L_ < L) {
+    const unsigned long l = L_ == 0 ? 1 : L_ + 2;
+    const size_t i = (l - 1) / 2;
+    if (i % 64 == 0) {  // anchor on the closed form
+      c2 = std::exp(log_c2_closed(d_, l));
+      lr = log_rho_closed(d_, r_, l, rule_);
+    } else {
+      const long double p = l - 2;  // previous degree
+      c2 = c2_.back() * ((2 * p + ld + 2) * (p + ld - 1) * (p + ld - 2) * p * p) /
+           ((2 * p + ld - 2) * (p + 2) * (p + 1) * (p + ld) * (p + ld));
+      if (!full_) {
+        const long double s = rule_ == CountRule::exact ? r_ : r_ + 1;
+        lr = logrho_.back() + std::log((s + p) * (s + p + 1) * (2 * p + ld - 2)) -
+             std::log((2 * p + ld + 2) * (p + ld - 2) * (p + ld - 1));
+      }
+    }
+    c2_.push_back(c2);
+    logrho_.push_back(full_ ? 0.0L : lr);
+    // Kahan summation of the energy: T_L = 1 - E_L must keep its digits
+    long double y = c2 - energy_comp_, t = energy_ + y;
+    energy_comp_ = (t - energy_) - y;
+    energy_ = t;
+    L_ = l;
+  }
+  logrho_next_ = log_rho_closed(d_, r_, L_ + 2, rule_);
+}
+
+LbDouble DoubleSpectrum::bracket(long double log_h) const {
+  LbDouble out;
+  out.terms = L_;
+  if (full_) {
+    out.converged = true;
+    return out;
+  }
+  long double sum = 0, comp = 0;
+  for (size_t i = 0; i < c2_.size(); ++i) {
+    const long double x = log_h + logrho_[i];
+    if (x >= 0) continue;  // saturated: min(1, H rho) = 1
+    const long double term = c2_[i] * (x < -50 ? 1.0L : -std::expm1(x));
+    long double y = term - comp, t = sum + y;
+    comp = (t - sum) - y;
+    sum = t;
+  }
+  const long double tail = std::max(0.0L, 1.0L - energy_);
+  auto min1 = [](long double lx) { return lx >= 0 ? 1.0L : std::exp(lx); };
+  const long double at_next = min1(log_h + logrho_next_);
+  long double at_inf = 0;
+  if (shape_.limit == 1) at_inf = min1(log_h - std::log(2.0L));
+  if (shape_.limit == 2) at_inf = 1;
+  long double m_lo = 0, m_hi = 1;
+  const bool monotone_tail = L_ + 2 >= shape_.from;
+  if (monotone_tail) {
+    if (shape_.direction == Monotone::decreasing)
+      m_hi = at_next, m_lo = at_inf;
+    else if (shape_.direction == Monotone::increasing)
+      m_lo = at_next, m_hi = at_inf;
+    else
+      m_lo = m_hi = at_next;
+  }
+  out.lo = static_cast<double>(sum + (1 - m_hi) * tail);
+  out.hi = static_cast<double>(sum + (1 - m_lo) * tail);
+  return out;
+}
+
+LbDouble spectral_lower_bound_double(unsigned long d, unsigned long r, long double log_h, CountRule rule,
+                                     double tol, unsigned long max_terms) {
+  DoubleSpectrum s(d, r, rule);
+  unsigned long L = 1001;
+  for (;;) {
+    s.extend_to(std::min(L, max_terms | 1));
+    LbDouble b = s.bracket(log_h);
+    if (b.hi - b.lo <= tol || b.converged) {
+      b.converged = true;
+      return b;
+    }
+    if (s.L() >= max_terms) return b;
+    L = 4 * L + 1;
+  }
+}
+
+long double min_heads_double(unsigned long d, unsigned long r, double eps, CountRule rule,
+                             unsigned long max_terms) {
+  DoubleSpectrum s(d, r, rule);
+  s.extend_to(1001);
+  auto lb_mid = [&](long double log_h) {
+    for (;;) {
+      LbDouble b = s.bracket(log_h);
+      if (b.hi <= eps || b.lo > eps || s.L() >= max_terms) return 0.5L * (b.lo + b.hi);
+      s.extend_to(std::min(4 * s.L() + 1, max_terms | 1));
+    }
+  };
+  if (lb_mid(0) <= eps) return 1;
+  // bisection on log H, then on integers once H < 2^62
+  long double lo = 0, hi = 1;
+  while (lb_mid(hi) > eps) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e6L) return std::numeric_limits<long double>::infinity();
+  }
+  for (int it = 0; it < 200 && hi - lo > 1e-15L * hi; ++it) {
+    long double mid = 0.5L * (lo + hi);
+    (lb_mid(mid) <= eps ? hi : lo) = mid;
+  }
+  long double h = std::exp(hi);
+  if (h < 9.2e18L) {  // integer refinement around the real root
+    long double c = std::ceil(std::exp(lo));
+    while (c > 1 && lb_mid(std::log(c - 1)) <= eps) c -= 1;
+    while (lb_mid(std::log(c)) > eps) c += 1;
+    return c;
+  }
+  return h;
+}
+
+std::vector<LbDouble> lb_grid_double(const std::vector<GridPoint>& points, CountRule rule, double tol,
+                                     unsigned long max_terms, int threads) {
+  // Points sharing (d, r) share one spectrum, evaluated in the order given (so a point's result
+  // depends only on the grid, never on the thread count); groups run in parallel.
+  std::vector<std::vector<size_t>> groups;
+  {
+    std::vector<std::pair<std::pair<unsigned long, unsigned long>, size_t>> keys;
+    for (size_t i = 0; i < points.size(); ++i) {
+      auto k = std::make_pair(points[i].d, points[i].r);
+      size_t g = 0;
+      while (g < keys.size() && keys[g].first != k) ++g;
+      if (g == keys.size()) {
+        keys.push_back({k, groups.size()});
+        groups.emplace_back();
+      }
+      groups[keys[g].second].push_back(i);
+    }
+  }
+  std::vector<LbDouble> out(points.size());
+  const long n = static_cast<long>(groups.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#else
+  (void)threads;
+#endif
+  for (long g = 0; g < n; ++g) {
+    const auto& idx = groups[static_cast<size_t>(g)];
+    DoubleSpectrum s(points[idx[0]].d, points[idx[0]].r, rule);
+    s.extend_to(1001);
+    for (size_t i : idx) {
+      for (;;) {
+        LbDouble b = s.bracket(points[i].log_h);
+        if (b.hi - b.lo <= tol || b.converged || s.L() >= max_terms) {
+          b.converged = b.converged || b.hi - b.lo <= tol;
+          out[i] = b;
+          break;
+        }
+        s.extend_to(std::min(4 * s.L() + 1, max_terms | 1));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace bc::rank

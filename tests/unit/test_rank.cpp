@@ -1,0 +1,130 @@
+// The rank family (src/rank/): counts, their construction, the spectral bound, H_min and the
+// double kernel. References: the exact binomial counts (construction must reproduce them), an
+// independent mpmath computation (data/rank_reference.csv: two methods, >= 22 digits, see its
+// header), and the identity LB(d, d-1, 1) = 2 p(d) - 1 observed there.
+#include "core/real_format.hpp"
+#include "rank/construct.hpp"
+#include "rank/count.hpp"
+#include "rank/heads.hpp"
+#include "rank/spectral_bound.hpp"
+#include "rank/spectral_double.hpp"
+#include "sphere/dim.hpp"
+#include "support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace bc;
+using namespace bc::rank;
+
+TEST_CASE("rank: harmonic projection is harmonic and reproduces N(d,l) for r = d") {
+  // Delta H_m(p) = 0 exactly, for a few monomials
+  for (ulong d : {3ul, 4ul, 5ul}) {
+    HomPoly p = hom_monomial(d, [&] {
+      std::vector<ulong> e(d, 0);
+      e[0] = 3;
+      e[1] = 2;
+      return e;
+    }());
+    HomPoly h = harmonic_part(p);
+    HomPoly lap = laplacian(h);
+    for (const auto& c : lap.c) CHECK(fmpq_is_zero(c.x));
+  }
+  // rank of projections of all degree-l monomials in all d variables = N(d,l)
+  for (ulong d : {3ul, 4ul}) {
+    for (ulong l : {0ul, 1ul, 2ul, 3ul, 4ul}) {
+      auto cc = constructed_count(d, d, l, 0);
+      Fmpz n;
+      sphere::harmonic_dim(n.x, d, l);
+      CHECK(fmpz_equal_ui(n.x, cc.rank));
+    }
+  }
+}
+
+TEST_CASE("rank: constructed count equals binom(r+l-1, l), degree l+2 adds nothing") {
+  for (ulong d = 3; d <= 6; ++d)
+    for (ulong r = 1; r < d; ++r)
+      for (ulong l = 0; l <= (d <= 4 ? 5ul : 3ul); ++l) {
+        auto cc = constructed_count(d, r, l, 1);
+        Fmpz b;
+        head_count(b.x, d, r, l, CountRule::exact);
+        INFO("d=" << d << " r=" << r << " l=" << l);
+        CHECK(fmpz_equal_ui(b.x, cc.rank));
+      }
+  // the talk's count can exceed N(d,l): d = 4, r = 3, l = 2 gives 10 > 9
+  Fmpz t, n;
+  head_count(t.x, 4, 3, 2, CountRule::talk);
+  sphere::harmonic_dim(n.x, 4, 2);
+  CHECK(fmpz_equal_ui(t.x, 10));
+  CHECK(fmpz_equal_ui(n.x, 9));
+}
+
+TEST_CASE("rank: spectral bound against the independent reference values") {
+  auto rows = test::read_csv("rank_reference.csv");
+  size_t n = 0;
+  for (const auto& r : rows) {
+    if (r[0] != "lb") continue;
+    ulong d = std::stoul(r[1]), rr = std::stoul(r[2]);
+    Fmpz H;
+    fmpz_set_str(H.x, r[3].c_str(), 10);
+    CountRule rule{};
+    REQUIRE(parse_count(r[4], rule));
+    auto b = spectral_lower_bound(d, rr, H.x, rule, 20, 200000);
+    Arb ref = test::decimal_ball(r[6], 20);
+    INFO("d=" << d << " r=" << rr << " H=" << r[3] << " " << r[4]);
+    CHECK(b.converged);
+    Arb bracket;  // [lo, hi] must meet the reference ball (radius one unit in its 20th digit)
+    arb_union(bracket.x, b.lo.x, b.hi.x, 256);
+    CHECK(arb_overlaps(bracket.x, ref.x));
+    Arb width;  // and be narrow: 20 digits
+    arb_sub(width.x, b.hi.x, b.lo.x, 64);
+    CHECK(arf_cmpabs_2exp_si(arb_midref(width.x), -60) < 0);
+    ++n;
+  }
+  CHECK(n >= 8);
+}
+
+TEST_CASE("rank: H_min(64, 8, 0.1) = 2355290238402 and the talk's scalings") {
+  auto res = min_heads(64, 8, Fmpq(1, 10), CountRule::exact, 100000);
+  REQUIRE(res.decided);
+  CHECK(res.h_min.str() == "2355290238402");
+  Arb p, e2, ee;
+  talk_scalings(p.x, e2.x, ee.x, 64, 8, Fmpq(1, 10), 128);
+  Arb want;
+  arb_set_ui(want.x, 1073741824);  // 8^10
+  CHECK(arb_overlaps(p.x, want.x));
+  arb_set_ui(want.x, 1099511627776);  // 2^40
+  CHECK(arb_overlaps(e2.x, want.x));
+}
+
+TEST_CASE("rank: exact count with r = d-1 and H >= 2 gives LB = 0; r >= d gives 0") {
+  Fmpz two(2), one(1);
+  auto b = spectral_lower_bound(10, 9, two.x, CountRule::exact, 20, 10000);
+  CHECK(arb_is_zero(b.hi.x));
+  auto f = spectral_lower_bound(10, 10, one.x, CountRule::exact, 20, 10000);
+  CHECK(arb_is_zero(f.lo.x));
+  CHECK(arb_is_zero(f.hi.x));
+}
+
+TEST_CASE("rank: double kernel agrees with the Arb kernel to 1e-10 relative") {
+  for (ulong d : {3ul, 8ul, 64ul, 1000ul, 100000ul}) {
+    for (ulong r : {1ul, 2ul, 7ul}) {
+      if (r >= d) continue;
+      for (ulong h : {1ul, 3ul, 40ul, 12345ul}) {
+        Fmpz H(static_cast<slong>(h));
+        auto a = spectral_lower_bound(d, r, H.x, CountRule::exact, 16, 400000);
+        auto x = spectral_lower_bound_double(d, r, std::log(static_cast<long double>(h)), CountRule::exact,
+                                             1e-14, 400000);
+        if (!a.converged || !x.converged) continue;
+        Arb mid;
+        arb_add(mid.x, a.lo.x, a.hi.x, 128);
+        arb_mul_2exp_si(mid.x, mid.x, -1);
+        double m = arf_get_d(arb_midref(mid.x), ARF_RND_NEAR);
+        if (m < 1e-6) continue;
+        INFO("d=" << d << " r=" << r << " H=" << h);
+        CHECK(std::fabs(0.5 * (x.lo + x.hi) - m) <= 1e-10 * m);
+      }
+    }
+  }
+}
