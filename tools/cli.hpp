@@ -77,6 +77,12 @@ void setup_sphere_dim(CLI::App& group, Registry& reg);
 void setup_sphere_gegenbauer(CLI::App& group, Registry& reg);
 void setup_sphere_sign_coef(CLI::App& group, Registry& reg);
 void setup_sphere_hecke_funk(CLI::App& group, Registry& reg);
+void setup_rank_count(CLI::App& group, Registry& reg);
+void setup_rank_bound(CLI::App& group, Registry& reg);
+void setup_rank_heads(CLI::App& group, Registry& reg);
+void setup_rank_majority(CLI::App& group, Registry& reg);
+void setup_rank_head_target(CLI::App& group, Registry& reg);  // also `rank u`
+void setup_rank_random_features(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 
 }  // namespace bc::cli

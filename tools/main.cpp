@@ -50,6 +50,15 @@ int run(int argc, char** argv) {
   setup_sphere_gegenbauer(*sphere, reg);
   setup_sphere_sign_coef(*sphere, reg);
   setup_sphere_hecke_funk(*sphere, reg);
+  CLI::App* rank = app.add_subcommand(
+      "rank", "Rank versus heads: orthogonality counts, the spectral lower bound, H_min, random heads");
+  rank->require_subcommand(1);
+  setup_rank_count(*rank, reg);
+  setup_rank_bound(*rank, reg);
+  setup_rank_heads(*rank, reg);
+  setup_rank_majority(*rank, reg);
+  setup_rank_head_target(*rank, reg);
+  setup_rank_random_features(*rank, reg);
   setup_verify(app, reg);
 
   try {

@@ -48,6 +48,97 @@ Fmpq parse_rational(const std::string& opt, const std::string& value) {
   return *q;
 }
 
+Fmpz parse_bigint(const std::string& opt, const std::string& value, std::uint64_t lo, long max_digits) {
+  auto bad = [&]() {
+    return UsageError(fmt::format("{} must be an integer >= {} (at most {} digits), got {}", opt, lo,
+                                  max_digits, quoted(value)));
+  };
+  if (value.empty() || static_cast<long>(value.size()) > max_digits) throw bad();
+  for (char c : value)
+    if (c < '0' || c > '9') throw bad();
+  Fmpz out;
+  fmpz_set_str(out.x, value.c_str(), 10);
+  if (fmpz_cmp_ui(out.x, lo) < 0) throw bad();
+  return out;
+}
+
+std::vector<std::uint64_t> parse_uint_list(const std::string& opt, const std::string& value, std::uint64_t lo,
+                                           std::uint64_t hi, size_t max_count) {
+  std::vector<std::uint64_t> out;
+  auto bad = [&](const std::string& why) {
+    return UsageError(
+        fmt::format("{} must be integers or ranges a:b[:step] in [{}, {}] separated by commas{}, got {}", opt,
+                    lo, hi, why, quoted(value)));
+  };
+  if (value.empty()) throw bad("");
+  size_t start = 0;
+  while (start <= value.size()) {
+    size_t comma = value.find(',', start);
+    std::string item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    std::vector<std::string> parts;
+    size_t s0 = 0;
+    for (;;) {
+      size_t c = item.find(':', s0);
+      parts.push_back(item.substr(s0, c == std::string::npos ? std::string::npos : c - s0));
+      if (c == std::string::npos) break;
+      s0 = c + 1;
+    }
+    if (parts.size() > 3) throw bad("");
+    std::vector<std::uint64_t> v;
+    for (auto& p : parts) {
+      try {
+        v.push_back(parse_uint(opt, p, 0, UINT64_MAX >> 2));
+      } catch (const UsageError&) {
+        throw bad("");
+      }
+    }
+    std::uint64_t a = v[0], b = v.size() > 1 ? v[1] : v[0], step = v.size() > 2 ? v[2] : 1;
+    if (step == 0 || b < a) throw bad(" (ranges need a <= b and step >= 1)");
+    if (a < lo || b > hi) throw bad("");
+    if ((b - a) / step + 1 > max_count || out.size() + (b - a) / step + 1 > max_count)
+      throw bad(fmt::format(" (at most {} values)", max_count));
+    for (std::uint64_t x = a; x <= b; x += step) {
+      out.push_back(x);
+      if (x > b - step) break;  // no overflow past b
+    }
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+void parse_angle(const std::string& opt, const std::string& value, Fmpq& coef, bool& times_pi) {
+  auto bad = [&]() {
+    return UsageError(
+        fmt::format("{} must be radians (0.5, 1/3) or a rational multiple of pi (pi/6, 2*pi/3), got {}", opt,
+                    quoted(value)));
+  };
+  auto pos = value.find("pi");
+  if (pos == std::string::npos) {
+    auto q = parse_exact_rational(value);
+    if (!q) throw bad();
+    coef = *q;
+    times_pi = false;
+    return;
+  }
+  std::string before = value.substr(0, pos), after = value.substr(pos + 2);
+  Fmpq a(1, 1), b(1, 1);
+  if (!before.empty()) {
+    if (before.back() == '*') before.pop_back();
+    auto q = parse_exact_rational(before);
+    if (!q) throw bad();
+    a = *q;
+  }
+  if (!after.empty()) {
+    if (after[0] != '/') throw bad();
+    auto q = parse_exact_rational(after.substr(1));
+    if (!q || fmpq_is_zero(q->x)) throw bad();
+    b = *q;
+  }
+  fmpq_div(coef.x, a.x, b.x);
+  times_pi = true;
+}
+
 std::string parse_choice(const std::string& opt, const std::string& value,
                          std::initializer_list<const char*> choices) {
   for (const char* c : choices)

@@ -119,6 +119,52 @@ std::string fast_digits(const arb_t x, long digits) {
 
 }  // namespace
 
+std::string format_bound(const arb_t x, long digits, int direction) {
+  const arf_rnd_t rnd = direction < 0 ? ARF_RND_FLOOR : ARF_RND_CEIL;
+  const slong prec = bits_for_digits(digits) + 16;
+  Arf end;
+  if (direction < 0)
+    arb_get_lbound_arf(end.x, x, prec + 64);
+  else
+    arb_get_ubound_arf(end.x, x, prec + 64);
+  if (arf_is_zero(end.x)) return "0";
+  if (!arf_is_finite(end.x)) return direction < 0 ? "-inf" : "inf";
+  const slong e2 = fmpz_get_si(ARF_EXPREF(end.x));
+  Arf m, y;
+  arf_set(m.x, end.x);
+  arf_mul_2exp_si(m.x, m.x, -e2);
+  slong e = static_cast<slong>(std::floor(std::log10(std::fabs(arf_get_d(m.x, ARF_RND_NEAR))) +
+                                          static_cast<double>(e2) * 0.30102999566398119521));
+  const fmpz* top = pow10(static_cast<ulong>(digits));
+  const fmpz* bottom = pow10(static_cast<ulong>(digits - 1));
+  Fmpz z;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const slong k = digits - 1 - e;
+    Arf p;
+    arf_set_fmpz(p.x, pow10(static_cast<ulong>(k >= 0 ? k : -k)));
+    // directed: y = end * 10^k rounded in the bound's direction, then the integer part likewise
+    if (k >= 0)
+      arf_mul(y.x, end.x, p.x, prec, rnd);
+    else
+      arf_div(y.x, end.x, p.x, prec, rnd);
+    arf_get_fmpz(z.x, y.x, rnd);
+    Fmpz a;
+    fmpz_abs(a.x, z.x);
+    if (fmpz_cmp(a.x, top) >= 0) {
+      ++e;
+      continue;
+    }
+    if (fmpz_cmp(a.x, bottom) < 0 && attempt < 3) {
+      --e;
+      continue;
+    }
+    return layout(a.str(), e, fmpz_sgn(z.x) < 0);
+  }
+  Fmpz a;
+  fmpz_abs(a.x, z.x);
+  return layout(a.str(), e, fmpz_sgn(z.x) < 0);
+}
+
 std::string format_real(const arb_t x, long digits, bool certified) {
   if (arb_is_zero(x)) return "0";
   if (certified) {

@@ -22,4 +22,9 @@ bool accurate_to_digits(const arb_t x, long digits);
 /// Throws std::logic_error if the precondition fails: the caller must raise precision first.
 std::string format_real(const arb_t x, long digits, bool certified);
 
+/// Decimal text of a one-sided bound: the lower end of x rounded toward -inf (direction < 0) or the
+/// upper end rounded toward +inf (direction > 0), with `digits` significant digits, so that the
+/// printed number is still a valid bound.
+std::string format_bound(const arb_t x, long digits, int direction);
+
 }  // namespace bc

@@ -1,0 +1,139 @@
+// Random rank-1 heads and majority votes (src/rank/majority.cpp, head_target.cpp,
+// random_features.cpp) against data/rank_reference.csv (mpmath, two methods each), the identities
+// b(0) = p(d), p(3) = 1 - 1/pi, LB(d, d-1, 1) = 2 p(d) - 1 (observed in the reference computation),
+// a quadrature check of <arcsin, Q_l>, and the theorem itself: random rank-1 heads can never beat
+// the spectral lower bound.
+#include "core/real_format.hpp"
+#include "rank/head_target.hpp"
+#include "rank/majority.hpp"
+#include "rank/random_features.hpp"
+#include "rank/spectral_bound.hpp"
+#include "rank/spectral_double.hpp"
+#include "sphere/dim.hpp"
+#include "sphere/gauss_jacobi.hpp"
+#include "sphere/hecke_funk.hpp"
+#include "support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace bc;
+using namespace bc::rank;
+
+TEST_CASE("rank: p(d) against the reference, p(3) = 1 - 1/pi, and b(0) = p(d)") {
+  for (const auto& r : test::read_csv("rank_reference.csv")) {
+    if (r[0] != "p") continue;
+    ulong d = std::stoul(r[1]);
+    Arb p;
+    head_success_probability(p.x, d, 200);
+    CHECK(arb_overlaps(p.x, test::decimal_ball(r[6], 25).x));
+  }
+  Arb p3, want;
+  head_success_probability(p3.x, 3, 200);
+  arb_const_pi(want.x, 200);
+  arb_inv(want.x, want.x, 200);
+  arb_sub_ui(want.x, want.x, 1, 200);
+  arb_neg(want.x, want.x);
+  CHECK(arb_overlaps(p3.x, want.x));
+  Angle zero;
+  Arb b0 = head_target(7, zero, 30), p7;
+  head_success_probability(p7.x, 7, 200);
+  CHECK(arb_overlaps(b0.x, p7.x));
+}
+
+TEST_CASE("rank: LB(d, d-1, 1) = 2 p(d) - 1 (two independent formulas)") {
+  for (ulong d : {3ul, 4ul, 9ul, 20ul}) {
+    Fmpz one(1);
+    auto b = spectral_lower_bound(d, d - 1, one.x, CountRule::exact, 8, 200000);
+    Arb p, lo, hi;
+    head_success_probability(p.x, d, 128);
+    arb_mul_2exp_si(p.x, p.x, 1);
+    arb_sub_ui(p.x, p.x, 1, 128);  // 2p - 1
+    INFO("d=" << d);
+    CHECK(!arb_lt(b.hi.x, p.x));
+    CHECK(!arb_gt(b.lo.x, p.x));
+  }
+}
+
+TEST_CASE("rank: b(theta) certified against the reference and the double path") {
+  for (const auto& r : test::read_csv("rank_reference.csv")) {
+    if (r[0] != "btheta") continue;
+    ulong d = std::stoul(r[1]);
+    Angle th;
+    th.times_pi = true;
+    fmpq_set_str(th.coef.x, r[5].substr(3).insert(0, "1/").c_str(), 10);  // "pi/6" -> 1/6
+    long digits = static_cast<long>(r[6].size()) - 3;
+    Arb b = head_target(d, th, 20);
+    INFO("d=" << d << " theta=" << r[5]);
+    CHECK(arb_overlaps(b.x, test::decimal_ball(r[6], digits).x));
+    double x = head_target_double(d, M_PI * fmpq_get_d(th.coef.x));
+    CHECK(std::fabs(x - arf_get_d(arb_midref(b.x), ARF_RND_NEAR)) < 1e-12);
+  }
+  // symmetry b(pi - theta) = 1 - b(theta), large-d series path
+  Angle a, c;
+  a.times_pi = c.times_pi = true;
+  a.coef = Fmpq(1, 5);
+  c.coef = Fmpq(4, 5);
+  for (ulong d : {5ul, 3000ul}) {
+    Arb ba = head_target(d, a, 25), bc = head_target(d, c, 25), s;
+    arb_add(s.x, ba.x, bc.x, 128);
+    Arb one;
+    arb_one(one.x);
+    CHECK(arb_overlaps(s.x, one.x));
+  }
+}
+
+TEST_CASE("rank: <arcsin, Q_l> closed form against quadrature in phi = arcsin t") {
+  // <arcsin, P_l>_{u_d} = int_{-pi/2}^{pi/2} phi P_l(sin phi) cos^{d-2} phi dphi / (2 W_{d-2}); the
+  // integrand is smooth in phi, so Gauss-Legendre (Jacobi with a = b = 0) converges geometrically.
+  using sphere::MpReal;
+  for (auto [d, l] : {std::pair{3ul, 1ul}, {4ul, 3ul}, {10ul, 15ul}, {7ul, 9ul}}) {
+    MpReal::default_precision(40);
+    auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
+    const MpReal half_pi = boost::math::constants::pi<MpReal>() / 2;
+    MpReal s = 0, w = 0;
+    for (size_t i = 0; i < rule.nodes.size(); ++i) {
+      MpReal phi = half_pi * rule.nodes[i], c = pow(cos(phi), static_cast<long>(d) - 2);
+      s += rule.weights[i] * phi * sphere::unit_gegenbauer_rec(d, l, sin(phi)) * c;
+      w += rule.weights[i] * c;
+    }
+    Arb n, mine;
+    sphere::harmonic_dim_arb(n.x, d, l, 128);
+    arb_sqrt(n.x, n.x, 128);
+    arcsin_coef(mine.x, d, l, 128);
+    arb_div(mine.x, mine.x, n.x, 128);  // <arcsin, P_l>
+    double rel = std::fabs(static_cast<double>(s / w) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1);
+    INFO("d=" << d << " l=" << l);
+    CHECK(rel < 1e-25);
+  }
+}
+
+TEST_CASE("rank: majority failure against the reference; Hoeffding is an upper bound") {
+  for (const auto& r : test::read_csv("rank_reference.csv")) {
+    if (r[0] != "fail") continue;
+    ulong d = std::stoul(r[1]), h = std::stoul(r[3]);
+    double ref = std::stod(r[6]), f = majority_failure(d, h);
+    INFO("d=" << d << " H=" << h);
+    CHECK(std::fabs(f - ref) <= 1e-12 * ref);
+    CHECK(majority_hoeffding(d, h) >= f);
+    if (h % 2 == 1) CHECK(majority_failure(d, h + 1) == f);  // an even H fails like H - 1
+  }
+  CHECK(majority_min_heads(10, 0.1, 1000000) > 0);
+}
+
+TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
+  for (auto [d, h] : {std::pair{5ul, 10ul}, {16ul, 40ul}, {32ul, 8ul}}) {
+    auto trials = random_features(d, h, 4, 12345, 2);
+    auto lb = spectral_lower_bound_double(d, 1, std::log(static_cast<long double>(h)), CountRule::exact,
+                                          1e-12, 100000);
+    for (const auto& t : trials) {
+      INFO("d=" << d << " H=" << h << " error_pm1=" << t.error_pm1 << " lb=" << lb.lo);
+      CHECK(t.error_pm1 >= lb.lo - 1e-9);
+      CHECK(t.error_pm1 <= 1.0);
+    }
+    // same seed, other thread count: identical
+    auto again = random_features(d, h, 4, 12345, 1);
+    for (size_t i = 0; i < trials.size(); ++i) CHECK(trials[i].error == again[i].error);
+  }
+}
