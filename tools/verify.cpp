@@ -38,24 +38,29 @@ RunResult run_verify(const VerifyOptions& o, const Context&) {
                  out::Cell::of_text(c.method)});
     return {std::move(t), 0};
   }
-  t.columns = {"id", "claim", "source", "published", "computed", "verdict"};
+  t.columns = {"id", "claim", "source", "published", "computed", "verdict", "expected"};
   const bool progress = isatty(STDERR_FILENO);
   int not_holding = 0;
   size_t k = 0;
   for (auto& c : selected) {
     if (progress) std::fprintf(stderr, "\r[%zu/%zu] %-40s", ++k, selected.size(), c.id.c_str());
     auto r = verify::run_claim(c);
-    if (r.verdict != verify::Verdict::holds) {
+    if (r.verdict != c.expect) {
       ++not_holding;
-      t.notes.push_back(fmt::format("{}: {}: {}", c.id, verify::verdict_name(r.verdict), r.detail));
+      t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verify::verdict_name(r.verdict),
+                                    verify::verdict_name(c.expect), r.detail));
+    } else if (r.verdict != verify::Verdict::holds) {
+      t.notes.push_back(fmt::format(
+          "{}: the published claim does not hold as stated, as the catalogue records: {}", c.id, r.detail));
     }
     t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
                out::Cell::of_text(c.published), out::Cell::of_text(r.computed),
-               out::Cell::of_text(verify::verdict_name(r.verdict))});
+               out::Cell::of_text(verify::verdict_name(r.verdict)),
+               out::Cell::of_text(verify::verdict_name(c.expect))});
   }
   if (progress) std::fprintf(stderr, "\r%60s\r", "");
-  t.notes.push_back(fmt::format("{} of {} claims hold", selected.size() - static_cast<size_t>(not_holding),
-                                selected.size()));
+  t.notes.push_back(fmt::format("{} of {} claims as expected",
+                                selected.size() - static_cast<size_t>(not_holding), selected.size()));
   return {std::move(t), not_holding == 0 ? 0 : 1};
 }
 
@@ -71,7 +76,8 @@ void setup_verify(CLI::App& root, Registry& reg) {
   app->footer(
       "Each claim: what is claimed, its source (document and place), the published value as printed,\n"
       "the tolerance rule and the method that recomputes it (verify/*.toml). Verdicts: holds, fails,\n"
-      "undecided. Exit code 0 only if every selected claim holds.");
+      "undecided; a claim the catalogue records as not holding as stated has expected = fails. Exit code 0\n"
+      "only if every selected claim's verdict is the expected one.");
   reg.set_runner(app, [opt](const Context& ctx) { return run_verify(*opt, ctx); });
 }
 

@@ -134,9 +134,11 @@ void b_integral(arb_t res, ulong d, const arb_t theta, slong prec) {
   arb_clear(p.inv_wn);
 }
 
+}  // namespace
+
 // b(theta) by the series with the rigorous tail bound, at working precision prec; L grows until
 // the bound is below 2^-target.
-void b_series(arb_t res, ulong d, const arb_t x, slong target, slong prec) {
+void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong prec) {
   Arb s, n, c2, energy, p_prev, p_cur, p_next, t, sum;
   sphere::sign_coef_unit_closed(s.x, d, 1, prec);
   arb_set_ui(n.x, d);
@@ -188,8 +190,6 @@ void b_series(arb_t res, ulong d, const arb_t x, slong target, slong prec) {
   }
 }
 
-}  // namespace
-
 Arb head_target(ulong d, const Angle& theta, long digits) {
   if (d < 3) throw DomainError("rank head-target: requires d >= 3");
   const slong target = bits_for_digits(digits);
@@ -220,7 +220,7 @@ Arb head_target(ulong d, const Angle& theta, long digits) {
       } else {
         Arb x;
         arb_cos(x.x, th.x, prec);
-        b_series(out.x, d, x.x, target, prec);
+        head_target_series(out.x, d, x.x, target, prec);
       }
       if (flip) {
         arb_neg(out.x, out.x);

@@ -30,6 +30,10 @@ struct Angle {
 /// b(theta), certified, to `digits` digits (adaptive precision). Requires d >= 3, 0 <= theta <= pi.
 Arb head_target(ulong d, const Angle& theta, long digits);
 
+/// b at x = cos(theta) by the series alone, with the rigorous tail bound folded into the ball
+/// (stops once the bound is below 2^-target). Independent of the integral form; slow for small d.
+void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong prec);
+
 /// b(theta) in double precision (series for d >= 24, tanh-sinh quadrature otherwise).
 double head_target_double(unsigned long d, double theta);
 

@@ -29,6 +29,7 @@ const std::map<std::string, Check>& registry() {
   static const std::map<std::string, Check> r = [] {
     std::map<std::string, Check> m;
     register_sphere_checks(m);
+    register_rank_checks(m);
     return m;
   }();
   return r;
@@ -109,6 +110,15 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files) {
       field("tolerance", c.tolerance);
       field("method", c.method);
       if (auto* p = (*t)["params"].as_table()) c.params = to_json(*p);
+      if (auto e = (*t)["expect"].value<std::string>()) {
+        if (*e == "holds")
+          c.expect = Verdict::holds;
+        else if (*e == "fails")
+          c.expect = Verdict::fails;
+        else
+          throw DomainError(
+              fmt::format("verify: {}: claim \"{}\": expect must be holds or fails", f.name, c.id));
+      }
       if (!ids.insert(c.id).second)
         throw DomainError(fmt::format("verify: {}: duplicate claim id \"{}\"", f.name, c.id));
       if (!registry().count(c.method))

@@ -30,6 +30,9 @@ const char* verdict_name(Verdict v);
 
 struct Claim {
   std::string file, id, claim, source, published, tolerance, method;
+  /// The verdict the catalogue expects: "holds" (default), or "fails" for a published claim that
+  /// is recorded as not holding as stated (verify then confirms the refutation).
+  Verdict expect = Verdict::holds;
   nlohmann::json params = nlohmann::json::object();
 };
 
@@ -44,6 +47,7 @@ using Check = std::function<Outcome(const Claim&)>;
 /// All registered checks, by method name. Each family registers its own (checks_<family>.cpp).
 const std::map<std::string, Check>& registry();
 void register_sphere_checks(std::map<std::string, Check>& r);
+void register_rank_checks(std::map<std::string, Check>& r);
 
 /// Parses and validates the files (required fields, unique ids, known methods).
 /// Throws DomainError naming the file and the entry on any problem.

@@ -33,10 +33,13 @@ TEST_CASE("verify: malformed catalogues are rejected with the file named") {
   CHECK(run_claim(claims[0]).verdict == Verdict::undecided);
 }
 
-TEST_CASE("verify: every claim holds") {
+TEST_CASE("verify: every claim reaches the verdict the catalogue expects") {
+  size_t refuted = 0;
   for (const auto& c : load_catalogue(embedded_catalogue())) {
     auto r = run_claim(c);
     INFO(c.id << ": " << r.computed << " / " << r.detail);
-    CHECK(r.verdict == Verdict::holds);
+    CHECK(r.verdict == c.expect);
+    refuted += c.expect == Verdict::fails;
   }
+  CHECK(refuted >= 1);  // the talk's majority-vote claim is recorded as not holding as stated
 }

@@ -1,0 +1,178 @@
+// verify/ methods for the rank family (MATH.md §4; talk-B "Our Rank Separation Result",
+// "Spectral decomposition of self-attention heads", "Majority Voting").
+#include "core/errors.hpp"
+#include "core/real_format.hpp"
+#include "rank/construct.hpp"
+#include "rank/count.hpp"
+#include "rank/head_target.hpp"
+#include "rank/heads.hpp"
+#include "rank/majority.hpp"
+#include "rank/spectral_bound.hpp"
+#include "verify/catalogue.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace bc::verify {
+
+namespace {
+
+template <class T>
+T param(const Claim& c, const char* key) {
+  if (!c.params.contains(key)) throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
+  return c.params.at(key).get<T>();
+}
+
+double mid_d(const arb_t x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
+
+// constructed rank = binom(r+l-1, l) on a grid; and the talk's count is never below it
+Outcome construct_count(const Claim& c) {
+  const ulong dmax = param<ulong>(c, "d_max"), lmax = param<ulong>(c, "l_max");
+  size_t n = 0;
+  for (ulong d = 3; d <= dmax; ++d)
+    for (ulong r = 1; r < d; ++r)
+      for (ulong l = 0; l <= lmax; ++l, ++n) {
+        auto cc = rank::constructed_count(d, r, l, 1);
+        Fmpz e, t;
+        rank::head_count(e.x, d, r, l, rank::CountRule::exact);
+        rank::head_count(t.x, d, r, l, rank::CountRule::talk);
+        if (!fmpz_equal_ui(e.x, cc.rank))
+          return {fmt::format("rank {} at d={}, r={}, l={}", cc.rank, d, r, l), Verdict::fails,
+                  fmt::format("binom(r+l-1,l) = {}", e.str())};
+        if (fmpz_cmp(t.x, e.x) < 0)
+          return {fmt::format("talk count {} < {} at d={}, r={}, l={}", t.str(), e.str(), d, r, l),
+                  Verdict::fails, ""};
+      }
+  return {fmt::format("constructed rank = binom(r+l-1,l) <= binom(r+l,l) in all {} cases (d <= {}, r < d, "
+                      "l <= {}, degrees l and l+2 projected)",
+                      n, dmax, lmax),
+          Verdict::holds, ""};
+}
+
+// H_min from the certified spectral bound against a talk scaling at listed points
+Outcome scaling(const Claim& c, bool power) {
+  auto pts = param<std::vector<std::vector<long>>>(c, "points");  // [d, r, eps_num, eps_den]
+  std::vector<std::string> parts;
+  Verdict v = Verdict::holds;
+  for (const auto& p : pts) {
+    const ulong d = static_cast<ulong>(p.at(0)), r = static_cast<ulong>(p.at(1));
+    Fmpq eps(p.at(2), static_cast<ulong>(p.at(3)));
+    auto res = rank::min_heads(d, r, eps, rank::CountRule::exact, 200001);
+    Arb pw, e2, ee, h;
+    rank::talk_scalings(pw.x, e2.x, ee.x, d, r, eps, 128);
+    const arb_struct* talk = power ? pw.x : e2.x;
+    arb_set_fmpz(h.x, res.h_min.x);
+    bool ok = res.decided && arb_ge(h.x, talk);
+    parts.push_back(fmt::format("({},{},{}): H_min {:.3g} vs {:.3g}", d, r, eps.str(),
+                                fmpz_get_d(res.h_min.x), mid_d(talk)));
+    if (!ok) v = Verdict::undecided;
+  }
+  return {fmt::format("{}", fmt::join(parts, "; ")), v,
+          v == Verdict::holds ? "" : "the spectral bound does not certify the scaling at every point"};
+}
+
+Outcome power_scaling(const Claim& c) { return scaling(c, true); }
+Outcome exp_scaling(const Claim& c) { return scaling(c, false); }
+
+// sqrt(d) (p(d) - 1/2) -> sqrt(2/pi)/pi, i.e. p(d) = 1/2 + O(1/sqrt d)
+Outcome p_asymptotic(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const double tol = param<double>(c, "tol");
+  const double limit = std::sqrt(2.0 / M_PI) / M_PI;
+  std::vector<std::string> parts;
+  double last = 0;
+  bool monotone = true;
+  double prev_dev = 1e300;
+  for (ulong d : ds) {
+    Arb p;
+    rank::head_success_probability(p.x, d, 128);
+    double v = (mid_d(p.x) - 0.5) * std::sqrt(static_cast<double>(d));
+    double dev = std::fabs(v / limit - 1);
+    if (dev > prev_dev) monotone = false;
+    prev_dev = dev;
+    last = dev;
+    parts.push_back(fmt::format("d={}: {:.6f}", d, v));
+  }
+  return {fmt::format("sqrt(d)(p(d) - 1/2) = {} -> sqrt(2/pi)/pi = {:.6f}", fmt::join(parts, ", "), limit),
+          monotone && last < tol ? Verdict::holds : Verdict::fails,
+          "no convergence to the predicted constant"};
+}
+
+// the talk: majority of H >~ d^2 heads right with probability 1 - exp(-Theta(d))
+Outcome majority_d2(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const double rate = param<double>(c, "rate");
+  std::vector<std::string> parts;
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  bool exponential = true;
+  for (ulong d : ds) {
+    double f = rank::majority_failure(d, d * d);
+    parts.push_back(fmt::format("F({0},{0}^2) = {1:.4g}", d, f));
+    if (f > std::exp(-rate * static_cast<double>(d))) exponential = false;
+    double x = std::log(static_cast<double>(d)), y = std::log(f);
+    sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  const double n = static_cast<double>(ds.size());
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  return {
+      fmt::format("{}; F ~ d^{:.3f} (a power law, about 1/(2 sqrt d)), not exp(-{} d)",
+                  fmt::join(parts, ", "), slope, rate),
+      exponential ? Verdict::holds : Verdict::fails,
+      "the average failure of H = d^2 heads decays like d^-1/2: near <z,y> = 0 every head is a coin flip; "
+      "exp(-Theta(d)) holds only for inputs with margin |<z,y>| >~ 1/sqrt(d)"};
+}
+
+// b(0) by the series equals p(d) by the R_n recurrence
+Outcome b0_equals_p(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const long digits = param<long>(c, "digits");
+  const slong target = bits_for_digits(digits), prec = target + 64;
+  std::vector<std::string> parts;
+  for (ulong d : ds) {
+    Arb b, p, one;
+    arb_one(one.x);
+    rank::head_target_series(b.x, d, one.x, target, prec);
+    rank::head_success_probability(p.x, d, prec);
+    if (!arb_overlaps(b.x, p.x)) return {fmt::format("d={}: b(0) != p(d)", d), Verdict::fails, ""};
+    parts.push_back(fmt::format("d={}: {}", d, format_real(p.x, 12, false)));
+  }
+  return {fmt::format("series b(0) encloses p(d) at {} digits: {}", digits, fmt::join(parts, ", ")),
+          Verdict::holds, ""};
+}
+
+// LB(d, d-1, 1) = 2 p(d) - 1
+Outcome lb_identity(const Claim& c) {
+  auto ds = param<std::vector<ulong>>(c, "d");
+  const long digits = param<long>(c, "digits");
+  std::vector<std::string> parts;
+  for (ulong d : ds) {
+    Fmpz one(1);
+    auto b = rank::spectral_lower_bound(d, d - 1, one.x, rank::CountRule::exact, digits, 400001);
+    Arb p;
+    rank::head_success_probability(p.x, d, 128);
+    arb_mul_2exp_si(p.x, p.x, 1);
+    arb_sub_ui(p.x, p.x, 1, 128);
+    if (arb_lt(b.hi.x, p.x) || arb_gt(b.lo.x, p.x))
+      return {fmt::format("d={}: 2p-1 = {} outside [lo, hi]", d, format_real(p.x, 15, false)), Verdict::fails,
+              ""};
+    Arb w;
+    arb_sub(w.x, b.hi.x, b.lo.x, 64);
+    parts.push_back(fmt::format("d={}: 2p-1 in a bracket of width {:.1e}", d, mid_d(w.x)));
+  }
+  return {fmt::format("{}", fmt::join(parts, "; ")), Verdict::holds, ""};
+}
+
+}  // namespace
+
+void register_rank_checks(std::map<std::string, Check>& r) {
+  r["rank.construct_count"] = construct_count;
+  r["rank.power_scaling"] = power_scaling;
+  r["rank.exp_scaling"] = exp_scaling;
+  r["rank.p_asymptotic"] = p_asymptotic;
+  r["rank.majority_d2"] = majority_d2;
+  r["rank.b0_equals_p"] = b0_equals_p;
+  r["rank.lb_identity"] = lb_identity;
+}
+
+}  // namespace bc::verify
