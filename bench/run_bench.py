@@ -8,7 +8,11 @@
   gegenbauer  C_l^lambda(0.3) to 30 digits at l = 10^4, 10^5: boundcheck vs mpmath.gegenbauer vs
               Arb's arb_hypgeom_gegenbauer_c with precision doubling
 
-Usage: /usr/bin/python3 bench/run_bench.py [path/to/bench_sphere]   (default build/release/bench/bench_sphere)
+  lb grid     LB(d,r,H) on a 100 x 100 (d, H) grid for r = 1, 4, 16: boundcheck's double kernel
+              (1 and 2 threads) vs its certified Arb kernel (per point, from a 10 x 10 subgrid) vs the
+              same formula vectorised in NumPy (scipy.special.gammaln), with the results compared
+
+Usage: /usr/bin/python3 bench/run_bench.py [build dir]   (default build/release)
 Timings are best-of-N wall-clock seconds on this machine; ratios > 1 mean boundcheck is faster.
 """
 import json
@@ -21,7 +25,9 @@ import time
 import mpmath as mp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "build", "release", "bench", "bench_sphere")
+BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "build", "release")
+EXE = os.path.join(BUILD, "bench", "bench_sphere")
+EXE_RANK = os.path.join(BUILD, "bench", "bench_rank")
 
 
 def best_of(n, f):
@@ -34,12 +40,12 @@ def best_of(n, f):
     return best, out
 
 
-def ours(which):
-    res = subprocess.run([EXE, which], check=True, capture_output=True, text=True)
+def ours(which, exe=None):
+    res = subprocess.run([exe or EXE, which], check=True, capture_output=True, text=True)
     return [json.loads(line) for line in res.stdout.splitlines() if line.strip()]
 
 
-def mp_sign_closed(d, lmax, dps):
+def mp_sign_closed(d, lmax, dps, fmt=True):
     with mp.workdps(dps):
         gd = mp.gamma(mp.mpf(d) / 2)
         energy = mp.mpf(0)
@@ -51,7 +57,8 @@ def mp_sign_closed(d, lmax, dps):
             n = (2 * l + d - 2) * math.comb(l + d - 3, l - 1) // l
             c = mp.sqrt(n) * s
             energy += c * c
-            last = (mp.nstr(c, dps), mp.nstr(s, dps), mp.nstr(energy, dps))
+            if fmt:
+                last = (mp.nstr(c, dps), mp.nstr(s, dps), mp.nstr(energy, dps))
         return last
 
 
@@ -90,6 +97,9 @@ def main():
                  "mpmath closed form", t_closed))
     rows.append(("sign-coef d=64, odd l<=1e5, 50 digits (compute+format)", sc["seconds_with_format"],
                  "mpmath ratio recurrence", t_ratio))
+    t_compute, _ = best_of(1, lambda: mp_sign_closed(sc["d"], sc["l_max"], sc["digits"], fmt=False))
+    rows.append(("sign-coef d=64, odd l<=1e5, 50 digits (compute only)", sc["seconds_compute"],
+                 "mpmath closed form (compute only)", t_compute))
     print("  mpmath closed form, last row: c=%s s=%s energy=%s" % last_closed)
 
     # dim
@@ -121,6 +131,43 @@ def main():
         same = r["value"] == r["arb_value"]
         print("  %s: boundcheck %s | Arb %s (%s) | mpmath %s" % (label, r["value"], r["arb_value"],
                                                               "identical" if same else "DIFFER", agree))
+
+    # LB grid
+    import numpy as np
+    from scipy.special import gammaln
+
+    ds = np.arange(32, 3201, 32, dtype=float)
+    hs = np.round(10.0 ** (6.0 * np.arange(100) / 99))
+    log_h = np.log(hs)
+
+    def numpy_grid(r, L=101):
+        ls = np.arange(1, L + 3, 2, dtype=float)  # up to L+2 for the tail bracket
+        out_lo, out_hi = [], []
+        for d in ds:
+            log_n = np.log(2 * ls + d - 2) - np.log(ls) + gammaln(ls + d - 2) - gammaln(ls) - gammaln(d - 1)
+            log_s = gammaln(d / 2) + gammaln(ls / 2) - gammaln((ls + d) / 2) - np.log(np.pi)
+            c2 = np.exp(log_n + 2 * log_s)
+            logrho = gammaln(r + ls) - gammaln(ls + 1) - gammaln(r) - log_n
+            x = log_h[:, None] + logrho[None, :-1]
+            term = c2[None, :-1] * np.where(x >= 0, 0.0, -np.expm1(np.minimum(x, 0.0)))
+            tail = 1.0 - c2[:-1].sum()
+            m_hi = np.minimum(1.0, np.exp(log_h + logrho[-1]))  # rho decreasing, limit 0 (r < d-1)
+            s_ = term.sum(axis=1)
+            out_lo.append(s_ + (1 - m_hi) * tail)
+            out_hi.append(s_ + tail)
+        return np.array(out_lo), np.array(out_hi)
+
+    grid = ours("", EXE_RANK)
+    for g in grid:
+        r = g["r"]
+        t_np, (lo, hi) = best_of(3, lambda: numpy_grid(r))
+        mid = float(((lo + hi) / 2).sum())
+        per_arb = g["arb_subgrid_seconds"] / g["arb_subgrid_points"]
+        label = "LB grid 100x100 (d,H), r=%d" % r
+        rows.append((label + ", double 1 thread", g["double_1t"], "Arb kernel (per point x 10^4)", per_arb * g["points"]))
+        rows.append((label + ", double 1 thread", g["double_1t"], "NumPy vectorised", t_np))
+        rows.append((label + ", double 2 threads", g["double_2t"], "double 1 thread", g["double_1t"]))
+        print("  %s: sum of midpoints boundcheck %.12g, NumPy %.12g" % (label, g["checksum"], mid))
 
     print()
     print("| benchmark | boundcheck (s) | baseline | baseline (s) | ratio |")

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace bc::rank {
 
@@ -61,6 +62,8 @@ void DoubleSpectrum::extend_to(unsigned long L) {
     L_ = l;
   }
   logrho_next_ = log_rho_closed(d_, r_, L_ + 2, rule_);
+  suffix_c2_.assign(c2_.size() + 1, 0.0L);
+  for (size_t i = c2_.size(); i-- > 0;) suffix_c2_[i] = suffix_c2_[i + 1] + c2_[i];
 }
 
 LbDouble DoubleSpectrum::bracket(long double log_h) const {
@@ -71,10 +74,28 @@ LbDouble DoubleSpectrum::bracket(long double log_h) const {
     return out;
   }
   long double sum = 0, comp = 0;
-  for (size_t i = 0; i < c2_.size(); ++i) {
+  size_t begin = 0, end = c2_.size();
+  const bool decreasing_everywhere = shape_.direction == Monotone::decreasing && shape_.from <= 1;
+  if (decreasing_everywhere) {
+    // rho decreases in l: the saturated levels form a prefix and the levels with H rho < e^-50
+    // (where 1 - min(1, H rho) = 1 to long-double precision) a suffix, summed in O(1)
+    auto first_below = [&](long double level) {
+      size_t lo = 0, hi = c2_.size();
+      while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        (log_h + logrho_[mid] < level ? hi : lo) = mid + (log_h + logrho_[mid] < level ? 0 : 1);
+      }
+      return lo;
+    };
+    begin = first_below(0);
+    end = std::max(begin, first_below(-40));
+    sum = suffix_c2_[end];
+  }
+  for (size_t i = begin; i < end; ++i) {
     const long double x = log_h + logrho_[i];
     if (x >= 0) continue;  // saturated: min(1, H rho) = 1
-    const long double term = c2_[i] * (x < -50 ? 1.0L : -std::expm1(x));
+    // double expm1 (about 1e-16 relative) is ample for a kernel held to 1e-10; e^-40 < 2^-57
+    const long double term = c2_[i] * (x < -40 ? 1.0L : -std::expm1(static_cast<double>(x)));
     long double y = term - comp, t = sum + y;
     comp = (t - sum) - y;
     sum = t;
@@ -103,7 +124,7 @@ LbDouble DoubleSpectrum::bracket(long double log_h) const {
 LbDouble spectral_lower_bound_double(unsigned long d, unsigned long r, long double log_h, CountRule rule,
                                      double tol, unsigned long max_terms) {
   DoubleSpectrum s(d, r, rule);
-  unsigned long L = 1001;
+  unsigned long L = 101;
   for (;;) {
     s.extend_to(std::min(L, max_terms | 1));
     LbDouble b = s.bracket(log_h);
@@ -155,16 +176,11 @@ std::vector<LbDouble> lb_grid_double(const std::vector<GridPoint>& points, Count
   // depends only on the grid, never on the thread count); groups run in parallel.
   std::vector<std::vector<size_t>> groups;
   {
-    std::vector<std::pair<std::pair<unsigned long, unsigned long>, size_t>> keys;
+    std::map<std::pair<unsigned long, unsigned long>, size_t> index;  // (d, r) -> group, first-seen order
     for (size_t i = 0; i < points.size(); ++i) {
-      auto k = std::make_pair(points[i].d, points[i].r);
-      size_t g = 0;
-      while (g < keys.size() && keys[g].first != k) ++g;
-      if (g == keys.size()) {
-        keys.push_back({k, groups.size()});
-        groups.emplace_back();
-      }
-      groups[keys[g].second].push_back(i);
+      auto [it, fresh] = index.try_emplace({points[i].d, points[i].r}, groups.size());
+      if (fresh) groups.emplace_back();
+      groups[it->second].push_back(i);
     }
   }
   std::vector<LbDouble> out(points.size());
@@ -177,7 +193,7 @@ std::vector<LbDouble> lb_grid_double(const std::vector<GridPoint>& points, Count
   for (long g = 0; g < n; ++g) {
     const auto& idx = groups[static_cast<size_t>(g)];
     DoubleSpectrum s(points[idx[0]].d, points[idx[0]].r, rule);
-    s.extend_to(1001);
+    s.extend_to(101);
     for (size_t i : idx) {
       for (;;) {
         LbDouble b = s.bracket(points[i].log_h);

@@ -40,6 +40,7 @@ class DoubleSpectrum {
   TailShape shape_;
   unsigned long L_ = 0;
   std::vector<long double> c2_, logrho_;
+  std::vector<long double> suffix_c2_;  // suffix_c2_[i] = sum_{j >= i} c2_[j] (for the monotone fast path)
   long double energy_ = 0, energy_comp_ = 0;  // Kahan-compensated sum
   long double logrho_next_ = 0;
 };
