@@ -59,6 +59,12 @@ int run(int argc, char** argv) {
   setup_rank_majority(*rank, reg);
   setup_rank_head_target(*rank, reg);
   setup_rank_random_features(*rank, reg);
+  CLI::App* depth = app.add_subcommand(
+      "depth", "Depth versus width (paper-L): separation-rank bounds, grid ranks, the transition fit");
+  depth->require_subcommand(1);
+  setup_depth_bounds(*depth, reg);
+  setup_depth_grid_rank(*depth, reg);
+  setup_depth_fit(*depth, reg);
   setup_verify(app, reg);
 
   try {

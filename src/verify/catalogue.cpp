@@ -11,7 +11,20 @@
 #include <set>
 #include <sstream>
 
+namespace bc::embedded {
+const std::vector<std::pair<std::string, std::string>>& catalogue_files();  // generated
+}
+
 namespace bc::verify {
+
+const std::vector<CatalogueFile>& embedded_catalogue() {
+  static const std::vector<CatalogueFile> files = [] {
+    std::vector<CatalogueFile> v;
+    for (const auto& [name, text] : embedded::catalogue_files()) v.push_back({name, text});
+    return v;
+  }();
+  return files;
+}
 
 const char* verdict_name(Verdict v) {
   switch (v) {
@@ -30,6 +43,7 @@ const std::map<std::string, Check>& registry() {
     std::map<std::string, Check> m;
     register_sphere_checks(m);
     register_rank_checks(m);
+    register_depth_checks(m);
     return m;
   }();
   return r;

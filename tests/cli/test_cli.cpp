@@ -34,6 +34,15 @@ const std::vector<Args> kCommands = {
     {"rank", "head-target", "--d", "8", "--theta", "pi/6"},
     {"rank", "u", "--d", "8", "--t", "1/2", "--degree", "9"},
     {"rank", "random-features", "--d", "8", "--H", "12", "--trials", "3", "--seed", "5"},
+    {"depth", "bounds", "--L", "3", "--dx", "64", "--H", "2"},
+    {"depth", "bounds", "--L", "4", "--dx", "512", "--H", "8", "--corollary", "1", "--shallow-L", "2"},
+    {"depth", "bounds", "--L", "8", "--dx", "64", "--H", "4", "--corollary", "2", "--beta2-const", "1/2"},
+    {"depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "3", "--exact"},
+    {"depth", "grid-rank", "--network", "--L", "2", "--dx", "2", "--N", "4", "--templates", "4"},
+    {"depth", "fit", "--variants"},
+    {"depth", "transition", "--L", "80,96"},
+    {"depth", "optimal", "--model", "all"},
+    {"depth", "optimal", "--params", "175B"},
 };
 
 nlohmann::json parse_json(const std::string& s) { return nlohmann::json::parse(s); }
@@ -146,7 +155,8 @@ TEST_CASE("cli: help and version on every level") {
   for (Args a : {Args{"--help"}, Args{"sphere", "--help"}, Args{"sphere", "dim", "--help"},
                  Args{"sphere", "gegenbauer", "--help"}, Args{"sphere", "sign-coef", "--help"},
                  Args{"sphere", "hecke-funk", "--help"}, Args{"verify", "--help"}, Args{"rank", "--help"},
-                 Args{"rank", "bound", "--help"}, Args{"rank", "heads", "--help"}}) {
+                 Args{"rank", "bound", "--help"}, Args{"rank", "heads", "--help"}, Args{"depth", "--help"},
+                 Args{"depth", "fit", "--help"}, Args{"depth", "grid-rank", "--help"}}) {
     auto r = run_boundcheck(a);
     INFO(fmt::format("{}", fmt::join(a, " ")));
     CHECK(r.code == 0);

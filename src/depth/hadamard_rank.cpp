@@ -1,0 +1,77 @@
+#include "depth/hadamard_rank.hpp"
+
+#include "core/errors.hpp"
+
+#include <flint/fmpz_mat.h>
+#include <flint/nmod_mat.h>
+#include <flint/ulong_extras.h>
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace bc::depth {
+
+namespace {
+void compositions(std::vector<std::vector<ulong>>& out, std::vector<ulong>& cur, size_t i, ulong left) {
+  if (i + 1 == cur.size()) {
+    cur[i] = left;
+    out.push_back(cur);
+    return;
+  }
+  for (ulong v = 0; v <= left; ++v) {
+    cur[i] = v;
+    compositions(out, cur, i + 1, left - v);
+  }
+}
+}  // namespace
+
+HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact) {
+  HadamardRank out;
+  Fmpz nb;
+  fmpz_bin_uiui(nb.x, d + lambda - 1, lambda);
+  if (fmpz_cmp_ui(nb.x, 3000) > 0)
+    throw ResourceError(
+        fmt::format("depth grid-rank: binom(d+lambda-1, lambda) = {} exceeds the limit 3000", nb.str()));
+  out.n = fmpz_get_ui(nb.x);
+  if (exact && out.n > 400)
+    throw ResourceError(
+        fmt::format("depth grid-rank: exact rank limited to 400 x 400 (n = {}); use the mod-p rank", out.n));
+  std::vector<std::vector<ulong>> q;
+  std::vector<ulong> cur(d);
+  compositions(q, cur, 0, lambda);
+  // With Omega = p/s: M' = (sum_r p^{e_r} s^{2 lambda - e_r})^lambda = s^{2 lambda^2} M, e_r = q_r^a + q_r^b
+  const fmpz* p = fmpq_numref(omega.x);
+  const fmpz* s = fmpq_denref(omega.x);
+  std::vector<Fmpz> pp(2 * lambda + 1), sp(2 * lambda + 1);
+  for (ulong e = 0; e <= 2 * lambda; ++e) {
+    fmpz_pow_ui(pp[e].x, p, e);
+    fmpz_pow_ui(sp[e].x, s, e);
+  }
+  out.prime = n_nextprime(UWORD(1) << 62, 1);
+  nmod_mat_t mp;
+  nmod_mat_init(mp, static_cast<slong>(out.n), static_cast<slong>(out.n), out.prime);
+  fmpz_mat_t mz;
+  if (exact) fmpz_mat_init(mz, static_cast<slong>(out.n), static_cast<slong>(out.n));
+  Fmpz sum, t;
+  for (size_t a = 0; a < q.size(); ++a)
+    for (size_t b = 0; b < q.size(); ++b) {
+      fmpz_zero(sum.x);
+      for (ulong r = 0; r < d; ++r) {
+        const ulong e = q[a][r] + q[b][r];
+        fmpz_mul(t.x, pp[e].x, sp[2 * lambda - e].x);
+        fmpz_add(sum.x, sum.x, t.x);
+      }
+      fmpz_pow_ui(t.x, sum.x, lambda);
+      nmod_mat_entry(mp, static_cast<slong>(a), static_cast<slong>(b)) = fmpz_fdiv_ui(t.x, out.prime);
+      if (exact) fmpz_set(fmpz_mat_entry(mz, static_cast<slong>(a), static_cast<slong>(b)), t.x);
+    }
+  out.rank_mod_p = static_cast<ulong>(nmod_mat_rank(mp));
+  nmod_mat_clear(mp);
+  if (exact) {
+    out.exact_rank = static_cast<long>(fmpz_mat_rank(mz));
+    fmpz_mat_clear(mz);
+  }
+  return out;
+}
+
+}  // namespace bc::depth

@@ -1,0 +1,29 @@
+// The core of paper-L's lower-bound proof (appendix B, lines 680-718; MATH.md §7):
+//   rank((V V^T)^{odot lambda}) = binom(d + lambda - 1, lambda)
+// for V whose rows are v^(alpha)_r = Omega^{q_r^alpha} / sqrt(sum_r' Omega^{2 q_r'^alpha}) over the
+// weak compositions q^alpha of lambda into d parts, for all but finitely many Omega.
+// The row normalisation is a positive diagonal congruence D M D, so the rank is that of
+//   M_{alpha beta} = (sum_r Omega^{q_r^alpha + q_r^beta})^lambda,
+// computed here exactly (fmpz_mat_rank after clearing the denominator of Omega = p/q) and
+// modulo a 62-bit prime (nmod_mat_rank; a certified lower bound of the rational rank).
+// Any non-integer rational Omega is safe: det of the underlying matrix A(Omega) has leading
+// coefficient +-1 (the paper's Lemma 8: the identity permutation alone reaches the top degree),
+// so its rational roots are integers. Omega = 1 always fails (rank 1).
+// Cost: n^2 entries (n = binom(d+lambda-1, lambda)) and one n x n rank.
+#pragma once
+
+#include "core/flint.hpp"
+
+namespace bc::depth {
+
+struct HadamardRank {
+  ulong n = 0;           ///< binom(d + lambda - 1, lambda), the claimed rank
+  long exact_rank = -1;  ///< -1 when not computed (size)
+  ulong rank_mod_p = 0;
+  ulong prime = 0;
+};
+
+/// Throws ResourceError above the size limits (exact: n <= 400; mod p: n <= 3000).
+HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact);
+
+}  // namespace bc::depth

@@ -1,0 +1,157 @@
+#include "depth/network.hpp"
+
+#include "core/errors.hpp"
+
+#include <flint/nmod_mat.h>
+#include <flint/nmod_vec.h>
+#include <flint/ulong_extras.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bc::depth {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Dense matrices mod p, row-major.
+struct Mat {
+  unsigned long rows = 0, cols = 0;
+  std::vector<mp_limb_t> a;
+  Mat(unsigned long r, unsigned long c) : rows(r), cols(c), a(r * c, 0) {}
+  mp_limb_t& at(unsigned long i, unsigned long j) { return a[i * cols + j]; }
+  mp_limb_t at(unsigned long i, unsigned long j) const { return a[i * cols + j]; }
+};
+
+Mat mul(const Mat& x, const Mat& y, nmod_t mod) {
+  Mat z(x.rows, y.cols);
+  for (unsigned long i = 0; i < x.rows; ++i)
+    for (unsigned long k = 0; k < x.cols; ++k) {
+      const mp_limb_t xik = x.at(i, k);
+      if (!xik) continue;
+      for (unsigned long j = 0; j < y.cols; ++j)
+        z.at(i, j) = nmod_add(z.at(i, j), nmod_mul(xik, y.at(k, j), mod), mod);
+    }
+  return z;
+}
+
+Mat transpose(const Mat& x) {
+  Mat t(x.cols, x.rows);
+  for (unsigned long i = 0; i < x.rows; ++i)
+    for (unsigned long j = 0; j < x.cols; ++j) t.at(j, i) = x.at(i, j);
+  return t;
+}
+
+struct Weights {
+  std::vector<Mat> q, k, v, o;  // per (layer, head)
+};
+
+}  // namespace
+
+double network_cost(unsigned long L, unsigned long dx, unsigned long H, unsigned long N, unsigned long M) {
+  const double da = static_cast<double>(dx) / static_cast<double>(H);
+  const double eval = static_cast<double>(L * H) * (4 * da * dx * N + da * N * N + 2.0 * dx * da * N);
+  return std::pow(static_cast<double>(M), static_cast<double>(N)) * eval;
+}
+
+NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H, unsigned long N,
+                              unsigned long M, std::uint64_t seed) {
+  if (N < 2 || N % 2) throw DomainError("depth grid-rank: N must be even and >= 2 (balanced partitions)");
+  if (H < 1 || dx % H) throw DomainError("depth grid-rank: H must divide d_x");
+  NetworkRank out;
+  out.prime = n_nextprime(UWORD(1) << 61, 1);
+  out.templates = M;
+  nmod_t mod;
+  nmod_init(&mod, out.prime);
+  const unsigned long da = dx / H;
+  std::uint64_t s = seed;
+  auto rnd = [&]() { return splitmix64(s) % out.prime; };
+  Weights w;
+  for (unsigned long l = 0; l < L * H; ++l) {
+    for (auto* vec : {&w.q, &w.k, &w.v}) {
+      Mat m(da, dx);
+      for (auto& x : m.a) x = rnd();
+      vec->push_back(std::move(m));
+    }
+    Mat o(dx, da);
+    for (auto& x : o.a) x = rnd();
+    w.o.push_back(std::move(o));
+  }
+  std::vector<std::vector<mp_limb_t>> templ(M, std::vector<mp_limb_t>(dx));
+  for (auto& t : templ)
+    for (auto& x : t) x = rnd();
+  auto evaluate = [&](const std::vector<unsigned long>& idx) {
+    Mat x(dx, N);
+    for (unsigned long j = 0; j < N; ++j)
+      for (unsigned long i = 0; i < dx; ++i) x.at(i, j) = templ[idx[j]][i];
+    for (unsigned long l = 0; l < L; ++l) {
+      Mat y(dx, N);
+      for (unsigned long h = 0; h < H; ++h) {
+        const size_t wi = l * H + h;
+        Mat kx = mul(w.k[wi], x, mod), qx = mul(w.q[wi], x, mod), vx = mul(w.v[wi], x, mod);
+        Mat sc = mul(transpose(kx), qx, mod);  // N x N: <W^K x^j, W^Q x^i>
+        Mat yh = mul(w.o[wi], mul(vx, sc, mod), mod);
+        for (size_t t = 0; t < y.a.size(); ++t) y.a[t] = nmod_add(y.a[t], yh.a[t], mod);
+      }
+      x = std::move(y);
+    }
+    return x.at(0, 0);
+  };
+  // grid tensor in mixed radix: index tuple <-> integer
+  unsigned long entries = 1;
+  for (unsigned long j = 0; j < N; ++j) entries *= M;
+  out.grid_entries = entries;
+  std::vector<mp_limb_t> grid(entries);
+  std::vector<unsigned long> idx(N);
+  for (unsigned long e = 0; e < entries; ++e) {
+    unsigned long r = e;
+    for (unsigned long j = N; j-- > 0;) {
+      idx[j] = r % M;
+      r /= M;
+    }
+    grid[e] = evaluate(idx);
+  }
+  // two balanced partitions: first half, and alternate positions (distinct when N >= 4)
+  std::vector<std::vector<unsigned long>> parts;
+  {
+    std::vector<unsigned long> a, b;
+    for (unsigned long j = 0; j < N / 2; ++j) a.push_back(j);
+    for (unsigned long j = 0; j < N; j += 2) b.push_back(j);
+    parts.push_back(a);
+    if (b != a) parts.push_back(b);
+  }
+  const unsigned long side =
+      static_cast<unsigned long>(std::llround(std::pow(static_cast<double>(M), N / 2.0)));
+  for (const auto& I : parts) {
+    std::vector<unsigned long> J;
+    for (unsigned long j = 0; j < N; ++j)
+      if (std::find(I.begin(), I.end(), j) == I.end()) J.push_back(j);
+    nmod_mat_t m;
+    nmod_mat_init(m, static_cast<slong>(side), static_cast<slong>(side), out.prime);
+    for (unsigned long e = 0; e < entries; ++e) {
+      unsigned long r = e;
+      for (unsigned long j = N; j-- > 0;) {
+        idx[j] = r % M;
+        r /= M;
+      }
+      unsigned long row = 0, col = 0;
+      for (unsigned long j : I) row = row * M + idx[j];
+      for (unsigned long j : J) col = col * M + idx[j];
+      nmod_mat_entry(m, static_cast<slong>(row), static_cast<slong>(col)) = grid[e];
+    }
+    out.ranks.push_back(static_cast<unsigned long>(nmod_mat_rank(m)));
+    nmod_mat_clear(m);
+    std::vector<unsigned long> one_based;
+    for (unsigned long j : I) one_based.push_back(j + 1);
+    out.partitions.push_back(one_based);
+  }
+  return out;
+}
+
+}  // namespace bc::depth

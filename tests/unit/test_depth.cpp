@@ -1,0 +1,124 @@
+// The depth family (src/depth/): the transition fit two ways (normal equations, Householder QR)
+// and against an independent SciPy computation, the transition sizes, the Theorem 1/2 bounds
+// against a direct double evaluation of the printed formulas, Hadamard-power ranks exactly and
+// mod p, and grid-tensor ranks of the linearised network.
+#include "core/errors.hpp"
+#include "depth/bounds.hpp"
+#include "depth/data.hpp"
+#include "depth/fit.hpp"
+#include "depth/hadamard_rank.hpp"
+#include "depth/network.hpp"
+#include "depth/transition.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+using namespace bc;
+using namespace bc::depth;
+
+static bool rel_close(double a, double b, double tol) { return std::fabs(a - b) <= tol * std::fabs(b); }
+
+TEST_CASE("depth: the fit by normal equations equals the fit by QR") {
+  auto pts = transition_points();
+  REQUIRE(pts.size() == 5);
+  auto n = fit_wls(pts), q = fit_wls_qr(pts);
+  CHECK(rel_close(n.a, q.a, 1e-12));
+  CHECK(rel_close(n.b, q.b, 1e-12));
+  CHECK(rel_close(n.var_a, q.var_a, 1e-10));
+  CHECK(rel_close(n.var_b, q.var_b, 1e-10));
+  CHECK(rel_close(n.cov_ab, q.cov_ab, 1e-10));
+  CHECK(rel_close(n.chi2_red, q.chi2_red, 1e-10));
+  CHECK(rel_close(n.r2, q.r2, 1e-12));
+}
+
+TEST_CASE("depth: the fit against an independent SciPy curve_fit (absolute_sigma) computation") {
+  // values from scipy.optimize.curve_fit / numpy.polyfit(w = 1/sigma, cov='unscaled') on Table 4
+  auto f = fit_wls(transition_points());
+  CHECK(rel_close(f.a, 5.039667, 1e-6));
+  CHECK(rel_close(f.b, 0.05550081, 1e-6));
+  CHECK(rel_close(f.var_a, 9.43948e-4, 1e-5));
+  CHECK(rel_close(f.cov_ab, -3.74207e-5, 1e-5));
+  CHECK(rel_close(f.var_b, 1.73406e-6, 1e-5));
+  CHECK(rel_close(f.chi2_red, 0.854934, 1e-5));
+  CHECK(rel_close(f.r2, 0.998558, 1e-6));
+  // and the variants differ as recorded: scaled covariance, nonlinear fit
+  auto v = fit_variants(transition_points());
+  REQUIRE(v.size() == 5);
+  CHECK(rel_close(std::sqrt(v[1].var_a), 0.028408, 1e-4));
+  CHECK(rel_close(v[4].cov_ab, -3.75999e-5, 1e-4));
+}
+
+TEST_CASE("depth: transition sizes (eq. 10) with the covariance term") {
+  auto fit = params_of(fit_wls(transition_points()));
+  auto pr = printed_params();
+  FitParams p = fit;
+  p.var_a = pr.var_a, p.var_b = pr.var_b, p.cov_ab = pr.cov_ab;
+  auto t96 = transition(96, p), t80 = transition(80, p);
+  CHECK(rel_close(t96.n, 1.1662e12, 1e-4));
+  CHECK(rel_close(t96.sigma_n, 2.265e11, 1e-3));
+  CHECK(rel_close(t80.n, 1.6454e11, 1e-4));
+  CHECK(rel_close(t80.sigma_n, 2.514e10, 1e-3));
+  // N_Tr(L) = 12 L d_x(L)^2 and the optimal depth inverts it
+  CHECK(rel_close(t96.n, 12 * 96 * t96.dx * t96.dx, 1e-12));
+  auto o = optimal_depth(t80.n, fit);
+  CHECK(std::fabs(o.l_star - 80) < 1e-6);
+}
+
+TEST_CASE("depth: Theorem 1 and 2 bounds equal the printed formulas evaluated directly") {
+  auto l3 = [](double x) { return std::log(x) / std::log(3.0); };
+  {  // Theorem 1: L = 3, d_x = 64, H = 2
+    auto b = separation_bounds(3, 64, 2, 128);
+    CHECK(b.regime == Regime::width_sufficient);
+    const double a = -3 + 2 - l3(2);
+    CHECK(rel_close(arf_get_d(arb_midref(b.lo.x), ARF_RND_NEAR), 3 * (l3(62) + a), 1e-14));
+    CHECK(rel_close(arf_get_d(arb_midref(b.hi.x), ARF_RND_NEAR), 13 * l3(66), 1e-14));
+  }
+  {  // Theorem 2: L = 5, d_x = 64, H = 2
+    auto b = separation_bounds(5, 64, 2, 128);
+    CHECK(b.regime == Regime::depth_saturated);
+    const double b1 = -5 * (1 + 1), b2 = -64 * (1 + 0.5 * l3(31));
+    const double c2 = -128 * l3(64 / (2 * std::sqrt(2 * std::exp(1.0)))) + l3(64);
+    CHECK(rel_close(arf_get_d(arb_midref(b.lo.x), ARF_RND_NEAR), 0.5 * 64 * 5 + b1 + b2, 1e-13));
+    CHECK(rel_close(arf_get_d(arb_midref(b.hi.x), ARF_RND_NEAR), 2 * 64 * 5 + 5 + c2, 1e-13));
+  }
+  // the boundary L = log_3 d_x and broken hypotheses are refused
+  CHECK_THROWS_AS(separation_bounds(3, 27, 1, 64), DomainError);
+  CHECK_THROWS_AS(separation_bounds(2, 64, 3, 64), DomainError);  // H does not divide d_x
+  CHECK_THROWS_AS(separation_bounds(2, 4, 4, 64), DomainError);   // d_x = H
+  // either side of the boundary picks the right theorem
+  CHECK(separation_bounds(2, 27, 1, 64).regime == Regime::width_sufficient);
+  CHECK(separation_bounds(4, 27, 1, 64).regime == Regime::depth_saturated);
+}
+
+TEST_CASE("depth: Hadamard-power rank, exact and mod p, and the excluded Omega") {
+  for (auto [d, lam] : {std::pair{2ul, 3ul}, {3ul, 2ul}, {3ul, 3ul}, {4ul, 2ul}, {5ul, 3ul}}) {
+    auto r = hadamard_rank(d, lam, Fmpq(1, 2), true);
+    Fmpz nb;
+    fmpz_bin_uiui(nb.x, d + lam - 1, lam);
+    CHECK(fmpz_equal_ui(nb.x, r.n));
+    CHECK(r.exact_rank == static_cast<long>(r.n));
+    CHECK(r.rank_mod_p == r.n);
+    auto s = hadamard_rank(d, lam, Fmpq(5, 3), true);
+    CHECK(s.exact_rank == static_cast<long>(s.n));
+  }
+  // Omega = 1: every row equal, rank 1; Omega = -1 at (3,2): rank 4 (independent exact check)
+  CHECK(hadamard_rank(3, 2, Fmpq(1, 1), true).exact_rank == 1);
+  auto m = hadamard_rank(3, 2, Fmpq(-1, 1), true);
+  CHECK(m.exact_rank == 4);
+  CHECK(m.rank_mod_p == 4);
+}
+
+TEST_CASE("depth: grid-tensor rank of the linearised network") {
+  // one layer, one head, N = 2: the output is x^1 <W x^1, W' x^2> + ... of rank d_x + 1
+  for (unsigned long dx : {2ul, 3ul, 4ul}) {
+    auto r = network_grid_rank(1, dx, 1, 2, 30, 7);
+    REQUIRE(r.ranks.size() == 1);
+    CHECK(r.ranks[0] == dx + 1);
+  }
+  // Proposition 1: two balanced partitions, same rank; reproducible from the seed
+  auto a = network_grid_rank(2, 2, 1, 4, 5, 11), b = network_grid_rank(2, 2, 1, 4, 5, 11);
+  REQUIRE(a.ranks.size() == 2);
+  CHECK(a.ranks[0] == a.ranks[1]);
+  CHECK(a.ranks == b.ranks);
+}
