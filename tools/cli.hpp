@@ -81,11 +81,14 @@ void setup_rank_count(CLI::App& group, Registry& reg);
 void setup_rank_bound(CLI::App& group, Registry& reg);
 void setup_rank_heads(CLI::App& group, Registry& reg);
 void setup_rank_majority(CLI::App& group, Registry& reg);
-void setup_rank_head_target(CLI::App& group, Registry& reg);  // also `rank u`
+void setup_rank_head_target(CLI::App& group, Registry& reg);
+void setup_rank_u(CLI::App& group, Registry& reg);
 void setup_rank_random_features(CLI::App& group, Registry& reg);
 void setup_depth_bounds(CLI::App& group, Registry& reg);
 void setup_depth_grid_rank(CLI::App& group, Registry& reg);
-void setup_depth_fit(CLI::App& group, Registry& reg);  // also `depth transition`, `depth optimal`
+void setup_depth_fit(CLI::App& group, Registry& reg);
+void setup_depth_transition(CLI::App& group, Registry& reg);
+void setup_depth_optimal(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 
 }  // namespace bc::cli

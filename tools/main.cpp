@@ -58,6 +58,7 @@ int run(int argc, char** argv) {
   setup_rank_heads(*rank, reg);
   setup_rank_majority(*rank, reg);
   setup_rank_head_target(*rank, reg);
+  setup_rank_u(*rank, reg);
   setup_rank_random_features(*rank, reg);
   CLI::App* depth = app.add_subcommand(
       "depth", "Depth versus width (paper-L): separation-rank bounds, grid ranks, the transition fit");
@@ -65,6 +66,8 @@ int run(int argc, char** argv) {
   setup_depth_bounds(*depth, reg);
   setup_depth_grid_rank(*depth, reg);
   setup_depth_fit(*depth, reg);
+  setup_depth_transition(*depth, reg);
+  setup_depth_optimal(*depth, reg);
   setup_verify(app, reg);
 
   try {

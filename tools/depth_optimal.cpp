@@ -1,0 +1,92 @@
+// boundcheck depth optimal (--params P | --model NAME|all)
+// Optimal depth and width for a network size, paper-L Table 1 (src/depth/transition.cpp).
+#include "cli.hpp"
+#include "core/errors.hpp"
+#include "depth/data.hpp"
+#include "depth/fit.hpp"
+#include "depth/transition.hpp"
+#include "parse.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace bc::cli {
+
+namespace {
+
+struct OptimalOptions {
+  std::string params, model;
+};
+
+double parse_size(const std::string& opt, const std::string& v) {
+  static const std::pair<char, double> suffixes[] = {
+      {'K', 1e3}, {'M', 1e6}, {'B', 1e9}, {'G', 1e9}, {'T', 1e12}};
+  std::string num = v;
+  double scale = 1;
+  if (!v.empty())
+    for (auto [c, s] : suffixes)
+      if (v.back() == c) num = v.substr(0, v.size() - 1), scale = s;
+  auto q = parse_rational(opt, num);
+  double x = fmpq_get_d(q.x) * scale;
+  if (!(x >= 1) || !std::isfinite(x))
+    throw UsageError(
+        fmt::format("{} must be a parameter count >= 1 (e.g. 175e9, 175B, 1T), got \"{}\"", opt, v));
+  return x;
+}
+
+RunResult run_depth_optimal(const OptimalOptions& o, const Context&) {
+  if (o.params.empty() == o.model.empty()) throw UsageError("give exactly one of --params P or --model NAME");
+  auto p = depth::params_of(depth::fit_wls(depth::transition_points()));
+  out::Table t;
+  t.command = "depth optimal";
+  if (!o.params.empty()) {
+    const double P = parse_size("--params", o.params);
+    auto opt = depth::optimal_depth(P, p);
+    t.params["params"] = o.params;
+    t.columns = {"params", "L", "dx", "dx_fit", "l_star"};
+    t.add_row({out::Cell::of_double(P), out::Cell::of_int(static_cast<long long>(opt.L)),
+               out::Cell::of_double(opt.dx), out::Cell::of_double(opt.dx_fit),
+               out::Cell::of_double(opt.l_star)});
+  } else {
+    auto models = depth::gpt3_models();
+    std::vector<std::string> names{"all"};
+    for (auto& m : models) names.push_back(m.model);
+    bool known = false;
+    for (auto& n : names) known = known || n == o.model;
+    if (!known)
+      throw UsageError(fmt::format("--model must be one of {}, got \"{}\"", fmt::join(names, "|"), o.model));
+    t.params["model"] = o.model;
+    t.columns = {"model", "params", "L", "dx", "dx_fit", "published_L", "published_dx"};
+    for (const auto& m : models) {
+      if (o.model != "all" && o.model != m.model) continue;
+      const double P = m.n_layers ? 12.0 * m.n_layers * static_cast<double>(m.d_model) * m.d_model : 1e12;
+      auto opt = depth::optimal_depth(P, p);
+      t.add_row({out::Cell::of_text(m.model), out::Cell::of_double(P),
+                 out::Cell::of_int(static_cast<long long>(opt.L)), out::Cell::of_double(std::round(opt.dx)),
+                 out::Cell::of_double(std::round(opt.dx_fit)),
+                 out::Cell::of_int(static_cast<long long>(m.published_L)),
+                 out::Cell::of_int(static_cast<long long>(m.published_width))});
+    }
+    t.notes.push_back(
+        "params = 12 n_layers d_model^2 of the GPT-3 architecture (non-embedding; paper-L l.20), "
+        "1e12 for the 1T row; L = nearest integer to the root of P = N_Tr(L); dx = sqrt(P/(12 L)) "
+        "(Table 1's rule for the GPT-3 rows), dx_fit = e^{a+bL} (its rule for the 1T row)");
+  }
+  return {std::move(t), 0};
+}
+
+}  // namespace
+
+void setup_depth_optimal(CLI::App& group, Registry& reg) {
+  auto oopt = std::make_shared<OptimalOptions>();
+  CLI::App* oapp = reg.add(group, "optimal", "Optimal depth and width for a network size (paper-L Table 1)");
+  oapp->add_option("--params", oopt->params, "Non-embedding size 12 L d_x^2: 175e9, 175B, 1T, ...");
+  oapp->add_option("--model", oopt->model, "A GPT-3 model (gpt3-small ... gpt3-175b, optimal-1t) or 'all'");
+  oapp->footer("Examples:\n  boundcheck depth optimal --model all\n  boundcheck depth optimal --params 1T");
+  reg.set_runner(oapp, [oopt](const Context& ctx) { return run_depth_optimal(*oopt, ctx); });
+}
+
+}  // namespace bc::cli
