@@ -1,6 +1,7 @@
 #include "depth/network.hpp"
 
 #include "core/errors.hpp"
+#include "core/random.hpp"
 
 #include <flint/nmod_mat.h>
 #include <flint/nmod_vec.h>
@@ -12,13 +13,6 @@
 namespace bc::depth {
 
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 // Dense matrices mod p, row-major.
 struct Mat {

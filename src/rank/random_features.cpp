@@ -1,6 +1,7 @@
 // See random_features.hpp.
 #include "rank/random_features.hpp"
 
+#include "core/random.hpp"
 #include "rank/head_target.hpp"
 
 #include <Eigen/Dense>
@@ -10,13 +11,6 @@
 namespace bc::rank {
 
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 // Standard normal by Box–Muller on a splitmix64 stream (portable: no library distribution).
 struct Normal {

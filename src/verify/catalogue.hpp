@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,13 @@ void register_depth_checks(std::map<std::string, Check>& r);
 /// Parses and validates the files (required fields, unique ids, known methods).
 /// Throws DomainError naming the file and the entry on any problem.
 std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files);
+
+/// params.<key> of a claim as T; throws DomainError naming the claim when it is missing.
+template <class T>
+T claim_param(const Claim& c, const char* key) {
+  if (!c.params.contains(key)) throw std::runtime_error("claim " + c.id + ": missing params." + key);
+  return c.params.at(key).get<T>();
+}
 
 /// Runs one claim; exceptions become `undecided` with the message as detail.
 Outcome run_claim(const Claim& c);

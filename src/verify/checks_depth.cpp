@@ -19,8 +19,7 @@ namespace {
 
 template <class T>
 T param(const Claim& c, const char* key) {
-  if (!c.params.contains(key)) throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
-  return c.params.at(key).get<T>();
+  return claim_param<T>(c, key);
 }
 
 // A printed decimal: its value and one unit in its last digit.

@@ -20,8 +20,7 @@ namespace {
 
 template <class T>
 T param(const Claim& c, const char* key) {
-  if (!c.params.contains(key)) throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
-  return c.params.at(key).get<T>();
+  return claim_param<T>(c, key);
 }
 
 double mid_d(const arb_t x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }

@@ -30,8 +30,7 @@ std::string short_real(const arb_t x, long digits = 6) {
 
 template <class T>
 T param(const Claim& c, const char* key) {
-  if (!c.params.contains(key)) throw DomainError(fmt::format("claim {}: missing params.{}", c.id, key));
-  return c.params.at(key).get<T>();
+  return claim_param<T>(c, key);
 }
 
 // N(d,l) against a closed form in l, by all three algorithms.
