@@ -24,12 +24,12 @@ if [[ $mode == verify ]]; then
   exec build/release/boundcheck verify
 fi
 
-configure build/release -DCMAKE_BUILD_TYPE=Release -DBOUNDCHECK_TESTS=ON -DBOUNDCHECK_BENCH=ON
+configure build/release -DCMAKE_BUILD_TYPE=Release -DBOUNDCHECK_TESTS=ON -DBOUNDCHECK_BENCH=OFF
 cmake --build build/release -j "$jobs"
 (cd build/release && ctest -j "$jobs" --output-on-failure)
 
 # Sanitizers: AddressSanitizer + UndefinedBehaviorSanitizer over the same suite.
-configure build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBOUNDCHECK_SANITIZE=ON -DBOUNDCHECK_TESTS=ON \
+configure build/asan -DCMAKE_BUILD_TYPE=None -DBOUNDCHECK_SANITIZE=ON -DBOUNDCHECK_TESTS=ON \
   -DBOUNDCHECK_BENCH=OFF
 cmake --build build/asan -j "$jobs"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
