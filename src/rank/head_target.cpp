@@ -12,7 +12,7 @@
 
 #include <acb_calc.h>
 #include <fmt/format.h>
-#include <boost/math/quadrature/tanh_sinh.hpp>
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 
 #include <cmath>
 #include <vector>
@@ -279,8 +279,12 @@ double head_target_double(unsigned long d, double theta) {
       return phi * j / wn * std::pow(std::cos(phi), static_cast<double>(d - 2));
     };
     auto outer = [&](double phi) { return phi * std::pow(std::cos(phi), static_cast<double>(d - 2)); };
-    boost::math::quadrature::tanh_sinh<double> ts;
-    double i1 = ts.integrate(inner, 0.0, theta), i2 = ts.integrate(outer, theta, M_PI / 2);
+    // the inner integrand behaves like sqrt(theta - phi) at phi = theta: phi = theta (1 - s^2)
+    // makes it analytic in s, so Gauss-Kronrod converges geometrically
+    auto inner_s = [&](double s) { return inner(theta * (1 - s * s)) * 2 * theta * s; };
+    using gk = boost::math::quadrature::gauss_kronrod<double, 61>;
+    double i1 = gk::integrate(inner_s, 0.0, 1.0, 8, 1e-15),
+           i2 = gk::integrate(outer, theta, M_PI / 2, 8, 1e-15);
     b = 0.5 + (i1 + i2) / (M_PI * wd);
   }
   return flip ? 1 - b : b;

@@ -34,7 +34,7 @@ Arb head_target(ulong d, const Angle& theta, long digits);
 /// (stops once the bound is below 2^-target). Independent of the integral form; slow for small d.
 void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong prec);
 
-/// b(theta) in double precision (series for d >= 24, tanh-sinh quadrature otherwise).
+/// b(theta) in double precision (series for d >= 24, Gauss-Kronrod quadrature otherwise).
 double head_target_double(unsigned long d, double theta);
 
 /// <arcsin, Q_l>_{u_d} by the closed form (pi/2) c_l^2 / sqrt(N(d,l)).
