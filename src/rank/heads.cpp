@@ -60,7 +60,6 @@ HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong m
     return out;
   }
   // bisection on (lo, hi]
-  Fmpz und_lo, und_hi;  // an undecided stretch, if any
   bool undecided = false;
   while (true) {
     fmpz_sub(mid.x, hi.x, lo.x);
@@ -73,8 +72,7 @@ HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong m
     else if (w < 0)
       fmpz_set(lo.x, mid.x);
     else {
-      // cannot decide at mid: H_min is in (lo, hi]; narrow each side separately is not possible
-      // without decisions, so stop and report the range
+      // cannot decide at mid within the term budget: H_min is in (lo, hi]; report that range
       undecided = true;
       break;
     }

@@ -57,7 +57,7 @@ LbBracket SpectralTable::bracket(const fmpz_t H) const {
     out.converged = true;
     return out;
   }
-  Arb sum, t, m, tail, m_lo, m_hi, one;
+  Arb sum, t, tail, m_lo, m_hi, one;
   arb_one(one.x);
   for (size_t i = 0; i < c2_.size(); ++i) {
     arb_mul_fmpz(t.x, rho_[i].x, H, prec_);

@@ -122,3 +122,22 @@ TEST_CASE("depth: grid-tensor rank of the linearised network") {
   CHECK(a.ranks[0] == a.ranks[1]);
   CHECK(a.ranks == b.ranks);
 }
+
+TEST_CASE("depth: Corollary 1's width factor closes the gap between the two Theorem 1 bounds") {
+  // plugging w back: C(L_s) log_3(w d_x + H) must equal the deep network's lower bound
+  const ulong Ld = 4, Ls = 2, dx = 512, H = 8;
+  Arb lw;
+  corollary1_log3_width_factor(lw.x, Ld, Ls, dx, H, 128);
+  const double w = std::pow(3.0, arf_get_d(arb_midref(lw.x), ARF_RND_NEAR));
+  const double shallow_hi = (std::pow(3.0, Ls) - 1) / 2 * std::log(w * dx + H) / std::log(3.0);
+  auto deep = separation_bounds(Ld, dx, H, 128);
+  CHECK(rel_close(shallow_hi, arf_get_d(arb_midref(deep.lo.x), ARF_RND_NEAR), 1e-12));
+  CHECK_THROWS_AS(corollary1_log3_width_factor(lw.x, 2, 3, dx, H, 64), DomainError);
+  // Corollary 2: L_s = beta_1 L + beta_2 with beta_1 = log_3 d_x / L
+  Arb kappa;
+  arb_one(kappa.x);
+  auto c = corollary2(8, 64, 4, kappa.x, 128);
+  CHECK(rel_close(arf_get_d(arb_midref(c.beta1.x), ARF_RND_NEAR), std::log(64.0) / std::log(3.0) / 8, 1e-14));
+  CHECK(rel_close(arf_get_d(arb_midref(c.beta2.x), ARF_RND_NEAR),
+                  std::log(4.0) * std::log(64.0) * std::log(8.0), 1e-14));
+}

@@ -14,6 +14,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <tuple>
 
 using namespace bc;
 using namespace bc::rank;
@@ -126,5 +127,17 @@ TEST_CASE("rank: double kernel agrees with the Arb kernel to 1e-10 relative") {
         CHECK(std::fabs(0.5 * (x.lo + x.hi) - m) <= 1e-10 * m);
       }
     }
+  }
+}
+
+TEST_CASE("rank: H_min by the double kernel equals the certified integer search") {
+  for (auto [d, r, num, den] :
+       {std::tuple{64ul, 8ul, 1l, 10ul}, {32ul, 4ul, 1l, 5ul}, {100ul, 3ul, 3l, 10ul}}) {
+    auto exact = min_heads(d, r, Fmpq(num, den), CountRule::exact, 200001);
+    REQUIRE(exact.decided);
+    long double h =
+        min_heads_double(d, r, static_cast<double>(num) / static_cast<double>(den), CountRule::exact, 200001);
+    INFO("d=" << d << " r=" << r);
+    CHECK(exact.h_min.str() == std::to_string(static_cast<unsigned long long>(h)));
   }
 }

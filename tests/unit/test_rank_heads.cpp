@@ -12,6 +12,7 @@
 #include "sphere/dim.hpp"
 #include "sphere/gauss_jacobi.hpp"
 #include "sphere/hecke_funk.hpp"
+#include "sphere/sign_coef.hpp"
 #include "support.hpp"
 
 #include <doctest/doctest.h>
@@ -136,4 +137,42 @@ TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
     auto again = random_features(d, h, 4, 12345, 1);
     for (size_t i = 0; i < trials.size(); ++i) CHECK(trials[i].error == again[i].error);
   }
+}
+
+TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature") {
+  // u(t) = sum_{l odd <= D} u_l Q_l(t), u_l = (pi/2) N c_l / <arcsin, Q_l>; here <arcsin, P_l> comes
+  // from Gauss-Legendre in phi = arcsin t (not from the closed form the library uses) and
+  // P_l(t) from the MPFR recurrence.
+  using sphere::MpReal;
+  const ulong d = 8, D = 9;
+  MpReal::default_precision(40);
+  auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
+  const MpReal half_pi = boost::math::constants::pi<MpReal>() / 2, t = MpReal(1) / 2;
+  MpReal u = 0;
+  for (ulong l = 1; l <= D; l += 2) {
+    MpReal s = 0, w = 0;
+    for (size_t i = 0; i < rule.nodes.size(); ++i) {
+      MpReal phi = half_pi * rule.nodes[i], c = pow(cos(phi), static_cast<long>(d) - 2);
+      s += rule.weights[i] * phi * sphere::unit_gegenbauer_rec(d, l, sin(phi)) * c;
+      w += rule.weights[i] * c;
+    }
+    Arb n, c;
+    sphere::harmonic_dim_arb(n.x, d, l, 128);
+    sphere::sign_coef_closed(c.x, d, l, 128);
+    MpReal nn = arf_get_d(arb_midref(n.x), ARF_RND_NEAR), cc;
+    arf_get_mpfr(cc.backend().data(), arb_midref(c.x), MPFR_RNDN);
+    MpReal a_q = sqrt(nn) * s / w;  // <arcsin, Q_l> = sqrt(N) <arcsin, P_l>
+    MpReal u_l = half_pi * nn * cc / a_q;
+    u += u_l * sqrt(nn) * sphere::unit_gegenbauer_rec(d, l, t);
+  }
+  Arb mine = u_weight(d, Fmpq(1, 2), D, 30);
+  double rel = std::fabs(static_cast<double>(u) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1);
+  CHECK(rel < 1e-25);
+}
+
+TEST_CASE("rank: smallest H for a majority failure target, against the reference computation") {
+  // data/rank_reference.csv (mpmath): F(10, 101) = 0.135832232588676874. F decreases over odd H, so
+  // a target just above it is first reached at H = 101, and just below it not before H = 103.
+  CHECK(majority_min_heads(10, 0.13584, 100000) == 101);
+  CHECK(majority_min_heads(10, 0.13583, 100000) == 103);
 }
