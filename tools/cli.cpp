@@ -59,13 +59,27 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
 CLI::App* Registry::add(CLI::App& parent, const std::string& name, const std::string& description) {
   CLI::App* app = parent.add_subcommand(name, description);
   add_global_options(*app, globals_);
-  commands_.push_back({app, nullptr});
+  commands_.push_back({app, nullptr, nullptr});
   return app;
 }
 
-void Registry::set_runner(CLI::App* app, Runner run) {
+void Registry::reset() {
+  globals_ = GlobalOptions{};
   for (auto& c : commands_)
-    if (c.app == app) c.run = std::move(run);
+    if (c.reset) c.reset();
+}
+
+const Command* Registry::find(const std::string& path) const {
+  for (const auto& c : commands_)
+    if (c.path() == path) return &c;
+  return nullptr;
+}
+
+std::string Command::path() const {
+  std::string p = app->get_name();
+  for (const CLI::App* a = app->get_parent(); a != nullptr && a->get_parent() != nullptr; a = a->get_parent())
+    p = a->get_name() + " " + p;
+  return p;
 }
 
 void emit(const out::Table& t, const Context& ctx) {

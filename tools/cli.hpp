@@ -46,23 +46,69 @@ struct RunResult {
 
 using Runner = std::function<RunResult(const Context&)>;
 
-/// The leaf commands, in declaration order; main() runs the one that was parsed.
+/// The leaf commands, in declaration order; the front ends run the one that was parsed.
 struct Command {
   CLI::App* app = nullptr;
   Runner run;
+  std::function<void()> reset;  ///< restores the command's options to their defaults
+  /// "rank bound": the words typed after `boundcheck`.
+  [[nodiscard]] std::string path() const;
 };
 
+/// The one command registry. Every front end (the CLI, `table`, the Python module, `verify --expr`)
+/// reaches the quantities through it: never a second copy of option parsing or of a formula.
 class Registry {
  public:
   explicit Registry(GlobalOptions& g) : globals_(g) {}
   /// Declares a leaf command under `parent` with the global options attached.
   CLI::App* add(CLI::App& parent, const std::string& name, const std::string& description);
-  void set_runner(CLI::App* app, Runner run);
+  /// Binds the command's options struct and its run function. The struct is reset to `Opt{}`
+  /// before every parse, so one parsed tree can run many invocations.
+  template <class Opt>
+  void bind(CLI::App* app, std::shared_ptr<Opt> opt, RunResult (*fn)(const Opt&, const Context&)) {
+    for (auto& c : commands_)
+      if (c.app == app) {
+        c.run = [opt, fn](const Context& ctx) { return fn(*opt, ctx); };
+        c.reset = [opt] { *opt = Opt{}; };
+      }
+  }
+  /// Every option of every command (and the global ones) back to its default.
+  void reset();
   [[nodiscard]] const std::vector<Command>& commands() const { return commands_; }
+  /// The command at `path` ("rank bound"), or nullptr.
+  [[nodiscard]] const Command* find(const std::string& path) const;
 
  private:
   GlobalOptions& globals_;
   std::vector<Command> commands_;
+};
+
+/// Declares every group and command of boundcheck on `app` (tools/app.cpp).
+void build_app(CLI::App& app, GlobalOptions& g, Registry& reg);
+
+/// A parsed command tree that runs invocations in-process, as typed after `boundcheck`:
+/// {"rank", "bound", "--d", "64", ...}. Build one per thread and reuse it; each call resets every
+/// option to its default first. The CLI's main() is one client, `table` another.
+class Invoker {
+ public:
+  Invoker();
+  Invoker(const Invoker&) = delete;
+  Invoker& operator=(const Invoker&) = delete;
+  ~Invoker();
+  /// Parses `args`; returns the leaf command that was selected. Throws CLI::ParseError as CLI11
+  /// does (including CallForHelp / CallForVersion) and UsageError when no leaf was selected.
+  const Command& parse(const std::vector<std::string>& args);
+  /// Validated global options of the last parse.
+  [[nodiscard]] Context context() const;
+  /// parse() + context() + run, with every CLI11 error turned into UsageError (exit code 2).
+  RunResult run(const std::vector<std::string>& args, Context* ctx_out = nullptr);
+  CLI::App& app() { return *app_; }
+  const Registry& registry() const { return reg_; }
+
+ private:
+  GlobalOptions globals_;
+  std::unique_ptr<CLI::App> app_;
+  Registry reg_;
 };
 
 /// Declares --format, --digits, --threads, --output, --certified on `app`.

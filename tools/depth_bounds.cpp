@@ -114,7 +114,7 @@ void setup_depth_bounds(CLI::App& group, Registry& reg) {
       "Examples:\n"
       "  boundcheck depth bounds --L 3 --dx 64 --H 2\n"
       "  boundcheck depth bounds --L 4 --dx 512 --H 8 --corollary 1 --shallow-L 2");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_depth_bounds(*opt, ctx); });
+  reg.bind(app, opt, run_depth_bounds);
 }
 
 }  // namespace bc::cli

@@ -67,7 +67,7 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
   app->add_option("--data", opt->data, "CSV with columns L,dx,delta_dx (default: paper-L Table 4)");
   app->add_flag("--variants", opt->variants, "Also the error models tried that do not match the paper");
   app->footer("Example:\n  boundcheck depth fit --variants --format markdown");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_depth_fit(*opt, ctx); });
+  reg.bind(app, opt, run_depth_fit);
 }
 
 }  // namespace bc::cli

@@ -118,7 +118,7 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg) {
       "  boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact\n"
       "  boundcheck depth grid-rank --hadamard --d 3 --lambda 2 --omega 1     # an excluded Omega\n"
       "  boundcheck depth grid-rank --network --L 2 --dx 3 --N 4 --templates 6");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_depth_grid_rank(*opt, ctx); });
+  reg.bind(app, opt, run_depth_grid_rank);
 }
 
 }  // namespace bc::cli

@@ -86,7 +86,7 @@ void setup_depth_optimal(CLI::App& group, Registry& reg) {
   oapp->add_option("--params", oopt->params, "Non-embedding size 12 L d_x^2: 175e9, 175B, 1T, ...");
   oapp->add_option("--model", oopt->model, "A GPT-3 model (gpt3-small ... gpt3-175b, optimal-1t) or 'all'");
   oapp->footer("Examples:\n  boundcheck depth optimal --model all\n  boundcheck depth optimal --params 1T");
-  reg.set_runner(oapp, [oopt](const Context& ctx) { return run_depth_optimal(*oopt, ctx); });
+  reg.bind(oapp, oopt, run_depth_optimal);
 }
 
 }  // namespace bc::cli

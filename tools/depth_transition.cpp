@@ -63,7 +63,7 @@ void setup_depth_transition(CLI::App& group, Registry& reg) {
   tapp->add_option("--ab", topt->ab, "fit: full-precision a, b (default); printed: 5.039, 5.55e-2");
   tapp->add_option("--cov", topt->cov, "printed: eq. 11's matrix (default); fit: the fit's own covariance");
   tapp->footer("Example:\n  boundcheck depth transition --L 80,96,100");
-  reg.set_runner(tapp, [topt](const Context& ctx) { return run_depth_transition(*topt, ctx); });
+  reg.bind(tapp, topt, run_depth_transition);
 }
 
 }  // namespace bc::cli

@@ -29,64 +29,21 @@ int fail(int code, const std::string& msg) {
 
 int run(int argc, char** argv) {
   using namespace bc::cli;
-  CLI::App app{"boundcheck " BOUNDCHECK_VERSION
-               " — exact and certified numbers for the expressivity theorems of self-attention.\n"
-               "Jobs: evaluate a quantity (boundcheck <group> <quantity> ...), and verify every\n"
-               "published constant in the catalogue (boundcheck verify).",
-               "boundcheck"};
-  app.set_version_flag("--version", BOUNDCHECK_VERSION);
-  app.require_subcommand(1);
-  app.footer(
-      "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
-      "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
-  GlobalOptions globals;
-  add_global_options(app, globals);
-  Registry reg(globals);
-
-  CLI::App* sphere = app.add_subcommand(
-      "sphere", "Spherical harmonics: dimensions N(d,l), Gegenbauer polynomials, sign coefficients");
-  sphere->require_subcommand(1);
-  setup_sphere_dim(*sphere, reg);
-  setup_sphere_gegenbauer(*sphere, reg);
-  setup_sphere_sign_coef(*sphere, reg);
-  setup_sphere_hecke_funk(*sphere, reg);
-  CLI::App* rank = app.add_subcommand(
-      "rank", "Rank versus heads: orthogonality counts, the spectral lower bound, H_min, random heads");
-  rank->require_subcommand(1);
-  setup_rank_count(*rank, reg);
-  setup_rank_bound(*rank, reg);
-  setup_rank_heads(*rank, reg);
-  setup_rank_majority(*rank, reg);
-  setup_rank_head_target(*rank, reg);
-  setup_rank_u(*rank, reg);
-  setup_rank_random_features(*rank, reg);
-  CLI::App* depth = app.add_subcommand(
-      "depth", "Depth versus width (paper-L): separation-rank bounds, grid ranks, the transition fit");
-  depth->require_subcommand(1);
-  setup_depth_bounds(*depth, reg);
-  setup_depth_grid_rank(*depth, reg);
-  setup_depth_fit(*depth, reg);
-  setup_depth_transition(*depth, reg);
-  setup_depth_optimal(*depth, reg);
-  setup_verify(app, reg);
-
+  Invoker inv;
+  const Command* cmd = nullptr;
   try {
-    app.parse(argc, argv);
+    cmd = &inv.parse(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version: stdout, exit 0
+    if (e.get_exit_code() == 0) return inv.app().exit(e);  // --help, --version: stdout, exit 0
     return fail(2, e.what());
   }
-  const Context ctx = make_context(globals);
+  const Context ctx = inv.context();
 #ifdef BOUNDCHECK_HAVE_OPENMP
   omp_set_num_threads(ctx.threads);
 #endif
-  for (const auto& c : reg.commands())
-    if (c.app->parsed()) {
-      RunResult r = c.run(ctx);
-      emit(r.table, ctx);
-      return r.exit_code;
-    }
-  return fail(2, "no command given (see boundcheck --help)");
+  RunResult r = cmd->run(ctx);
+  emit(r.table, ctx);
+  return r.exit_code;
 }
 
 }  // namespace

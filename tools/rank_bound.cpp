@@ -127,7 +127,7 @@ void setup_rank_bound(CLI::App& group, Registry& reg) {
       "Examples:\n"
       "  boundcheck rank bound --d 64 --r 8 --H 100\n"
       "  boundcheck rank bound --d 16:1024:16 --r 4 --H 1,10,100 --kernel double --format csv");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_rank_bound(*opt, ctx); });
+  reg.bind(app, opt, run_rank_bound);
 }
 
 }  // namespace bc::cli

@@ -84,7 +84,7 @@ void setup_rank_count(CLI::App& group, Registry& reg) {
       "must equal 'exact'; the command fails if it ever does not.\n"
       "Example:\n"
       "  boundcheck rank count --d 5 --r 2 --l-max 6");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_rank_count(*opt, ctx); });
+  reg.bind(app, opt, run_rank_count);
 }
 
 }  // namespace bc::cli

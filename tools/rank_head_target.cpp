@@ -51,7 +51,7 @@ void setup_rank_head_target(CLI::App& group, Registry& reg) {
       "rigorous tail bound. b(0) = p_head (rank majority); b(pi - theta) = 1 - b(theta).\n"
       "Example:\n"
       "  boundcheck rank head-target --d 8 --theta pi/6");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_rank_head_target(*opt, ctx); });
+  reg.bind(app, opt, run_rank_head_target);
 }
 
 }  // namespace bc::cli

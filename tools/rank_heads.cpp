@@ -88,7 +88,7 @@ void setup_rank_heads(CLI::App& group, Registry& reg) {
       "H >~ (d/r)^(1/eps) and, as eps -> 0, H >~ 2^(d - r log(d/r)).\n"
       "Example (how many rank-8 heads does d = 64 need for error 0.1?):\n"
       "  boundcheck rank heads --d 64 --r 8 --eps 0.1");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_rank_heads(*opt, ctx); });
+  reg.bind(app, opt, run_rank_heads);
 }
 
 }  // namespace bc::cli

@@ -72,7 +72,7 @@ void setup_rank_majority(CLI::App& group, Registry& reg) {
       "fail_hoeffding = E_t exp(-2H(p_t - 1/2)^2); h_target = smallest H with fail_exact <= target.\n"
       "Example:\n"
       "  boundcheck rank majority --d 64 --target 0.01");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_rank_majority(*opt, ctx); });
+  reg.bind(app, opt, run_rank_majority);
 }
 
 }  // namespace bc::cli

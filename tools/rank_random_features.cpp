@@ -75,7 +75,7 @@ void setup_rank_random_features(CLI::App& group, Registry& reg) {
   app->add_option("--seed", opt->seed,
                   "Seed (default 1); trial i uses its own stream, so any --threads agrees");
   app->footer("Example:\n  boundcheck rank random-features --d 16 --H 64 --trials 20 --seed 7");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_rank_random_features(*opt, ctx); });
+  reg.bind(app, opt, run_rank_random_features);
 }
 
 }  // namespace bc::cli

@@ -50,7 +50,7 @@ void setup_rank_u(CLI::App& group, Registry& reg) {
   uapp->add_option("--t", uopt->t, "Argument in [-1, 1], exact decimal or fraction")->required();
   uapp->add_option("--degree", uopt->degree, "Truncation degree (default 49)");
   uapp->footer("Example:\n  boundcheck rank u --d 16 --t 0.9");
-  reg.set_runner(uapp, [uopt](const Context& ctx) { return run_rank_u(*uopt, ctx); });
+  reg.bind(uapp, uopt, run_rank_u);
 }
 
 }  // namespace bc::cli

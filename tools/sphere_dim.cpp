@@ -76,7 +76,7 @@ void setup_sphere_dim(CLI::App& group, Registry& reg) {
       "Examples:\n"
       "  boundcheck sphere dim --d 3 --l-max 5\n"
       "  boundcheck sphere dim --d 100000 --l 10000 --format json   # 14551 digits");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_sphere_dim(*opt, ctx); });
+  reg.bind(app, opt, run_sphere_dim);
 }
 
 }  // namespace bc::cli

@@ -59,7 +59,7 @@ void setup_sphere_gegenbauer(CLI::App& group, Registry& reg) {
       "  boundcheck sphere gegenbauer --d 100 --l 100000 --t 0.3\n"
       "  boundcheck sphere gegenbauer --d 11 --l 10000 --t 3/10 --norm unit --digits 50\n"
       "  boundcheck sphere gegenbauer --d 3 --l 5 --t 1/2 --certified");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_sphere_gegenbauer(*opt, ctx); });
+  reg.bind(app, opt, run_sphere_gegenbauer);
 }
 
 }  // namespace bc::cli

@@ -63,7 +63,7 @@ void setup_sphere_hecke_funk(CLI::App& group, Registry& reg) {
       "beyond 10^-(digits-2) relative.\n"
       "Example:\n"
       "  boundcheck sphere hecke-funk --d 5 --l 101 --digits 40");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_sphere_hecke_funk(*opt, ctx); });
+  reg.bind(app, opt, run_sphere_hecke_funk);
 }
 
 }  // namespace bc::cli

@@ -93,7 +93,7 @@ void setup_sphere_sign_coef(CLI::App& group, Registry& reg) {
       "Examples:\n"
       "  boundcheck sphere sign-coef --d 3 --l-max 9 --exact\n"
       "  boundcheck sphere sign-coef --d 64 --l-max 100000 --digits 50 --format csv");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_sphere_sign_coef(*opt, ctx); });
+  reg.bind(app, opt, run_sphere_sign_coef);
 }
 
 }  // namespace bc::cli

@@ -78,7 +78,7 @@ void setup_verify(CLI::App& root, Registry& reg) {
       "the tolerance rule and the method that recomputes it (verify/*.toml). Verdicts: holds, fails,\n"
       "undecided; a claim the catalogue records as not holding as stated has expected = fails. Exit code 0\n"
       "only if every selected claim's verdict is the expected one.");
-  reg.set_runner(app, [opt](const Context& ctx) { return run_verify(*opt, ctx); });
+  reg.bind(app, opt, run_verify);
 }
 
 }  // namespace bc::cli

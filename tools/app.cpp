@@ -1,0 +1,94 @@
+// The whole command tree of boundcheck, declared once, and the Invoker that runs it in-process.
+// main() parses argv through an Invoker; `table` runs one Invoker per thread over a sweep; the
+// Python module and `verify --expr` reach the quantities the same way. One tree, one parser.
+#include "cli.hpp"
+#include "core/errors.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace bc::cli {
+
+void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
+  app.set_version_flag("--version", BOUNDCHECK_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
+      "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
+  add_global_options(app, g);
+
+  CLI::App* sphere = app.add_subcommand(
+      "sphere", "Spherical harmonics: dimensions N(d,l), Gegenbauer polynomials, sign coefficients");
+  sphere->require_subcommand(1);
+  setup_sphere_dim(*sphere, reg);
+  setup_sphere_gegenbauer(*sphere, reg);
+  setup_sphere_sign_coef(*sphere, reg);
+  setup_sphere_hecke_funk(*sphere, reg);
+  CLI::App* rank = app.add_subcommand(
+      "rank", "Rank versus heads: orthogonality counts, the spectral lower bound, H_min, random heads");
+  rank->require_subcommand(1);
+  setup_rank_count(*rank, reg);
+  setup_rank_bound(*rank, reg);
+  setup_rank_heads(*rank, reg);
+  setup_rank_majority(*rank, reg);
+  setup_rank_head_target(*rank, reg);
+  setup_rank_u(*rank, reg);
+  setup_rank_random_features(*rank, reg);
+  CLI::App* depth = app.add_subcommand(
+      "depth", "Depth versus width (paper-L): separation-rank bounds, grid ranks, the transition fit");
+  depth->require_subcommand(1);
+  setup_depth_bounds(*depth, reg);
+  setup_depth_grid_rank(*depth, reg);
+  setup_depth_fit(*depth, reg);
+  setup_depth_transition(*depth, reg);
+  setup_depth_optimal(*depth, reg);
+  setup_verify(app, reg);
+}
+
+Invoker::Invoker()
+    : app_(std::make_unique<CLI::App>(
+          "boundcheck " BOUNDCHECK_VERSION
+          " — exact and certified numbers for the expressivity theorems of self-attention.\n"
+          "Jobs: evaluate a quantity (boundcheck <group> <quantity> ...), tabulate a sweep\n"
+          "(boundcheck table --spec FILE), and verify every published constant (boundcheck verify).",
+          "boundcheck")),
+      reg_(globals_) {
+  build_app(*app_, globals_, reg_);
+}
+
+Invoker::~Invoker() = default;
+
+const Command& Invoker::parse(const std::vector<std::string>& args) {
+  reg_.reset();
+  std::vector<std::string> rev(args.rbegin(), args.rend());  // CLI11 consumes from the back
+  app_->parse(rev);
+  // the deepest parsed leaf (a command may have subcommands of its own, e.g. `table merge`)
+  const Command* found = nullptr;
+  for (const auto& c : reg_.commands())
+    if (c.app->parsed()) {
+      const auto subs = c.app->get_subcommands();
+      const bool child_parsed =
+          std::any_of(subs.begin(), subs.end(), [](const CLI::App* s) { return s->parsed(); });
+      if (!child_parsed) found = &c;
+    }
+  if (found == nullptr) throw UsageError("no command given (see boundcheck --help)");
+  return *found;
+}
+
+Context Invoker::context() const { return make_context(globals_); }
+
+RunResult Invoker::run(const std::vector<std::string>& args, Context* ctx_out) {
+  const Command* cmd = nullptr;
+  try {
+    cmd = &parse(args);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) throw UsageError("--help and --version print text, not a table");
+    throw UsageError(e.what());
+  }
+  Context ctx = context();
+  if (ctx_out != nullptr) *ctx_out = ctx;
+  return cmd->run(ctx);
+}
+
+}  // namespace bc::cli
