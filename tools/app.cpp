@@ -44,6 +44,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   setup_depth_transition(*depth, reg);
   setup_depth_optimal(*depth, reg);
   setup_verify(app, reg);
+  setup_table(app, reg);
 }
 
 Invoker::Invoker()

@@ -59,8 +59,13 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
 CLI::App* Registry::add(CLI::App& parent, const std::string& name, const std::string& description) {
   CLI::App* app = parent.add_subcommand(name, description);
   add_global_options(*app, globals_);
-  commands_.push_back({app, nullptr, nullptr});
+  commands_.push_back({app, nullptr, nullptr, {}});
   return app;
+}
+
+void Registry::lists(CLI::App* app, std::vector<std::string> options) {
+  for (auto& c : commands_)
+    if (c.app == app) c.list_options = std::move(options);
 }
 
 void Registry::reset() {
@@ -82,16 +87,18 @@ std::string Command::path() const {
   return p;
 }
 
-void emit(const out::Table& t, const Context& ctx) {
-  out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
-  std::string text = out::render(t, meta, ctx.format);
-  if (!ctx.output.empty()) {
-    out::write_atomic(ctx.output, text);
-  } else {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+void emit(const RunResult& r, const Context& ctx) {
+  const out::Table& t = r.table;
+  if (!r.skip_output) {
+    out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
+    const std::string text = r.raw.empty() ? out::render(t, meta, ctx.format) : r.raw;
+    if (!ctx.output.empty()) {
+      out::write_atomic(ctx.output, text);
+    } else if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
       throw ResourceError("cannot write to standard output");
+    }
   }
-  if (ctx.format != out::Format::json)
+  if (ctx.format != out::Format::json || r.skip_output || !r.raw.empty())
     for (const auto& n : t.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
 }
 

@@ -40,8 +40,11 @@ Context make_context(const GlobalOptions& g);
 /// What a command produces: its table and its exit code (0, or 1 when a check it ran fails,
 /// as `verify` does when a claim does not hold).
 struct RunResult {
+  RunResult(out::Table t = {}, int code = 0) : table(std::move(t)), exit_code(code) {}  // NOLINT: {table, code}
   out::Table table;
   int exit_code = 0;
+  std::string raw;           ///< when not empty: written verbatim instead of rendering the table
+  bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
 };
 
 using Runner = std::function<RunResult(const Context&)>;
@@ -51,6 +54,10 @@ struct Command {
   CLI::App* app = nullptr;
   Runner run;
   std::function<void()> reset;  ///< restores the command's options to their defaults
+  /// Options that take comma lists, such that the command prints one row per combination in the
+  /// Cartesian order of these options (first outermost) with a column named after each option
+  /// holding its value. `table` then sweeps them in one call, through the command's own kernel.
+  std::vector<std::string> list_options;
   /// "rank bound": the words typed after `boundcheck`.
   [[nodiscard]] std::string path() const;
 };
@@ -72,6 +79,8 @@ class Registry {
         c.reset = [opt] { *opt = Opt{}; };
       }
   }
+  /// Declares the options of `app` that take comma lists (see Command::list_options).
+  void lists(CLI::App* app, std::vector<std::string> options);
   /// Every option of every command (and the global ones) back to its default.
   void reset();
   [[nodiscard]] const std::vector<Command>& commands() const { return commands_; }
@@ -116,7 +125,7 @@ void add_global_options(CLI::App& app, GlobalOptions& g);
 
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON, where they travel in meta.notes.
-void emit(const out::Table& t, const Context& ctx);
+void emit(const RunResult& r, const Context& ctx);
 
 // One setup function per subcommand file.
 void setup_sphere_dim(CLI::App& group, Registry& reg);
@@ -136,5 +145,6 @@ void setup_depth_fit(CLI::App& group, Registry& reg);
 void setup_depth_transition(CLI::App& group, Registry& reg);
 void setup_depth_optimal(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
+void setup_table(CLI::App& root, Registry& reg);
 
 }  // namespace bc::cli

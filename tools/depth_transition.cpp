@@ -64,6 +64,7 @@ void setup_depth_transition(CLI::App& group, Registry& reg) {
   tapp->add_option("--cov", topt->cov, "printed: eq. 11's matrix (default); fit: the fit's own covariance");
   tapp->footer("Example:\n  boundcheck depth transition --L 80,96,100");
   reg.bind(tapp, topt, run_depth_transition);
+  reg.lists(tapp, {"L"});
 }
 
 }  // namespace bc::cli

@@ -42,7 +42,7 @@ int run(int argc, char** argv) {
   omp_set_num_threads(ctx.threads);
 #endif
   RunResult r = cmd->run(ctx);
-  emit(r.table, ctx);
+  emit(r, ctx);
   return r.exit_code;
 }
 

@@ -128,6 +128,7 @@ void setup_rank_bound(CLI::App& group, Registry& reg) {
       "  boundcheck rank bound --d 64 --r 8 --H 100\n"
       "  boundcheck rank bound --d 16:1024:16 --r 4 --H 1,10,100 --kernel double --format csv");
   reg.bind(app, opt, run_rank_bound);
+  reg.lists(app, {"d", "r", "H"});
 }
 
 }  // namespace bc::cli

@@ -1,10 +1,12 @@
 // Renderers for the five output formats. JSON goes through nlohmann::json (never hand-built);
 // the text formats share column/row order with it so every format carries the same columns.
+#include "output/labels.hpp"
 #include "output/table.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 namespace bc::out {
@@ -152,6 +154,7 @@ std::string latex_sci(const std::string& x) {
 
 std::string latex_number(const std::string& s) {
   if (s.size() > 2 && s.front() == '[' && s.back() == ']') {
+    if (s.rfind("[+/- ", 0) == 0) return "$\\pm " + latex_sci(s.substr(5, s.size() - 6)) + "$";  // a ball around 0
     auto pm = s.find(" +/- ");
     if (pm != std::string::npos) {
       std::string mid = s.substr(1, pm - 1), rad = s.substr(pm + 5, s.size() - pm - 6);
@@ -162,19 +165,95 @@ std::string latex_number(const std::string& s) {
   return "$" + latex_sci(s) + "$";
 }
 
+/// A number siunitx's S column can parse: -?digits[.digits][e[+-]digits], not absurdly long.
+struct SiShape {
+  bool ok = false, neg = false, exp_neg = false;
+  size_t int_digits = 0, frac_digits = 0, exp_digits = 0;
+};
+
+SiShape si_shape(const std::string& s) {
+  SiShape r;
+  size_t i = 0;
+  if (s.size() > 60) return r;
+  if (i < s.size() && s[i] == '-') r.neg = true, ++i;
+  const size_t b = i;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  r.int_digits = i - b;
+  if (r.int_digits == 0) return r;
+  if (i < s.size() && s[i] == '.') {
+    const size_t f = ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    r.frac_digits = i - f;
+    if (r.frac_digits == 0) return r;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) r.exp_neg = true, ++i;
+    const size_t e = i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    r.exp_digits = i - e;
+    if (r.exp_digits == 0) return r;
+  }
+  r.ok = i == s.size();
+  return r;
+}
+
 std::string render_latex(const Table& t) {
+  // numeric columns whose every cell siunitx can parse become S columns aligned on the decimal
+  // point, with a table-format reserving the widest sign/integer/fraction/exponent seen
   std::string spec;
-  for (size_t i = 0; i < t.columns.size(); ++i)
-    spec += (!t.rows.empty() && t.rows[0][i].numeric()) ? "r" : "l";
-  std::string out = "\\begin{tabular}{" + spec + "}\n\\toprule\n";
-  for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? " & " : "") + latex_text(t.columns[i]);
+  std::vector<bool> si(t.columns.size(), false);
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    const bool numeric = !t.rows.empty() && t.rows[0][c].numeric();
+    SiShape w;
+    bool all = numeric;
+    for (const auto& r : t.rows) {
+      if (!all) break;
+      SiShape s = si_shape(r[c].display());
+      all = s.ok;
+      w.neg |= s.neg, w.exp_neg |= s.exp_neg;
+      w.int_digits = std::max(w.int_digits, s.int_digits), w.frac_digits = std::max(w.frac_digits, s.frac_digits);
+      w.exp_digits = std::max(w.exp_digits, s.exp_digits);
+    }
+    si[c] = all;
+    if (all) {
+      std::string f = fmt::format("{}{}", w.neg ? "-" : "", w.int_digits);
+      if (w.frac_digits > 0) f += fmt::format(".{}", w.frac_digits);
+      if (w.exp_digits > 0) f += fmt::format("e{}{}", w.exp_neg ? "-" : "", w.exp_digits);
+      spec += "S[table-format=" + f + "]";
+    } else {
+      spec += numeric ? "r" : "l";
+    }
+  }
+  const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
+  std::string out = fmt::format(
+      "% boundcheck {}: {}\n% Needs \\usepackage{{booktabs}} and \\usepackage{{siunitx}} in the preamble.\n",
+      BOUNDCHECK_VERSION, what);
+  const std::string caption = !t.caption.empty()
+                                  ? t.caption
+                                  : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what));
+  out += "\\begin{table}[htbp]\n\\centering\n\\caption{" + caption + "}\n";
+  out += "\\begin{tabular}{" + spec + "}\n\\toprule\n";
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    std::string label;
+    if (auto it = t.labels.find(t.columns[i]); it != t.labels.end()) label = it->second;
+    if (label.empty()) label = default_label(t.command, t.columns[i]);
+    if (label.empty()) label = latex_text(t.columns[i]);
+    out += (i ? " & " : "") + (si[i] ? "{" + label + "}" : label);
+  }
   out += " \\\\\n\\midrule\n";
   for (const auto& r : t.rows) {
-    for (size_t i = 0; i < r.size(); ++i)
-      out += (i ? " & " : "") + (r[i].numeric() ? latex_number(r[i].display()) : latex_text(r[i].display()));
+    for (size_t i = 0; i < r.size(); ++i) {
+      const std::string v = r[i].display();
+      out += (i ? " & " : "");
+      if (si[i])
+        out += v;
+      else
+        out += r[i].numeric() ? latex_number(v) : latex_text(v);
+    }
     out += " \\\\\n";
   }
-  out += "\\bottomrule\n\\end{tabular}\n";
+  out += "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,10 @@ struct Table {
   std::vector<std::string> columns;  ///< snake_case names
   std::vector<std::vector<Cell>> rows;
   std::vector<std::string> notes;  ///< caveats that travel with the data
+  /// LaTeX column headers (math mode welcome); columns not named here get the built-in label of
+  /// the command's column (output/labels.cpp) or their escaped name.
+  std::map<std::string, std::string> labels;
+  std::string caption;  ///< LaTeX caption; the default names the command and the version
 
   /// Appends a row; throws std::logic_error if its arity differs from columns.
   void add_row(std::vector<Cell> row);

@@ -47,8 +47,12 @@ TEST_CASE("output: csv quotes fields with commas; markdown and latex carry every
   CHECK(md.find("| l | value_x | name |") == 0);
   CHECK(md.find("| 2 | -1.25e-7 | x_y |") != std::string::npos);
   std::string tex = render(sample(), Meta{}, Format::latex);
-  CHECK(tex.find("l & value\\_x & name \\\\") != std::string::npos);
-  CHECK(tex.find("$-1.25 \\times 10^{-7}$") != std::string::npos);
+  // headers: the built-in label of l, the escaped name otherwise; numbers in siunitx S columns
+  CHECK(tex.find("{$\\ell$} & {value\\_x} & name \\\\") != std::string::npos);
+  CHECK(tex.find("S[table-format=1]S[table-format=-30.2e-1]l") != std::string::npos);
+  CHECK(tex.find("2 & -1.25e-7 & x\\_y") != std::string::npos);
+  CHECK(tex.find("\\toprule") != std::string::npos);
+  CHECK(tex.find("\\caption{") != std::string::npos);
   CHECK(tex.find("x\\_y") != std::string::npos);
   std::string tab = render(sample(), Meta{}, Format::table);
   CHECK(tab.find("value_x") != std::string::npos);

@@ -1,0 +1,42 @@
+// Figures from a Table with gnuplot (Debian gnuplot-nox): lines per series, log axes, error bars or
+// a band for quantities with uncertainty, and reference curves. The script and the data travel
+// together (a gnuplot datablock); the figure is written atomically (temporary file, then rename).
+#pragma once
+
+#include "output/table.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace bc::out {
+
+struct PlotGuide {
+  std::string label;
+  std::function<double(double)> f;  ///< scaled by the caller's rule (through the first point)
+};
+
+struct Plot {
+  std::string x;
+  std::vector<std::string> y;
+  std::string series;      ///< optional: one curve per distinct value of this column
+  std::string y_lo, y_hi;  ///< optional: a band between two columns
+  std::string yerr;        ///< optional: symmetric error bars
+  std::string title, xlabel, ylabel;
+  bool logx = false, logy = false;
+  std::vector<PlotGuide> guides;
+};
+
+/// A column's value as a double for plotting: numbers, exact decimals, "[m +/- r]" (the midpoint).
+/// Returns false for text.
+bool plot_value(const Cell& c, double& v);
+
+/// The gnuplot script (with its data inline) for `path`'s format (.svg, .png, .pdf).
+/// Throws UsageError naming the column when a plotted column is missing or not numeric.
+std::string gnuplot_script(const Table& t, const Plot& p, const std::string& path);
+
+/// Runs gnuplot on the script; writes `path` atomically. Throws ResourceError if gnuplot is
+/// missing or fails (its first error line in the message).
+void write_plot(const Table& t, const Plot& p, const std::string& path);
+
+}  // namespace bc::out

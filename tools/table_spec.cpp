@@ -1,0 +1,375 @@
+// Loading and expanding `table` specs (format in table_spec.hpp). toml++ parses; every value is
+// turned into the text a user would type after the option, so the command's own parser validates
+// it exactly as on the command line (no second copy of any option's rules).
+#include "table_spec.hpp"
+
+#include "core/decimal.hpp"
+#include "core/errors.hpp"
+#include "core/flint.hpp"
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace bc::cli::table {
+
+namespace {
+
+struct Ctx {
+  const std::string& file;
+  [[noreturn]] void fail(const toml::node* n, const std::string& field, const std::string& what) const {
+    const long line = n != nullptr ? static_cast<long>(n->source().begin.line) : 0;
+    if (line > 0) throw UsageError(fmt::format("{}:{}: {}: {}", file, line, field, what));
+    throw UsageError(fmt::format("{}: {}: {}", file, field, what));
+  }
+};
+
+long line_of(const toml::node& n) { return static_cast<long>(n.source().begin.line); }
+
+/// A table's entries in the order they stand in the file (toml++ iterates its keys sorted, but a
+/// sweep's first key is its outermost and derived columns may build on earlier ones).
+std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml::table& t) {
+  std::vector<std::pair<std::string, const toml::node*>> v;
+  for (auto&& [k, n] : t) v.emplace_back(std::string(k.str()), &n);
+  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) {
+    const auto& x = a.second->source().begin;
+    const auto& y = b.second->source().begin;
+    return x.line != y.line ? x.line < y.line : x.column < y.column;
+  });
+  return v;
+}
+
+/// The text of a scalar as typed on a command line: integers exactly, floats in their shortest
+/// round-trip form (integral ones as integers: 1e6 -> "1000000"), strings as they are.
+std::string scalar_text(const Ctx& c, const toml::node& n, const std::string& field) {
+  if (auto i = n.as_integer()) return fmt::format("{}", i->get());
+  if (auto f = n.as_floating_point()) {
+    const double v = f->get();
+    if (!std::isfinite(v)) c.fail(&n, field, fmt::format("must be a finite number, got {}", v));
+    if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) return fmt::format("{}", static_cast<long long>(v));
+    return fmt::format("{}", v);
+  }
+  if (auto s = n.as_string()) return s->get();
+  c.fail(&n, field, "must be a number or a string");
+}
+
+Fmpq exact_of(const Ctx& c, const toml::node& n, const std::string& field) {
+  std::string t = scalar_text(c, n, field);
+  auto q = parse_exact_rational(t);
+  if (!q) c.fail(&n, field, fmt::format("must be a number, got \"{}\"", t));
+  return *q;
+}
+
+std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const std::string& field,
+                                     size_t max_points) {
+  std::vector<std::string> out;
+  if (auto a = n.as_array()) {
+    if (a->empty()) c.fail(&n, field, "the list is empty");
+    for (const auto& e : *a) {
+      if (e.is_array() || e.is_table()) c.fail(&e, field, "list elements must be numbers or strings");
+      out.push_back(scalar_text(c, e, field));
+    }
+    return out;
+  }
+  auto t = n.as_table();
+  if (t == nullptr) return {scalar_text(c, n, field)};
+  for (auto&& [k, v] : *t)
+    if (k != "from" && k != "to" && k != "step" && k != "per_decade")
+      c.fail(&v, field, fmt::format("unknown range key \"{}\" (from, to, step | per_decade)", k.str()));
+  const toml::node* from = t->get("from");
+  const toml::node* to = t->get("to");
+  const toml::node* step = t->get("step");
+  const toml::node* per = t->get("per_decade");
+  if (from == nullptr || to == nullptr) c.fail(&n, field, "a range needs from and to");
+  if ((step == nullptr) == (per == nullptr)) c.fail(&n, field, "a range needs exactly one of step or per_decade");
+  const Fmpq a = exact_of(c, *from, field + ".from"), b = exact_of(c, *to, field + ".to");
+  if (fmpq_cmp(a.x, b.x) > 0) c.fail(&n, field, "from must not exceed to");
+  if (step != nullptr) {
+    const Fmpq s = exact_of(c, *step, field + ".step");
+    if (fmpq_sgn(s.x) <= 0) c.fail(step, field + ".step", "must be positive");
+    // count = floor((b - a)/s) + 1, checked before materialising anything
+    Fmpq span;
+    fmpq_sub(span.x, b.x, a.x);
+    fmpq_div(span.x, span.x, s.x);
+    Fmpz cnt;
+    fmpz_fdiv_q(cnt.x, fmpq_numref(span.x), fmpq_denref(span.x));
+    if (fmpz_cmp_ui(cnt.x, max_points) >= 0)
+      c.fail(&n, field, fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_points));
+    Fmpq v = a;
+    for (slong i = 0; i <= fmpz_get_si(cnt.x); ++i) {
+      out.push_back(v.str());
+      fmpq_add(v.x, v.x, s.x);
+    }
+    return out;
+  }
+  const long long pd = per->as_integer() ? per->as_integer()->get() : -1;
+  if (pd < 1 || pd > 1000) c.fail(per, field + ".per_decade", "must be an integer in 1..1000");
+  if (fmpq_sgn(a.x) <= 0) c.fail(from, field + ".from", "a log-spaced range must start above 0");
+  const double la = std::log10(fmpq_get_d(a.x)), lb = std::log10(fmpq_get_d(b.x));
+  const double count = std::floor((lb - la) * static_cast<double>(pd) + 1e-9) + 1;
+  if (count > static_cast<double>(max_points))
+    c.fail(&n, field, fmt::format("the range has {} values, more than the limit of {}", count, max_points));
+  // integers when both ends are integers (head counts, dimensions), else 6 significant digits
+  const bool integral = fmpz_is_one(fmpq_denref(a.x)) && fmpz_is_one(fmpq_denref(b.x));
+  std::set<std::string> seen;
+  for (long k = 0; k < static_cast<long>(count); ++k) {
+    const double v = std::pow(10.0, la + static_cast<double>(k) / static_cast<double>(pd));
+    std::string s;
+    if (integral) {
+      if (v >= 9.0e15) c.fail(&n, field, "log-spaced integers above 9e15 are not supported; give a list");
+      s = fmt::format("{}", static_cast<long long>(std::llround(v)));
+    } else {
+      s = fmt::format("{:.6g}", v);
+    }
+    if (seen.insert(s).second) out.push_back(s);
+  }
+  return out;
+}
+
+std::string string_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
+  const toml::node* n = t.get(key);
+  if (n == nullptr) return {};
+  if (!n->is_string()) c.fail(n, where + key, "must be a string");
+  return n->as_string()->get();
+}
+
+std::vector<std::string> string_list(const Ctx& c, const toml::node& n, const std::string& field) {
+  std::vector<std::string> out;
+  if (n.is_string()) return {n.as_string()->get()};
+  auto a = n.as_array();
+  if (a == nullptr || a->empty()) c.fail(&n, field, "must be a string or a non-empty list of strings");
+  for (const auto& e : *a) {
+    if (!e.is_string()) c.fail(&e, field, "must be a list of strings");
+    out.push_back(e.as_string()->get());
+  }
+  return out;
+}
+
+bool bool_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
+  const toml::node* n = t.get(key);
+  if (n == nullptr) return false;
+  if (!n->is_boolean()) c.fail(n, where + key, "must be true or false");
+  return n->as_boolean()->get();
+}
+
+std::string option_key(const Ctx& c, const toml::node& v, const std::string& key, const std::string& section) {
+  std::string k = key.rfind("--", 0) == 0 ? key.substr(2) : key;
+  if (k.empty()) c.fail(&v, section, "an empty option name");
+  static const std::set<std::string> kGlobal = {"format", "output", "threads", "digits", "certified"};
+  if (kGlobal.count(k) != 0U)
+    c.fail(&v, section + " " + k,
+           "global options are not spec options (use the top-level digits key, or table's own --format, "
+           "--output, --threads)");
+  return k;
+}
+
+}  // namespace
+
+long Spec::line_of(const std::string& option) const {
+  for (const auto& a : sweep)
+    if (a.option == option) return a.line;
+  for (const auto& a : zip)
+    if (a.option == option) return a.line;
+  return 0;
+}
+
+Spec parse_spec(const std::string& text, const std::string& file) {
+  Ctx c{file};
+  Spec s;
+  s.file = file;
+  s.text = text;
+  toml::table doc;
+  try {
+    doc = toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    throw UsageError(fmt::format("{}:{}: not valid TOML: {}", file, e.source().begin.line, e.description()));
+  }
+  static const std::set<std::string> kTop = {"command", "caption", "digits", "columns", "fixed", "sweep",
+                                             "zip",     "derived", "labels", "layout",  "plot"};
+  for (auto&& [k, v] : doc)
+    if (kTop.count(std::string(k.str())) == 0U)
+      c.fail(&v, std::string(k.str()),
+             "unknown key (command, caption, digits, columns, fixed, sweep, zip, derived, labels, layout, plot)");
+  const toml::node* cmd = doc.get("command");
+  if (cmd == nullptr) throw UsageError(fmt::format("{}: command: missing (e.g. command = \"rank bound\")", file));
+  if (!cmd->is_string()) c.fail(cmd, "command", "must be a string such as \"rank bound\"");
+  s.command_line = line_of(*cmd);
+  {
+    std::istringstream words(cmd->as_string()->get());
+    for (std::string w; words >> w;) s.command.push_back(w);
+    if (s.command.empty()) c.fail(cmd, "command", "is empty");
+  }
+  s.caption = string_field(c, doc, "caption", "");
+  if (const toml::node* d = doc.get("digits")) {
+    if (!d->is_integer() || d->as_integer()->get() < 1 || d->as_integer()->get() > 20000)
+      c.fail(d, "digits", "must be an integer in 1..20000");
+    s.digits = d->as_integer()->get();
+  }
+  if (const toml::node* cols = doc.get("columns")) {
+    s.columns = string_list(c, *cols, "columns");
+    s.columns_line = line_of(*cols);
+  }
+  auto section = [&](const char* name) -> const toml::table* {
+    const toml::node* n = doc.get(name);
+    if (n == nullptr) return nullptr;
+    if (!n->is_table()) c.fail(n, name, "must be a table ([" + std::string(name) + "])");
+    return n->as_table();
+  };
+  std::set<std::string> used;
+  auto claim = [&](const toml::node& v, const std::string& opt, const std::string& sec) {
+    if (!used.insert(opt).second) c.fail(&v, sec + " " + opt, "the option is set twice");
+  };
+  if (auto t = section("fixed"))
+    for (const auto& [k, vp] : in_file_order(*t)) {
+      const toml::node& v = *vp;
+      std::string opt = option_key(c, v, k, "[fixed]");
+      claim(v, opt, "[fixed]");
+      if (auto b = v.as_boolean()) {
+        if (b->get()) s.fixed.emplace_back(opt, "");
+        continue;
+      }
+      if (v.is_array() || v.is_table())
+        c.fail(&v, "[fixed] " + opt, "must be one value (lists and ranges go under [sweep])");
+      s.fixed.emplace_back(opt, scalar_text(c, v, "[fixed] " + opt));
+    }
+  constexpr size_t kMaxAxis = 10000000;
+  for (const char* sec : {"sweep", "zip"})
+    if (auto t = section(sec)) {
+      if (t->empty()) c.fail(doc.get(sec), sec, "is empty");
+      for (const auto& [k, vp] : in_file_order(*t)) {
+        const toml::node& v = *vp;
+        const std::string field = fmt::format("[{}] {}", sec, k);
+        std::string opt = option_key(c, v, k, fmt::format("[{}]", sec));
+        claim(v, opt, fmt::format("[{}]", sec));
+        if (v.is_boolean()) c.fail(&v, field, "flags cannot be swept");
+        Axis a{opt, axis_values(c, v, field, kMaxAxis), line_of(v)};
+        (std::string(sec) == "sweep" ? s.sweep : s.zip).push_back(std::move(a));
+      }
+    }
+  for (size_t i = 1; i < s.zip.size(); ++i)
+    if (s.zip[i].values.size() != s.zip[0].values.size()) {
+      const toml::node* n = doc["zip"][s.zip[i].option].node();
+      c.fail(n, "[zip] " + s.zip[i].option,
+             fmt::format("has {} values but [zip] {} has {}: zipped lists need one length",
+                         s.zip[i].values.size(), s.zip[0].option, s.zip[0].values.size()));
+    }
+  if (auto t = section("derived"))
+    for (const auto& [k, vp] : in_file_order(*t)) {
+      const toml::node& v = *vp;
+      const std::string field = fmt::format("[derived] {}", k);
+      if (!v.is_string()) c.fail(&v, field, "must be an expression in a string, e.g. \"lo / hi\"");
+      try {
+        s.derived.emplace_back(k, expr::Expr::parse(v.as_string()->get()));
+        s.derived_lines.push_back(line_of(v));
+      } catch (const expr::ParseError& e) {
+        c.fail(&v, field, e.what());
+      }
+    }
+  if (auto t = section("labels"))
+    for (auto&& [k, v] : *t) {
+      if (!v.is_string()) c.fail(&v, fmt::format("[labels] {}", k.str()), "must be a string (LaTeX)");
+      s.labels[std::string(k.str())] = v.as_string()->get();
+    }
+  if (auto t = section("layout")) {
+    LayoutSpec l;
+    l.line = line_of(*doc.get("layout"));
+    for (auto&& [k, v] : *t)
+      if (k != "rows" && k != "cols" && k != "value")
+        c.fail(&v, fmt::format("[layout] {}", k.str()), "unknown key (rows, cols, value)");
+    l.rows = string_field(c, *t, "rows", "[layout] ");
+    l.cols = string_field(c, *t, "cols", "[layout] ");
+    if (l.rows.empty() || l.cols.empty() || t->get("value") == nullptr)
+      c.fail(doc.get("layout"), "[layout]", "needs rows, cols and value");
+    l.value = string_list(c, *t->get("value"), "[layout] value");
+    if (l.value.size() > 2) c.fail(t->get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
+    s.layout = std::move(l);
+  }
+  if (auto t = section("plot")) {
+    PlotSpec p;
+    p.line = line_of(*doc.get("plot"));
+    static const std::set<std::string> kPlot = {"x",    "y",    "series", "logx", "logy",   "y_lo",
+                                                "y_hi", "yerr", "guides", "title", "xlabel", "ylabel"};
+    for (auto&& [k, v] : *t)
+      if (kPlot.count(std::string(k.str())) == 0U)
+        c.fail(&v, fmt::format("[plot] {}", k.str()),
+               "unknown key (x, y, series, logx, logy, y_lo, y_hi, yerr, guides, title, xlabel, ylabel)");
+    p.x = string_field(c, *t, "x", "[plot] ");
+    if (p.x.empty() || t->get("y") == nullptr) c.fail(doc.get("plot"), "[plot]", "needs x and y");
+    p.y = string_list(c, *t->get("y"), "[plot] y");
+    p.series = string_field(c, *t, "series", "[plot] ");
+    p.y_lo = string_field(c, *t, "y_lo", "[plot] ");
+    p.y_hi = string_field(c, *t, "y_hi", "[plot] ");
+    p.yerr = string_field(c, *t, "yerr", "[plot] ");
+    p.title = string_field(c, *t, "title", "[plot] ");
+    p.xlabel = string_field(c, *t, "xlabel", "[plot] ");
+    p.ylabel = string_field(c, *t, "ylabel", "[plot] ");
+    p.logx = bool_field(c, *t, "logx", "[plot] ");
+    p.logy = bool_field(c, *t, "logy", "[plot] ");
+    if (p.y_lo.empty() != p.y_hi.empty()) c.fail(doc.get("plot"), "[plot]", "y_lo and y_hi go together");
+    if (const toml::node* g = t->get("guides")) {
+      auto a = g->as_array();
+      if (a == nullptr) c.fail(g, "[plot] guides", "must be a list of { expr = \"...\", label = \"...\" }");
+      for (const auto& e : *a) {
+        auto gt = e.as_table();
+        if (gt == nullptr || gt->get("expr") == nullptr || !gt->get("expr")->is_string())
+          c.fail(&e, "[plot] guides", "each guide needs expr = \"...\" (a function of x)");
+        Guide gd{expr::Expr::parse("0"), string_field(c, *gt, "label", "[plot] guides ")};
+        try {
+          gd.expr = expr::Expr::parse(gt->get("expr")->as_string()->get());
+        } catch (const expr::ParseError& err) {
+          c.fail(&e, "[plot] guides", err.what());
+        }
+        for (const auto& var : gd.expr.variables())
+          if (var != "x") c.fail(&e, "[plot] guides", fmt::format("a guide is a function of x only, got \"{}\"", var));
+        if (gd.label.empty()) gd.label = gd.expr.text();
+        p.guides.push_back(std::move(gd));
+      }
+    }
+    s.plot = std::move(p);
+  }
+  return s;
+}
+
+Spec load_spec(const std::string& file) {
+  if (file.empty()) throw UsageError("--spec must be a file name, got \"\"");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw UsageError(fmt::format("--spec must be a readable TOML file, got \"{}\"", file));
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<size_t>(in.gcount()));
+    if (text.size() > (1U << 20)) throw UsageError(fmt::format("--spec: \"{}\" is larger than 1 MiB", file));
+  }
+  return parse_spec(text, file);
+}
+
+std::vector<Point> expand(const Spec& s, size_t max_points) {
+  double total = s.zip.empty() ? 1.0 : static_cast<double>(s.zip[0].values.size());
+  for (const auto& a : s.sweep) total *= static_cast<double>(a.values.size());
+  if (total > static_cast<double>(max_points))
+    throw ResourceError(fmt::format("{}: the sweep has {:.4g} points, more than the limit of {} (split it with --shard)",
+                                    s.file, total, max_points));
+  std::vector<Point> pts;
+  pts.reserve(static_cast<size_t>(total));
+  std::vector<size_t> idx(s.sweep.size(), 0);
+  const size_t nz = s.zip.empty() ? 1 : s.zip[0].values.size();
+  for (;;) {
+    for (size_t z = 0; z < nz; ++z) {
+      Point p;
+      for (size_t i = 0; i < s.sweep.size(); ++i) p.emplace_back(s.sweep[i].option, s.sweep[i].values[idx[i]]);
+      for (const auto& a : s.zip) p.emplace_back(a.option, a.values[z]);
+      pts.push_back(std::move(p));
+    }
+    size_t k = s.sweep.size();  // odometer: the last key varies fastest
+    while (k > 0 && ++idx[k - 1] == s.sweep[k - 1].values.size()) idx[--k] = 0;
+    if (k == 0) break;
+  }
+  return pts;
+}
+
+}  // namespace bc::cli::table

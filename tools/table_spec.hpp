@@ -1,0 +1,88 @@
+// The spec file of `boundcheck table` (TOML): which command, fixed and swept options, derived
+// columns, which columns to keep, layout, labels, plot. Every error names the file, the line and
+// the field: `error: specs/lb.toml:7: [sweep] H: ...`.
+//
+//   command = "rank bound"          # any evaluate command, as typed after `boundcheck`
+//   caption = "..."                 # optional (LaTeX caption; the command and version are appended)
+//   digits = 12                     # optional, as --digits
+//   columns = ["d", "H", "lo"]      # optional: keep and order these columns
+//   [fixed]   r = 4                 # option -> value, exactly as on the command line
+//   [sweep]   d = [16, 64]          # Cartesian product, first key outermost; list, or
+//             H = { from = 1, to = 1e6, per_decade = 4 }   # log-spaced (integers if ends are)
+//             L = { from = 6, to = 30, step = 6 }         # arithmetic range
+//   [zip]     d = [8, 16]  r = [1, 2]   # swept together (same length), innermost
+//   [derived] ratio = "lo / hi"     # expressions over columns (src/core/expr.hpp), certified
+//   [labels]  h_min = '$H_{\min}$'  # LaTeX headers
+//   [layout]  rows = "d"  cols = "H"  value = "lo"   (or value = ["lo", "hi"]: a bracket)
+//   [plot]    x = "H"  y = "lo" (or a list)  series = "d"  logx = true  logy = false
+//             y_lo = "lo"  y_hi = "hi" (a band)  yerr = "sigma" (error bars)
+//             guides = [{ expr = "x^-1", label = "l^{-1}" }]  (scaled through the first point)
+//             title, xlabel, ylabel
+#pragma once
+
+#include "core/expr.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bc::cli::table {
+
+struct Axis {
+  std::string option;  ///< without the leading "--"
+  std::vector<std::string> values;
+  long line = 0;
+};
+
+struct Guide {
+  expr::Expr expr;
+  std::string label;
+};
+
+struct PlotSpec {
+  std::string x, series, y_lo, y_hi, yerr, title, xlabel, ylabel;
+  std::vector<std::string> y;
+  bool logx = false, logy = false;
+  std::vector<Guide> guides;
+  long line = 0;
+};
+
+struct LayoutSpec {
+  std::string rows, cols;
+  std::vector<std::string> value;  ///< one column, or two (lo, hi) printed as a bracket
+  long line = 0;
+};
+
+struct Spec {
+  std::string file;                   ///< as given on the command line
+  std::string text;                   ///< the file's contents (shards carry it)
+  std::vector<std::string> command;   ///< {"rank", "bound"}
+  long command_line = 0;
+  std::vector<std::pair<std::string, std::string>> fixed;  ///< option -> value ("" for a flag)
+  std::vector<Axis> sweep, zip;
+  std::vector<std::pair<std::string, expr::Expr>> derived;
+  std::vector<long> derived_lines;
+  std::vector<std::string> columns;
+  long columns_line = 0;
+  std::map<std::string, std::string> labels;
+  std::string caption;
+  std::optional<long> digits;
+  std::optional<PlotSpec> plot;
+  std::optional<LayoutSpec> layout;
+  /// Line of the spec that sets an option (fixed, sweep or zip), or 0.
+  [[nodiscard]] long line_of(const std::string& option) const;
+};
+
+/// Parses a spec from its text; `file` names it in messages. Throws UsageError.
+Spec parse_spec(const std::string& text, const std::string& file);
+/// Reads and parses FILE. Throws UsageError if unreadable or invalid.
+Spec load_spec(const std::string& file);
+
+/// One point of the sweep: the option values in spec order (sweep axes, then zip axes).
+using Point = std::vector<std::pair<std::string, std::string>>;
+/// Every point, in spec order (first sweep key outermost, zip innermost). Refuses above max_points.
+std::vector<Point> expand(const Spec& s, size_t max_points);
+
+}  // namespace bc::cli::table
