@@ -105,8 +105,7 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
                  "max_offdiag", "max_offdiag_at", "min_eigenvalue", "eigenvalue_method"};
   long first_fail = -1;
   std::vector<std::string> summaries;
-  const std::vector<ulong> primes = {n_prevprime(UWORD(1) << 62, 1),
-                                     n_prevprime((UWORD(1) << 61) + 12345, 1)};
+  const std::vector<ulong> primes = {n_nextprime(UWORD(1) << 62, 1), n_nextprime(UWORD(1) << 61, 1)};
   for (ulong n = n_lo; n <= n_hi; ++n) {
     const size_t p = sym::partition_count(n);
     const bool keep = matrix || o.double_check || (!cue && p <= kEigenMax && p > 1);

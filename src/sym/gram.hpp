@@ -31,6 +31,10 @@
 
 namespace bc::sym {
 
+/// 128-bit integers for the CUE sums (__extension__ keeps -Wpedantic quiet about the GCC type).
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
 enum class Measure { cue, circle };
 
 /// How the CUE sum over nu is taken: the cheaper side (auto), or always the direct sum over

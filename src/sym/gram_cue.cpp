@@ -2,7 +2,7 @@
 //   G(lambda, mu) = sum_{nu |- n, len(nu) <= N} chi^nu(lambda) chi^nu(mu)
 //                 = z_lambda delta_{lambda mu} - sum_{len(nu) > N} chi^nu(lambda) chi^nu(mu)
 // (Diaconis–Shahshahani 1994 for n <= N; the second form by column orthogonality). Source:
-// MATH.md §5 (a). Cost p(n)^2/2 x min(r, p(n) - r) multiply-adds, int64 for n <= 20 and __int128
+// MATH.md §5 (a). Cost p(n)^2/2 x min(r, p(n) - r) multiply-adds, int64 for n <= 20 and i128
 // above (|partial sums| <= sqrt(z_lambda z_mu) <= n!, Cauchy–Schwarz with column orthogonality).
 #include "core/errors.hpp"
 #include "sym/gram.hpp"
@@ -15,9 +15,9 @@ namespace bc::sym {
 
 namespace detail {
 
-void set_i128(fmpz_t res, __int128 v) {
+void set_i128(fmpz_t res, i128 v) {
   const bool neg = v < 0;
-  unsigned __int128 u = neg ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  u128 u = neg ? -static_cast<u128>(v) : static_cast<u128>(v);
   fmpz_set_ui(res, static_cast<ulong>(u >> 64));
   fmpz_mul_2exp(res, res, 64);
   fmpz_add_ui(res, res, static_cast<ulong>(u & ~ulong{0}));
@@ -87,7 +87,7 @@ void cue_rows(const CharacterTable& t, ulong N, bool keep, CueSum mode, int thre
       const std::int64_t* xj = X.data() + j * q;
       Acc s = 0;
       for (size_t k = 0; k < q; ++k) s += static_cast<Acc>(xi[k]) * xj[k];
-      detail::set_i128(v.x, static_cast<__int128>(s));
+      detail::set_i128(v.x, static_cast<i128>(s));
       if (complement) {
         fmpz_neg(v.x, v.x);
         if (i == j) fmpz_add(v.x, v.x, z[i].x);
@@ -149,7 +149,7 @@ GramDegree gram_cue(const CharacterTable& t, ulong N, bool keep_matrix, CueSum s
   if (t.n <= 20)
     cue_rows<std::int64_t>(t, N, keep_matrix, sum, threads, g);
   else
-    cue_rows<__int128>(t, N, keep_matrix, sum, threads, g);
+    cue_rows<i128>(t, N, keep_matrix, sum, threads, g);
   return g;
 }
 

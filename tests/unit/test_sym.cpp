@@ -136,9 +136,9 @@ TEST_CASE("sym: column and row orthogonality of the characters, n <= 16 and n = 
     const size_t lim = n > 16 ? 40 : p;
     for (size_t l = 0; l < lim; ++l)
       for (size_t m = 0; m < lim; ++m) {
-        __int128 s = 0;
-        for (size_t v = 0; v < p; ++v) s += static_cast<__int128>(t.chi(v, l)) * t.chi(v, m);
-        const __int128 want = l == m ? static_cast<__int128>(fmpz_get_si(z[l].x)) : 0;
+        i128 s = 0;
+        for (size_t v = 0; v < p; ++v) s += static_cast<i128>(t.chi(v, l)) * t.chi(v, m);
+        const i128 want = l == m ? static_cast<i128>(fmpz_get_si(z[l].x)) : 0;
         if (s != want) ++bad;
       }
     // rows: sum_lambda (n!/z_lambda) chi^nu(lambda) chi^rho(lambda) = n! delta
