@@ -80,7 +80,7 @@ double character_table_bytes(ulong n) {
 CharacterTable character_table(ulong n, int threads) {
   if (n > max_character_n)
     throw DomainError(fmt::format("character_table: n must be <= {}, got {}", max_character_n, n));
-  (void)threads;
+  (void)threads;                                                   // used only by the OpenMP pragma
   const ulong beads = std::max<ulong>(n, 1), top = n + beads - 1;  // positions 0..top < 64
   std::vector<Level> lv(n + 1);
   for (ulong m = 0; m <= n; ++m) {
@@ -124,7 +124,8 @@ CharacterTable character_table(ulong n, int threads) {
     }
     const long nk = static_cast<long>(kept[m].size());
 #ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 16) \
+    num_threads(threads) if (static_cast <double>(nk) * static_cast <double>(pm) > 4e6)
 #endif
     for (long s = 0; s < nk; ++s) {
       const auto& mu = lv[m].parts[kept[m][static_cast<size_t>(s)]];

@@ -158,7 +158,7 @@ TEST_CASE("sym: column and row orthogonality of the characters, n <= 16 and n = 
   }
 }
 
-TEST_CASE("sym: CUE Gram is diag(z) for n <= N, singular beyond; direct and complementary sums agree") {
+TEST_CASE("sym: CUE Gram is diag(z) for n <= N and singular beyond, direct and complementary sums agree") {
   for (ulong N = 1; N <= 6; ++N)
     for (ulong n = 1; n <= 9; ++n) {
       const auto t = character_table(n, 1);
