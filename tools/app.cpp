@@ -43,6 +43,13 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   setup_depth_fit(*depth, reg);
   setup_depth_transition(*depth, reg);
   setup_depth_optimal(*depth, reg);
+  CLI::App* sym = app.add_subcommand(
+      "sym", "DeepSets versus pairwise (talk-B): H*, the width bound, exact power-sum Gram matrices");
+  sym->require_subcommand(1);
+  setup_sym_hstar(*sym, reg);
+  setup_sym_bound(*sym, reg);
+  setup_sym_gram(*sym, reg);
+  setup_sym_eckart_young(*sym, reg);
   setup_verify(app, reg);
   setup_table(app, reg);
 }

@@ -144,6 +144,10 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg);
 void setup_depth_fit(CLI::App& group, Registry& reg);
 void setup_depth_transition(CLI::App& group, Registry& reg);
 void setup_depth_optimal(CLI::App& group, Registry& reg);
+void setup_sym_hstar(CLI::App& group, Registry& reg);
+void setup_sym_bound(CLI::App& group, Registry& reg);
+void setup_sym_gram(CLI::App& group, Registry& reg);
+void setup_sym_eckart_young(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 void setup_table(CLI::App& root, Registry& reg);
 

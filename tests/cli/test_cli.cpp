@@ -43,6 +43,13 @@ const std::vector<Args> kCommands = {
     {"depth", "transition", "--L", "80,96"},
     {"depth", "optimal", "--model", "all"},
     {"depth", "optimal", "--params", "175B"},
+    {"sym", "hstar", "--d", "3", "--N", "1:6"},
+    {"sym", "bound", "--d", "10", "--N", "15,16", "--H", "100"},
+    {"sym", "gram", "--N", "3", "--degree", "5"},
+    {"sym", "gram", "--N", "2", "--degree", "3", "--matrix", "--normalised"},
+    {"sym", "gram", "--N", "3", "--degree", "6", "--measure", "circle", "--normalised"},
+    {"sym", "eckart-young", "--power", "50", "--alpha", "1/3", "--H", "5"},
+    {"sym", "eckart-young", "--family", "4", "--N", "5", "--H", "10"},
 };
 
 nlohmann::json parse_json(const std::string& s) { return nlohmann::json::parse(s); }
@@ -156,7 +163,8 @@ TEST_CASE("cli: help and version on every level") {
                  Args{"sphere", "gegenbauer", "--help"}, Args{"sphere", "sign-coef", "--help"},
                  Args{"sphere", "hecke-funk", "--help"}, Args{"verify", "--help"}, Args{"rank", "--help"},
                  Args{"rank", "bound", "--help"}, Args{"rank", "heads", "--help"}, Args{"depth", "--help"},
-                 Args{"depth", "fit", "--help"}, Args{"depth", "grid-rank", "--help"}}) {
+                 Args{"depth", "fit", "--help"}, Args{"depth", "grid-rank", "--help"}, Args{"sym", "--help"},
+                 Args{"sym", "gram", "--help"}, Args{"sym", "bound", "--help"}}) {
     auto r = run_boundcheck(a);
     INFO(fmt::format("{}", fmt::join(a, " ")));
     CHECK(r.code == 0);
@@ -230,6 +238,33 @@ TEST_CASE("cli: bad input gives one line on stderr, exit 2 or 1, nothing on stdo
       {{"verify", "--id", "no.such.claim"}, 2},
       {{"verify", "--catalogue", "/nonexistent/dir"}, 2},
       {{"sphere", "dim", "--d"}, 2},  // option without value
+      {{"sym"}, 2},
+      {{"sym", "hstar", "--d", "0", "--N", "3"}, 2},
+      {{"sym", "hstar", "--d", "3"}, 2},
+      {{"sym", "hstar", "--d", "1000000000", "--N", "1000000000"}, 1},  // 6e8 digits
+      {{"sym", "bound", "--d", "3", "--N", "4", "--H", "0"}, 2},
+      {{"sym", "bound", "--d", "3", "--N", "4"}, 2},
+      {{"sym", "bound", "--d", "3", "--N", "0", "--H", "2"}, 2},
+      {{"sym", "bound", "--d", "100000000", "--N", "100000000", "--H", "5"}, 1},  // 2^(5e7)
+      {{"sym", "gram", "--N", "0", "--degree", "3"}, 2},
+      {{"sym", "gram", "--N", "3"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "0"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "31"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "3", "--measure", "gue"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "1+3"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "3+0"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "(3,1)"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "5+1"}, 2},
+      {{"sym", "gram", "--N", "3", "--degree", "3", "--sum", "fast"}, 2},
+      {{"sym", "gram", "--N", "24", "--degree", "24", "--measure", "circle"}, 1},  // cost
+      {{"sym", "gram", "--N", "5", "--degree", "30", "--matrix"}, 1},              // output
+      {{"sym", "eckart-young", "--uniform", "10", "--H", "0"}, 2},
+      {{"sym", "eckart-young", "--uniform", "10"}, 2},
+      {{"sym", "eckart-young", "--spectrum", "/nonexistent/file", "--H", "2"}, 2},
+      {{"sym", "eckart-young", "--uniform", "10", "--power", "5", "--H", "2"}, 2},
+      {{"sym", "eckart-young", "--power", "5", "--H", "2"}, 2},
+      {{"sym", "eckart-young", "--power", "5", "--alpha", "-1", "--H", "2"}, 2},
+      {{"sym", "eckart-young", "--family", "6", "--N", "4", "--H", "2"}, 1},  // K > N
   };
   for (const auto& c : cases) {
     auto r = run_boundcheck(c.args);
@@ -239,4 +274,40 @@ TEST_CASE("cli: bad input gives one line on stderr, exit 2 or 1, nothing on stdo
     CHECK(line_count(r.err) == 1);
     CHECK(r.err.rfind("error: ", 0) == 0);
   }
+}
+
+TEST_CASE("cli: sym gram shows Diaconis-Shahshahani up to N and its failure at N+1") {
+  auto r = run_boundcheck({"sym", "gram", "--N", "3", "--degree", "5", "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto j = parse_json(r.out);
+  REQUIRE(j["rows"].size() == 5);
+  for (int n = 1; n <= 5; ++n) {
+    const auto& row = j["rows"][n - 1];
+    CHECK(row["diagonal"] == (n <= 3 ? "yes" : "no"));
+    CHECK(row["diag_is_z"] == (n <= 3 ? "yes" : "no"));
+  }
+  // n = 4: p(4) = 5, one partition (1^4) has more than 3 rows: rank 4, singular
+  CHECK(j["rows"][3]["rank"] == 4);
+  CHECK(j["rows"][3]["min_eigenvalue"] == "0");
+  CHECK(j["rows"][3]["max_offdiag"] == "1");
+  bool noted = false;
+  for (const auto& n : j["meta"]["notes"])
+    noted = noted || n.get<std::string>().find("first fails at degree n = 4") != std::string::npos;
+  CHECK(noted);
+}
+
+TEST_CASE("cli: sym eckart-young rejects a malformed spectrum file with one line") {
+  namespace fs = std::filesystem;
+  fs::path f = fs::temp_directory_path() / fmt::format("bc_spec_{}.txt", getpid());
+  std::ofstream(f) << "3\n0.5\n-1\n";
+  auto r = run_boundcheck({"sym", "eckart-young", "--spectrum", f.string(), "--H", "1"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(line_count(r.err) == 1);
+  CHECK(r.err.find("line 3") != std::string::npos);
+  std::ofstream(f) << "3\n0.5\n1/2\n";
+  auto ok = run_boundcheck({"sym", "eckart-young", "--spectrum", f.string(), "--H", "1", "--format", "csv"});
+  CHECK(ok.code == 0);
+  CHECK(ok.out.find("1/19") != std::string::npos);  // (1/4 + 1/4) / (9 + 1/2) = 1/19
+  fs::remove(f);
 }

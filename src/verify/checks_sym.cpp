@@ -1,0 +1,123 @@
+// verify/ methods for the sym family (MATH.md §5; talk-B "DeepSet" l.305, "Main Result" l.347,
+// "Proof Sketch" l.376-409).
+#include "core/errors.hpp"
+#include "sym/bound.hpp"
+#include "sym/characters.hpp"
+#include "sym/gram.hpp"
+#include "sym/hstar.hpp"
+#include "verify/catalogue.hpp"
+
+#include <fmt/format.h>
+
+namespace bc::verify {
+
+namespace {
+
+template <class T>
+T param(const Claim& c, const char* key) {
+  return claim_param<T>(c, key);
+}
+
+// number of alpha in N^d with |alpha| <= N, by direct recursion (counting, no binomials)
+ulong count_multi_indices(ulong d, ulong budget) {
+  if (d == 0) return 1;
+  ulong s = 0;
+  for (ulong a = 0; a <= budget; ++a) s += count_multi_indices(d - 1, budget - a);
+  return s;
+}
+
+// H* = binom(d+N, N) = #{alpha in N^d : |alpha| <= N} = product formula
+Outcome hstar_identity(const Claim& c) {
+  const ulong dmax = param<ulong>(c, "d_max"), Nmax = param<ulong>(c, "N_max");
+  size_t n = 0;
+  for (ulong d = 1; d <= dmax; ++d)
+    for (ulong N = 1; N <= Nmax; ++N, ++n) {
+      Fmpz h, p;
+      sym::hstar(h.x, d, N);
+      sym::hstar_product(p.x, d, N);
+      const ulong count = count_multi_indices(d, N);
+      if (!fmpz_equal_ui(h.x, count) || !fmpz_equal(h.x, p.x))
+        return {fmt::format("binom({}+{},{}) = {} but the count is {}", d, N, N, h.str(), count),
+                Verdict::fails, ""};
+    }
+  return {fmt::format("binom(d+N, N) = #{{alpha in N^d : |alpha| <= N}} = product formula in all {} cases "
+                      "(d <= {}, N <= {})",
+                      n, dmax, Nmax),
+          Verdict::holds, ""};
+}
+
+// CUE Gram (direct character sum over len(nu) <= N) is diag(z_lambda) for n <= N and not for n = N+1
+Outcome ds_orthogonality(const Claim& c) {
+  const ulong nlo = param<ulong>(c, "N_min"), nhi = param<ulong>(c, "N_max");
+  std::vector<sym::CharacterTable> tables;
+  for (ulong n = 0; n <= nhi + 1; ++n) tables.push_back(sym::character_table(n, 1));
+  size_t checked = 0;
+  for (ulong N = nlo; N <= nhi; ++N) {
+    for (ulong n = 1; n <= N + 1; ++n) {
+      auto g = sym::gram_cue(tables[n], N, false, sym::CueSum::direct, 1);
+      ++checked;
+      const bool ortho = g.diagonal && g.diag_is_z;
+      if (n <= N && !ortho)
+        return {
+            fmt::format("N = {}: G not diag(z) at n = {} (max off-diagonal {})", N, n, g.max_offdiag.str()),
+            Verdict::fails, ""};
+      if (n == N + 1 && (g.diagonal || g.rank + 1 != g.parts.size()))
+        return {fmt::format("N = {}: n = N+1 still orthogonal or rank {} != p(n) - 1", N, g.rank),
+                Verdict::fails, ""};
+    }
+  }
+  return {fmt::format("G = diag(z_lambda) for every n <= N and singular of rank p(N+1) - 1 with nonzero "
+                      "off-diagonal entries at n = N+1, for N = {}..{} ({} blocks, exact)",
+                      nlo, nhi, checked),
+          Verdict::holds, ""};
+}
+
+// the talk's bound: positive exactly for H < 2^e and vacuous before H* (2^e <= H*), exact and ball
+// paths agree; records the n-vs-N reading
+Outcome talk_bound(const Claim& c) {
+  const ulong dmax = param<ulong>(c, "d_max"), Nmax = param<ulong>(c, "N_max");
+  size_t n = 0;
+  for (ulong d = 1; d <= dmax; ++d)
+    for (ulong N = 1; N <= Nmax; ++N, ++n) {
+      Fmpz vac, hs, hm;
+      sym::vacuous_heads(vac.x, d, N);
+      sym::hstar(hs.x, d, N);
+      if (fmpz_cmp(vac.x, hs.x) > 0)
+        return {fmt::format("ceil(2^e) = {} > H* = {} at d = {}, N = {}", vac.str(), hs.str(), d, N),
+                Verdict::fails, "the bound would be non-vacuous above the universality threshold"};
+      fmpz_sub_ui(hm.x, vac.x, 1);
+      Arb below, at;
+      if (!fmpz_is_zero(hm.x)) {
+        sym::talk_bound_ball(below.x, d, N, hm.x, 128);
+        if (!arb_is_positive(below.x))
+          return {fmt::format("bound not positive at H = ceil(2^e) - 1, d = {}, N = {}", d, N),
+                  Verdict::fails, ""};
+      }
+      sym::talk_bound_ball(at.x, d, N, vac.x, 128);
+      if (arb_is_positive(at.x))
+        return {fmt::format("bound positive at H = ceil(2^e), d = {}, N = {}", d, N), Verdict::fails, ""};
+      if (sym::bound_is_rational(d, N)) {
+        Fmpq q;
+        Arb qb;
+        sym::talk_bound_exact(q.x, d, N, hm.x);
+        arb_set_fmpq(qb.x, q.x, 128);
+        if (!fmpz_is_zero(hm.x) && !arb_overlaps(qb.x, below.x))
+          return {fmt::format("exact and ball paths disagree at d = {}, N = {}", d, N), Verdict::fails, ""};
+      }
+    }
+  return {fmt::format(
+              "(1/6)(1 - H/2^{{min(N/2, d-1)}}) > 0 iff H < ceil(2^e) <= H* = binom(d+N,N), exact and ball "
+              "paths agree, in all {} cases (d <= {}, N <= {}); n read as N",
+              n, dmax, Nmax),
+          Verdict::holds, ""};
+}
+
+}  // namespace
+
+void register_sym_checks(std::map<std::string, Check>& r) {
+  r["sym.hstar_identity"] = hstar_identity;
+  r["sym.ds_orthogonality"] = ds_orthogonality;
+  r["sym.talk_bound"] = talk_bound;
+}
+
+}  // namespace bc::verify
