@@ -89,6 +89,10 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg);
 void setup_depth_fit(CLI::App& group, Registry& reg);
 void setup_depth_transition(CLI::App& group, Registry& reg);
 void setup_depth_optimal(CLI::App& group, Registry& reg);
+void setup_comm_sizes(CLI::App& group, Registry& reg);
+void setup_comm_models(CLI::App& group, Registry& reg);
+void setup_comm_neighborly(CLI::App& group, Registry& reg);
+void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 
 }  // namespace bc::cli

@@ -68,6 +68,13 @@ int run(int argc, char** argv) {
   setup_depth_fit(*depth, reg);
   setup_depth_transition(*depth, reg);
   setup_depth_optimal(*depth, reg);
+  CLI::App* comm = app.add_subcommand(
+      "comm", "Communication bounds (talk-H): size requirements, neighborly witnesses, Pair Matching");
+  comm->require_subcommand(1);
+  setup_comm_sizes(*comm, reg);
+  setup_comm_models(*comm, reg);
+  setup_comm_neighborly(*comm, reg);
+  setup_comm_pair_matching(*comm, reg);
   setup_verify(app, reg);
 
   try {
