@@ -43,6 +43,16 @@ const std::vector<Args> kCommands = {
     {"depth", "transition", "--L", "80,96"},
     {"depth", "optimal", "--model", "all"},
     {"depth", "optimal", "--params", "175B"},
+    {"comm", "sizes", "--N", "512,1000", "--d", "1", "--q", "1,8"},
+    {"comm", "models"},
+    {"comm", "models", "--p", "16", "--K", "1000", "--model", "gpt-3"},
+    {"comm", "neighborly", "--N", "10", "--q", "2", "--k", "12", "--seed", "3"},
+    {"comm", "neighborly", "--N", "8", "--q", "1", "--seed", "1", "--search-k"},
+    {"comm", "neighborly", "--N", "8", "--q", "2", "--k", "10", "--list"},
+    {"comm", "neighborly", "--N", "300", "--q", "3", "--k", "30", "--samples", "5"},
+    {"comm", "pair-matching", "--N", "16", "--M", "32", "--alpha", "300", "--trials", "20", "--seed", "2"},
+    {"comm", "pair-matching", "--N", "8", "--M", "16", "--search-alpha", "--trials", "10"},
+    {"verify", "--id", "comm.qsa.bert"},
 };
 
 nlohmann::json parse_json(const std::string& s) { return nlohmann::json::parse(s); }
@@ -156,7 +166,8 @@ TEST_CASE("cli: help and version on every level") {
                  Args{"sphere", "gegenbauer", "--help"}, Args{"sphere", "sign-coef", "--help"},
                  Args{"sphere", "hecke-funk", "--help"}, Args{"verify", "--help"}, Args{"rank", "--help"},
                  Args{"rank", "bound", "--help"}, Args{"rank", "heads", "--help"}, Args{"depth", "--help"},
-                 Args{"depth", "fit", "--help"}, Args{"depth", "grid-rank", "--help"}}) {
+                 Args{"depth", "fit", "--help"}, Args{"depth", "grid-rank", "--help"}, Args{"comm", "--help"},
+                 Args{"comm", "neighborly", "--help"}, Args{"comm", "pair-matching", "--help"}}) {
     auto r = run_boundcheck(a);
     INFO(fmt::format("{}", fmt::join(a, " ")));
     CHECK(r.code == 0);
@@ -229,7 +240,29 @@ TEST_CASE("cli: bad input gives one line on stderr, exit 2 or 1, nothing on stdo
       {{"sphere", "hecke-funk", "--d", "0", "--l", "3"}, 2},
       {{"verify", "--id", "no.such.claim"}, 2},
       {{"verify", "--catalogue", "/nonexistent/dir"}, 2},
-      {{"sphere", "dim", "--d"}, 2},  // option without value
+      {{"sphere", "dim", "--d"}, 2},                                           // option without value
+      {{"comm"}, 2},                                                           // no quantity
+      {{"comm", "sizes", "--N", "0", "--d", "1", "--q", "1"}, 2},              // N = 0
+      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "9"}, 2},              // q > N
+      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "1", "--c", "0"}, 2},  // c <= 0
+      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "1", "--p", "0"}, 2},  // p = 0
+      {{"comm", "models", "--model", "GPT-5"}, 2},                             // unknown model
+      {{"comm", "models", "--K", "1001"}, 2},                                  // unknown K reading
+      {{"comm", "neighborly", "--N", "10", "--q", "3", "--k", "2"}, 2},        // k < q
+      {{"comm", "neighborly", "--N", "10", "--q", "11", "--k", "12"}, 2},      // q > N
+      {{"comm", "neighborly", "--N", "0", "--q", "1", "--k", "2"}, 2},         // N = 0
+      {{"comm", "neighborly", "--N", "10", "--q", "2"}, 2},                    // no --k
+      {{"comm", "neighborly", "--N", "10", "--q", "2", "--k", "4", "--list", "--search-k"}, 2},
+      {{"comm", "neighborly", "--N", "100000", "--q", "50", "--k", "4096", "--samples", "100000000"}, 1},
+      {{"comm", "neighborly", "--N", "60", "--q", "3", "--search-k"}, 1},           // search too long
+      {{"comm", "pair-matching", "--N", "8", "--M", "1", "--alpha", "1"}, 2},       // M = 1
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "0"}, 2},      // alpha = 0
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "-3"}, 2},     // alpha < 0
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1e400"}, 2},  // alpha huge
+      {{"comm", "pair-matching", "--N", "8", "--M", "16"}, 2},                      // neither
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--search-alpha"}, 2},
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--theta", "1"}, 2},
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--trials", "1000000000000"}, 1},
   };
   for (const auto& c : cases) {
     auto r = run_boundcheck(c.args);
