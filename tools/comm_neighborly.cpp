@@ -90,10 +90,11 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
   t.command = "comm neighborly";
   t.params["N"] = N;
   t.params["q"] = q;
-  t.params["k"] = o.k.empty() ? std::string("-") : o.k;
+  t.params["k"] = k;
   t.params["seed"] = seed;
   t.params["samples"] = samples;
   t.params["search_k"] = o.search_k;
+  if (o.search_k) t.params["k_max"] = k_max;
   if (o.list) {
     auto rep = comm::neighborly_check(N, q, k, seed, samples, false, true);
     t.columns = {"subset", "status", "w_norm_sq", "w_norm_sq_approx", "least_norm", "bound_4q"};

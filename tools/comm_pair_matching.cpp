@@ -1,5 +1,5 @@
 // boundcheck comm pair-matching --N N --M M (--alpha A | --search-alpha) --trials T --seed S [--theta F]
-// Pair Matching by one attention head with scores alpha cos(2 pi (z_i + z_j) / M) (talk-H l.560-640;
+// Pair Matching by one attention head with scores alpha cos(2 pi (z_i + z_j) / M) (talk-H l.553-638;
 // src/comm/pair_matching.cpp): the error rate on seeded random instances, or the least alpha with
 // zero errors on them next to M^2 ln N, M^2 log2 N and the sufficient alpha* derived there.
 #include "cli.hpp"
@@ -90,7 +90,7 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
         "these instances; alpha_threshold guarantees zero errors on every instance");
   }
   t.notes.push_back(fmt::format(
-      "scores alpha cos(2 pi (z_i + z_j) / M) (talk-H l.617), dummy score alpha (c1 + theta (1 - c1)), c1 = "
+      "scores alpha cos(2 pi (z_i + z_j) / M) (talk-H l.607), dummy score alpha (c1 + theta (1 - c1)), c1 = "
       "cos(2 pi / M), theta = {}; output = the dummy's softmax weight, 'no match' iff > 1/2. A match is "
       "never "
       "missed; a no-match output is right once alpha > alpha_threshold = ln N / (theta (1 - cos(2 pi/M))) "

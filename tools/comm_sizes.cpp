@@ -49,9 +49,19 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
   t.params["q"] = o.q;
   t.params["p"] = p;
   t.params["c"] = c.str();
-  t.columns = {"N",        "d",           "q",         "p",         "c",
-               "log2_N",   "attention_m", "input_dim", "fnn_width", "rnn_state_bits",
-               "triple_Hm"};
+  t.columns = {"N",
+               "d",
+               "q",
+               "p",
+               "c",
+               "log2_N",
+               "attention_m",
+               "input_dim",
+               "fnn_width",
+               "rnn_state_bits",
+               "rnn_index_bits",
+               "triple_Hm",
+               "triple_disj_bits"};
   size_t skipped = 0;
   for (auto N : Ns)
     for (auto d : ds)
@@ -63,15 +73,17 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
           ++skipped;
           continue;
         }
-        t.add_row({out::Cell::of_exact(std::to_string(N)), out::Cell::of_exact(std::to_string(d)),
-                   out::Cell::of_exact(std::to_string(q)), out::Cell::of_int(static_cast<long long>(p)),
+        t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(d)),
+                   out::Cell::of_int(static_cast<long long>(q)), out::Cell::of_int(static_cast<long long>(p)),
                    out::Cell::of_exact(c.str()),
                    real_cell([&](arb_t r, slong prec) { comm::log2_ui(r, N, prec); }, ctx),
                    real_cell([&](arb_t r, slong prec) { comm::qsa_attention_m(r, N, d, q, c.x, prec); }, ctx),
                    real_cell([&](arb_t r, slong prec) { comm::qsa_input_dim(r, N, d, q, c.x, prec); }, ctx),
                    out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
                    out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
-                   out::Cell::of_exact(comm::triple_matching_hm(N, p, c.x).str())});
+                   out::Cell::of_exact(comm::rnn_index_bits(N).str()),
+                   out::Cell::of_exact(comm::triple_matching_hm(N, p, c.x).str()),
+                   out::Cell::of_exact(comm::triple_disjointness_bits(N).str())});
       }
   if (t.rows.empty()) throw UsageError("--q must be <= N (a q-subset of [N]) in at least one combination");
   t.notes.push_back(
@@ -79,10 +91,17 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
       "N) "
       "suffices for qSA with one self-attention unit (talk-H l.266, 390; construction l.443-470); input_dim "
       "= "
-      "c (d + (q+1) log2 N) is qSA's d_in (l.352); fnn_width = c N and rnn_state_bits = c N are what every "
+      "c (d + (q+1) log2 N) is qSA's d_in (l.360); fnn_width = c N and rnn_state_bits = c N are what every "
       "FNN / RNN needs, even at q = 1 (l.267-268); triple_Hm = N / (c p) is the least H m of one H-head "
       "layer "
       "with p-bit numbers for Triple Matching (l.644-724; talk-B l.470: p r H >~ N)");
+  t.notes.push_back(
+      "exact counts behind the Omega's (no constant): rnn_index_bits = N - 1, the state an RNN must carry by "
+      "the "
+      "INDEX reduction (n = N - 1, pigeonhole; l.487-493); triple_disj_bits = floor((N-1)/2), the bits a "
+      "protocol must exchange by the DISJOINTNESS reduction (N = 2n + 1, Yao 1979; l.650-670), which one "
+      "layer "
+      "provides with H m poly log N bits (l.683)");
   t.notes.push_back("log is read as log2 (the talk does not give a base; c absorbs the difference)");
   if (skipped) t.notes.push_back(fmt::format("{} combinations with q > N were skipped", skipped));
   return {std::move(t), 0};

@@ -1,10 +1,10 @@
-// Pair Matching by one self-attention head (talk-H l.560-640; MATH.md §6).
+// Pair Matching by one self-attention head (talk-H l.553-638; MATH.md §6).
 //   Input z_0 = dummy, z_1..z_N in {1..M}; target y_i = 1{ exists j in [N]: z_i + z_j = 0 mod M }
-//   (j = i allowed, as the talk's formula reads). Scores of query i (talk-H l.617):
+//   (j = i allowed, as the talk's formula reads). Scores of query i (talk-H l.607):
 //     s_ij = alpha cos(2 pi (z_i + z_j) / M)   (j = 1..N),
 //     s_i0 = alpha c_0,  c_0 = c_1 + theta (1 - c_1),  c_1 = cos(2 pi / M),  0 < theta < 1
 //   (the dummy's score, our choice: the talk says only that the dummy's value differs,
-//   l.637). Values: 1 on the dummy, 0 elsewhere, so the output is the dummy's softmax weight
+//   l.557, 638). Values: 1 on the dummy, 0 elsewhere, so the output is the dummy's softmax weight
 //     o_i = e^{s_i0} / (e^{s_i0} + sum_j e^{s_ij}),  and we predict "no match" iff o_i > 1/2.
 // Why it works (derived here): a match scores alpha, every non-match at most alpha c_1.
 //   match:    o_i <= 1 / (1 + e^{alpha (1 - c_0)}) < 1/2 for every alpha > 0: never wrong;

@@ -44,6 +44,20 @@ Fmpq linear_lower_bound(ulong N, const fmpq_t c) {
   return r;
 }
 
+Fmpz rnn_index_bits(ulong N) {
+  if (N < 1) throw DomainError("rnn_index_bits: N must be >= 1, got 0");
+  Fmpz r;
+  fmpz_set_ui(r.x, N - 1);
+  return r;
+}
+
+Fmpz triple_disjointness_bits(ulong N) {
+  if (N < 1) throw DomainError("triple_disjointness_bits: N must be >= 1, got 0");
+  Fmpz r;
+  fmpz_set_ui(r.x, (N - 1) / 2);
+  return r;
+}
+
 Fmpq triple_matching_hm(ulong N, ulong p, const fmpq_t c) {
   if (p == 0 || fmpq_sgn(c) <= 0) throw DomainError("triple_matching_hm: p and c must be positive");
   Fmpq r;

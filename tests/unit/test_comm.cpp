@@ -58,6 +58,9 @@ bool integer_recheck(const std::vector<Fmpq>& w, const SignVectors& v, const std
 }  // namespace
 
 TEST_CASE("comm sizes: exact values derived by hand") {
+  CHECK(rnn_index_bits(512) == fz(511));
+  CHECK(triple_disjointness_bits(2049) == fz(1024));
+  CHECK(triple_disjointness_bits(2048) == fz(1023));
   Arb x;
   log2_ui(x.x, 1024, 64);
   CHECK(arb_equal_si(x.x, 10));
