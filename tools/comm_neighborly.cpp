@@ -96,7 +96,7 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
   t.params["search_k"] = o.search_k;
   if (o.search_k) t.params["k_max"] = k_max;
   if (o.list) {
-    auto rep = comm::neighborly_check(N, q, k, seed, samples, false, true);
+    auto rep = comm::neighborly_check(N, q, k, seed, samples, false, true, ctx.threads);
     t.columns = {"subset", "status", "w_norm_sq", "w_norm_sq_approx", "least_norm", "bound_4q"};
     for (const auto& r : rep.rows) {
       std::vector<std::string> idx;
@@ -127,7 +127,7 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
                  "q_ln_N"};
     ulong found_k = 0;
     for (ulong kk = k; kk <= k_max; ++kk) {
-      auto rep = comm::neighborly_check(N, q, kk, seed, samples, o.search_k, false);
+      auto rep = comm::neighborly_check(N, q, kk, seed, samples, o.search_k, false, ctx.threads);
       t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(q)),
                  out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(seed)),
                  out::Cell::of_exact(rep.subsets.str()), out::Cell::of_int(static_cast<long long>(rep.tried)),

@@ -99,7 +99,7 @@ double neighborly_subset_cost(unsigned long N, unsigned long k) {
 }
 
 NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned long k, std::uint64_t seed,
-                                  unsigned long samples, bool stop_at_failure, bool keep_rows) {
+                                  unsigned long samples, bool stop_at_failure, bool keep_rows, int threads) {
   if (N < 1 || q < 1 || q > N)
     throw DomainError(fmt::format("neighborly: need 1 <= q <= N, got q = {}, N = {}", q, N));
   if (k < q) throw DomainError(fmt::format("neighborly: need k >= q, got k = {}, q = {}", k, q));
@@ -108,42 +108,64 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
   fmpz_bin_uiui(rep.subsets.x, N, q);
   rep.sampled = samples > 0;
   const SignVectors v = draw_sign_vectors(N, k, seed);
-  auto run = [&](const std::vector<unsigned long>& S) {
-    Witness w = find_witness(v, S);
-    ++rep.tried;
-    switch (w.status) {
-      case WitnessStatus::certified:
-        ++rep.certified;
-        rep.max_norm_sq = std::max(rep.max_norm_sq, fmpq_get_d(w.norm_sq.x));
-        break;
-      case WitnessStatus::infeasible:
-        ++rep.infeasible;
-        break;
-      case WitnessStatus::norm_exceeds:
-        ++rep.norm_exceeds;
-        break;
-      case WitnessStatus::not_found:
-        ++rep.not_found;
-        break;
+  // Subsets come in chunks, generated in order; a chunk's witnesses are found in parallel into
+  // fixed slots and tallied in order, so counts and the stopping point do not depend on threads.
+  constexpr size_t chunk = 256;
+  std::vector<std::vector<unsigned long>> batch;
+  std::vector<Witness> found;
+  auto flush = [&]() {
+    found.assign(batch.size(), Witness());
+    const long nb = static_cast<long>(batch.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#else
+    (void)threads;
+#endif
+    for (long b = 0; b < nb; ++b)
+      found[static_cast<size_t>(b)] = find_witness(v, batch[static_cast<size_t>(b)]);
+    for (size_t b = 0; b < batch.size(); ++b) {
+      const Witness& w = found[b];
+      ++rep.tried;
+      switch (w.status) {
+        case WitnessStatus::certified:
+          ++rep.certified;
+          rep.max_norm_sq = std::max(rep.max_norm_sq, fmpq_get_d(w.norm_sq.x));
+          break;
+        case WitnessStatus::infeasible:
+          ++rep.infeasible;
+          break;
+        case WitnessStatus::norm_exceeds:
+          ++rep.norm_exceeds;
+          break;
+        case WitnessStatus::not_found:
+          ++rep.not_found;
+          break;
+      }
+      if (keep_rows) rep.rows.push_back({batch[b], w.status, w.norm_sq, w.least});
+      if (stop_at_failure && w.status != WitnessStatus::certified) {
+        rep.stopped = true;
+        return false;
+      }
     }
-    if (keep_rows) rep.rows.push_back({S, w.status, w.norm_sq, w.least});
-    if (stop_at_failure && w.status != WitnessStatus::certified) {
-      rep.stopped = true;
-      return false;
-    }
+    batch.clear();
     return true;
+  };
+  auto push = [&](const std::vector<unsigned long>& S) {
+    batch.push_back(S);
+    return batch.size() < chunk || flush();
   };
   std::vector<unsigned long> S(q);
   if (!rep.sampled) {
     for (unsigned long i = 0; i < q; ++i) S[i] = i;
     while (true) {  // lexicographic order
-      if (!run(S)) return rep;
+      if (!push(S)) return rep;
       long i = static_cast<long>(q) - 1;
       while (i >= 0 && S[static_cast<size_t>(i)] == N - q + static_cast<unsigned long>(i)) --i;
       if (i < 0) break;
       ++S[static_cast<size_t>(i)];
       for (size_t t = static_cast<size_t>(i) + 1; t < q; ++t) S[t] = S[t - 1] + 1;
     }
+    flush();
     return rep;
   }
   // uniform q-subsets (Floyd's algorithm), drawn with replacement from their own stream
@@ -159,8 +181,9 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
       S.push_back(t);
     }
     std::sort(S.begin(), S.end());
-    if (!run(S)) return rep;
+    if (!push(S)) return rep;
   }
+  flush();
   return rep;
 }
 

@@ -23,7 +23,8 @@
 // Cost per subset: step 1 O(q^2 k + q^3) exact; steps 2-3 one LP with N + 2k rows and k + 1
 // columns (simplex, ~ (N + 2k)^2 k flops) plus at most 10 (N + k) + 100 active-set steps of
 // O(N k + |W|^3) rational operations.
-// GLPK is not used from several threads: subsets run one after another, so --threads has no effect.
+// Subsets run in parallel (OpenMP) in chunks of 256 with their results tallied in order, so the
+// report never depends on the thread count; the LP calls into GLPK are serialised by a mutex.
 #pragma once
 
 #include "core/flint.hpp"
@@ -97,7 +98,8 @@ struct NeighborlyReport {
 /// Runs find_witness on every q-subset (samples = 0) or on `samples` subsets drawn from the seed.
 /// stop_at_failure ends at the first subset that is not certified (used by the k search).
 NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned long k, std::uint64_t seed,
-                                  unsigned long samples, bool stop_at_failure, bool keep_rows);
+                                  unsigned long samples, bool stop_at_failure, bool keep_rows,
+                                  int threads = 1);
 
 /// Estimated cost of one subset in flops (for limits::check).
 double neighborly_subset_cost(unsigned long N, unsigned long k);

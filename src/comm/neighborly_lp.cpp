@@ -9,7 +9,8 @@
 // slightly off), GLPK's rational simplex glp_exact is run from the same basis and the vertex is
 // rebuilt again. Infeasibility is reported only when glp_exact (exact arithmetic on these exact
 // data) finds none. The caller re-checks every point exactly; nothing here is trusted blindly.
-// Cost: a simplex on N + 2k rows and k + 1 columns; one (k+1)x(k+1) exact solve.
+// Cost: a simplex on N + 2k rows and k + 1 columns; one (k+1)x(k+1) exact solve. Calls into GLPK
+// are serialised by a mutex, so callers may run in parallel.
 #include "comm/neighborly.hpp"
 
 #include <flint/fmpz_mat.h>
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <memory>
+#include <mutex>
 
 namespace bc::comm::detail {
 
@@ -120,6 +122,9 @@ bool exactly_feasible(const std::vector<Fmpq>& w, const SignVectors& v, const st
 }  // namespace
 
 LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S) {
+  // one LP at a time: GLPK's environment is per process unless it was built thread-local
+  static std::mutex glpk_mutex;
+  std::lock_guard<std::mutex> lock(glpk_mutex);
   glp_term_out(GLP_OFF);  // the library never prints
   std::unique_ptr<glp_prob, LpDeleter> lp(glp_create_prob());
   const int N = static_cast<int>(v.N), k = static_cast<int>(v.k);

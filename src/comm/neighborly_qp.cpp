@@ -37,6 +37,35 @@ void dot(fmpq_t res, const SignVectors& v, unsigned long j, const std::vector<Fm
   }
 }
 
+// A rational vector as integers over one denominator.
+struct CommonDen {
+  std::vector<Fmpz> num;
+  Fmpz den;
+};
+
+CommonDen common_den(const std::vector<Fmpq>& x) {
+  CommonDen c;
+  fmpz_one(c.den.x);
+  for (const auto& e : x) fmpz_lcm(c.den.x, c.den.x, fmpq_denref(e.x));
+  c.num.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    fmpz_divexact(c.num[i].x, c.den.x, fmpq_denref(x[i].x));
+    fmpz_mul(c.num[i].x, c.num[i].x, fmpq_numref(x[i].x));
+  }
+  return c;
+}
+
+// res = <v_j, num> (the numerator of <v_j, x> over c.den).
+void int_dot(fmpz_t res, const SignVectors& v, unsigned long j, const CommonDen& c) {
+  fmpz_zero(res);
+  for (unsigned long i = 0; i < v.k; ++i) {
+    if (v.at(j, i) > 0)
+      fmpz_add(res, res, c.num[i].x);
+    else
+      fmpz_sub(res, res, c.num[i].x);
+  }
+}
+
 // Least-norm point on the working set: wstar = A^T lambda, A A^T lambda = b. False if singular.
 bool solve_working_set(std::vector<Fmpq>& wstar, std::vector<Fmpq>& lambda, const SignVectors& v,
                        const std::vector<Row>& W) {
@@ -149,15 +178,20 @@ bool least_norm_active_set(std::vector<Fmpq>& w, const SignVectors& v, const std
       continue;
     }
     // step toward wstar, blocked by the first inequality reached
+    // over common denominators, the N dot products are integer sums (no gcd per addition)
     fmpq_one(t.x);
     long block = -1;
     int block_side = 0;
+    const CommonDen wi = common_den(w), pi = common_den(p);
+    Fmpz apz, rz;
     for (unsigned long j = 0; j < v.N; ++j) {
       if (in_s[j] || in_w[j]) continue;
-      dot(ap.x, v, j, p);
-      const int sgn = fmpq_sgn(ap.x);
+      int_dot(apz.x, v, j, pi);
+      const int sgn = fmpz_sgn(apz.x);
       if (sgn == 0) continue;
-      dot(r.x, v, j, w);
+      int_dot(rz.x, v, j, wi);
+      fmpq_set_fmpz_frac(ap.x, apz.x, pi.den.x);
+      fmpq_set_fmpz_frac(r.x, rz.x, wi.den.x);
       fmpq_sub(tj.x, (sgn > 0 ? half : minus_half).x, r.x);
       fmpq_div(tj.x, tj.x, ap.x);
       if (fmpq_cmp(tj.x, t.x) < 0) {

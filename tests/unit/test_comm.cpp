@@ -217,8 +217,15 @@ TEST_CASE("comm neighborly: deterministic per seed, sampled subsets too") {
     CHECK(a.rows[i].status == b.rows[i].status);
     CHECK(a.rows[i].norm_sq == b.rows[i].norm_sq);
   }
+  auto c = neighborly_check(14, 2, 14, 5, 0, false, true, 2);  // two threads: the same rows
+  REQUIRE(c.rows.size() == a.rows.size());
+  for (size_t i = 0; i < a.rows.size(); ++i) CHECK(c.rows[i].norm_sq == a.rows[i].norm_sq);
+  auto st1 = neighborly_check(16, 2, 10, 1, 0, true, false, 1);
+  auto st2 = neighborly_check(16, 2, 10, 1, 0, true, false, 2);
+  CHECK(st1.stopped);
+  CHECK(st1.tried == st2.tried);
   auto s1 = neighborly_check(40, 3, 30, 9, 25, false, true),
-       s2 = neighborly_check(40, 3, 30, 9, 25, false, true);
+       s2 = neighborly_check(40, 3, 30, 9, 25, false, true, 2);
   REQUIRE(s1.rows.size() == 25);
   for (size_t i = 0; i < s1.rows.size(); ++i) CHECK(s1.rows[i].S == s2.rows[i].S);
   CHECK(draw_sign_vectors(5, 9, 1).v == draw_sign_vectors(5, 9, 1).v);
