@@ -110,7 +110,9 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
   const SignVectors v = draw_sign_vectors(N, k, seed);
   // Subsets come in chunks, generated in order; a chunk's witnesses are found in parallel into
   // fixed slots and tallied in order, so counts and the stopping point do not depend on threads.
-  constexpr size_t chunk = 256;
+  // (when stopping at the first failure, chunks start at one per thread and double, so that an
+  // early failure wastes little work)
+  size_t chunk = stop_at_failure ? static_cast<size_t>(std::max(threads, 1)) : 256;
   std::vector<std::vector<unsigned long>> batch;
   std::vector<Witness> found;
   auto flush = [&]() {
@@ -148,6 +150,7 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
       }
     }
     batch.clear();
+    chunk = std::min<size_t>(2 * chunk, 256);
     return true;
   };
   auto push = [&](const std::vector<unsigned long>& S) {
