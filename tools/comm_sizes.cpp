@@ -34,9 +34,9 @@ out::Cell real_cell(const std::function<void(arb_t, slong)>& f, const Context& c
 }
 
 RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
-  auto Ns = parse_uint_list("--N", o.N, 2, max_index, 100000);
-  auto ds = parse_uint_list("--d", o.d, 1, max_index, 100000);
-  auto qs = parse_uint_list("--q", o.q, 1, max_index, 100000);
+  auto Ns = parse_uint_list("--N", o.N, 2, UINT64_MAX >> 2, 100000);
+  auto ds = parse_uint_list("--d", o.d, 1, UINT64_MAX >> 2, 100000);
+  auto qs = parse_uint_list("--q", o.q, 1, UINT64_MAX >> 2, 100000);
   const ulong p = parse_uint("--p", o.p, 1, 1u << 20);
   Fmpq c = parse_rational("--c", o.c);
   if (fmpq_sgn(c.x) <= 0) throw UsageError(fmt::format("--c must be a positive rational, got \"{}\"", o.c));
