@@ -7,9 +7,8 @@ packages=(
   build-essential cmake ninja-build pkg-config clang-format
   libflint-dev libflint-arb-dev libgmp-dev libmpfr-dev
   libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
-  libtomlplusplus-dev gnuplot-nox
+  libtomlplusplus-dev libglpk-dev gnuplot-nox
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
-  gap-core gap-libs gap-character-tables  # data/generators/gen_sym_characters_gap.g, bench/run_bench_sym.py
 )
 
 missing=()

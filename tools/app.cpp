@@ -50,6 +50,13 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   setup_sym_bound(*sym, reg);
   setup_sym_gram(*sym, reg);
   setup_sym_eckart_young(*sym, reg);
+  CLI::App* comm = app.add_subcommand(
+      "comm", "Communication bounds (talk-H): size requirements, neighborly witnesses, Pair Matching");
+  comm->require_subcommand(1);
+  setup_comm_sizes(*comm, reg);
+  setup_comm_models(*comm, reg);
+  setup_comm_neighborly(*comm, reg);
+  setup_comm_pair_matching(*comm, reg);
   setup_verify(app, reg);
   setup_table(app, reg);
 }

@@ -40,7 +40,8 @@ Context make_context(const GlobalOptions& g);
 /// What a command produces: its table and its exit code (0, or 1 when a check it ran fails,
 /// as `verify` does when a claim does not hold).
 struct RunResult {
-  RunResult(out::Table t = {}, int code = 0) : table(std::move(t)), exit_code(code) {}  // NOLINT: {table, code}
+  RunResult(out::Table t = {}, int code = 0)
+      : table(std::move(t)), exit_code(code) {}  // NOLINT: {table, code}
   out::Table table;
   int exit_code = 0;
   std::string raw;           ///< when not empty: written verbatim instead of rendering the table
@@ -148,6 +149,10 @@ void setup_sym_hstar(CLI::App& group, Registry& reg);
 void setup_sym_bound(CLI::App& group, Registry& reg);
 void setup_sym_gram(CLI::App& group, Registry& reg);
 void setup_sym_eckart_young(CLI::App& group, Registry& reg);
+void setup_comm_sizes(CLI::App& group, Registry& reg);
+void setup_comm_models(CLI::App& group, Registry& reg);
+void setup_comm_neighborly(CLI::App& group, Registry& reg);
+void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 void setup_table(CLI::App& root, Registry& reg);
 

@@ -60,13 +60,14 @@ const Command& check_command(const Spec& s, const Invoker& inv) {
   const std::string path = join_words(s.command);
   const Command* cmd = inv.registry().find(path);
   if (cmd == nullptr || s.command[0] == "table")
-    throw UsageError(fmt::format("{}:{}: command: \"{}\" is not an evaluate command (e.g. \"rank bound\"; "
-                                 "boundcheck --help lists them)",
-                                 s.file, s.command_line, path));
+    throw UsageError(
+        fmt::format("{}:{}: command: \"{}\" is not an evaluate command (e.g. \"rank bound\"; "
+                    "boundcheck --help lists them)",
+                    s.file, s.command_line, path));
   auto check_opt = [&](const std::string& opt, long line, const char* sec) {
     if (cmd->app->get_option_no_throw("--" + opt) == nullptr)
-      throw UsageError(fmt::format("{}:{}: [{}] {}: \"{}\" has no option --{} (see boundcheck {} --help)", s.file,
-                                   line, sec, opt, path, opt, path));
+      throw UsageError(fmt::format("{}:{}: [{}] {}: \"{}\" has no option --{} (see boundcheck {} --help)",
+                                   s.file, line, sec, opt, path, opt, path));
   };
   for (const auto& [opt, v] : s.fixed) check_opt(opt, 0, "fixed");
   for (const auto& a : s.sweep) check_opt(a.option, a.line, "sweep");
@@ -84,7 +85,8 @@ struct PointError {
   std::string where;
   long line = 0;
   for (const auto& [opt, v] : p)
-    if (e.msg.find("--" + opt + " ") != std::string::npos || e.msg.find("--" + opt + ",") != std::string::npos ||
+    if (e.msg.find("--" + opt + " ") != std::string::npos ||
+        e.msg.find("--" + opt + ",") != std::string::npos ||
         e.msg.find("--" + opt + ":") != std::string::npos) {
       line = s.line_of(opt);
       where = fmt::format("[{}] {} = {}", line == 0 ? "fixed" : "sweep", opt, v);
@@ -145,12 +147,14 @@ std::vector<Task> make_tasks(const Spec& s, const Command& cmd, const std::vecto
     const size_t per = std::max<size_t>(1, kBlock / std::max<size_t>(1, inner)) * inner;
     for (size_t b = 0; b < g.size(); b += per) {
       Task t;
-      t.points.assign(g.begin() + static_cast<long>(b), g.begin() + static_cast<long>(std::min(g.size(), b + per)));
+      t.points.assign(g.begin() + static_cast<long>(b),
+                      g.begin() + static_cast<long>(std::min(g.size(), b + per)));
       t.batched = t.points.size() > 1 ? B : std::vector<std::string>{};
       tasks.push_back(std::move(t));
     }
   }
-  std::sort(tasks.begin(), tasks.end(), [](const Task& x, const Task& y) { return x.points[0] < y.points[0]; });
+  std::sort(tasks.begin(), tasks.end(),
+            [](const Task& x, const Task& y) { return x.points[0] < y.points[0]; });
   return tasks;
 }
 
@@ -197,7 +201,8 @@ bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const
                const Context& ctx, TaskOut& out) {
   Point p;  // the non-batched values, then each batched option as a list of its distinct values
   for (const auto& [opt, v] : pts[task.points[0]])
-    if (std::find(task.batched.begin(), task.batched.end(), opt) == task.batched.end()) p.emplace_back(opt, v);
+    if (std::find(task.batched.begin(), task.batched.end(), opt) == task.batched.end())
+      p.emplace_back(opt, v);
   for (const auto& b : task.batched) {
     std::vector<std::string> vals;
     std::set<std::string> seen;
@@ -207,7 +212,9 @@ bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const
     p.emplace_back(b, fmt::format("{}", fmt::join(vals, ",")));
   }
   out::Table t;
-  if (guarded([&] { t = inv.run(point_args(s, p, digits, std::to_string(ctx.threads), ctx.certified)).table; }).kind != 0)
+  if (guarded([&] {
+        t = inv.run(point_args(s, p, digits, std::to_string(ctx.threads), ctx.certified)).table;
+      }).kind != 0)
     return false;
   if (t.rows.size() != task.points.size()) return false;
   std::vector<size_t> ci;
@@ -230,10 +237,12 @@ bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const
   };
   // usual case: the command's rows come in the block's point order
   bool in_order = true;
-  for (size_t i = 0; i < task.points.size() && in_order; ++i) in_order = key_of_row(i) == key_of_point(task.points[i]);
+  for (size_t i = 0; i < task.points.size() && in_order; ++i)
+    in_order = key_of_row(i) == key_of_point(task.points[i]);
   if (in_order) {
     out.rows.reserve(task.points.size());
-    for (size_t i = 0; i < task.points.size(); ++i) out.rows.emplace_back(task.points[i], std::move(t.rows[i]));
+    for (size_t i = 0; i < task.points.size(); ++i)
+      out.rows.emplace_back(task.points[i], std::move(t.rows[i]));
     out.columns = t.columns;
     out.notes = t.notes;
     return true;
@@ -253,7 +262,8 @@ bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const
   return true;
 }
 
-Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks, const Context& ctx) {
+Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
+              const Context& ctx) {
   const long digits = s.digits.value_or(ctx.digits);
   std::vector<TaskOut> outs(tasks.size());
   Progress progress(fmt::format("table {}", join_words(s.command)), pts.size());
@@ -301,9 +311,10 @@ Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Ta
       }
       if (o.columns.empty()) o.columns = t.columns;
       if (t.columns != o.columns) {
-        o.error = {2, fmt::format("the command's columns change across the sweep ({} vs {}); sweep that option in "
-                                  "separate specs",
-                                  fmt::join(o.columns, ","), fmt::join(t.columns, ","))};
+        o.error = {
+            2, fmt::format("the command's columns change across the sweep ({} vs {}); sweep that option in "
+                           "separate specs",
+                           fmt::join(o.columns, ","), fmt::join(t.columns, ","))};
         o.failed_point = k;
         stop = true;
         break;
@@ -317,19 +328,22 @@ Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Ta
   // the first failure in spec order is the one reported, whatever the thread count
   const TaskOut* first_bad = nullptr;
   for (const auto& o : outs)
-    if (o.error.kind != 0 && (first_bad == nullptr || o.failed_point < first_bad->failed_point)) first_bad = &o;
+    if (o.error.kind != 0 && (first_bad == nullptr || o.failed_point < first_bad->failed_point))
+      first_bad = &o;
   if (first_bad != nullptr) rethrow_point(s, pts[first_bad->failed_point], first_bad->error);
   Raw raw;
   for (auto& o : outs) {
     if (raw.columns.empty()) raw.columns = o.columns;
     if (!o.columns.empty() && o.columns != raw.columns)
-      throw DomainError(fmt::format("{}: the command's columns change across the sweep ({} vs {}); sweep that option "
-                                    "in separate specs",
-                                    s.file, fmt::join(raw.columns, ","), fmt::join(o.columns, ",")));
+      throw DomainError(
+          fmt::format("{}: the command's columns change across the sweep ({} vs {}); sweep that option "
+                      "in separate specs",
+                      s.file, fmt::join(raw.columns, ","), fmt::join(o.columns, ",")));
     for (auto& r : o.rows) raw.rows.push_back(std::move(r));
     add_notes(raw.notes, o.notes);
   }
-  std::stable_sort(raw.rows.begin(), raw.rows.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(raw.rows.begin(), raw.rows.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
   return raw;
 }
 
@@ -337,8 +351,8 @@ Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Ta
 
 char kind_code(out::CellKind k) { return "iernt"[static_cast<int>(k)]; }
 
-nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, size_t from, size_t to, const Raw& raw,
-                                  long digits) {
+nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, size_t from, size_t to,
+                                  const Raw& raw, long digits) {
   // from, to: the slice of the task list; rows carry their point index
   nlohmann::ordered_json j;
   j["boundcheck_table_shard"] = 1;
@@ -388,7 +402,8 @@ Shard read_shard(const std::string& file) {
   }
   try {
     if (!j.is_object() || !j.contains("boundcheck_table_shard"))
-      throw UsageError(fmt::format("table merge: \"{}\" is not a shard file (written by table --shard)", file));
+      throw UsageError(
+          fmt::format("table merge: \"{}\" is not a shard file (written by table --shard)", file));
     Shard sh;
     sh.spec = table::parse_spec(j.at("spec").get<std::string>(), j.at("spec_file").get<std::string>());
     sh.index = j.at("shard").get<size_t>();
@@ -505,7 +520,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
   // one JSON type per column: machine integers join exact integers as strings when both occur
   for (size_t c = 0; c < t.columns.size(); ++c) {
     bool has_int = false, has_exact = false;
-    for (const auto& r : t.rows) has_int |= r[c].kind == out::CellKind::integer, has_exact |= r[c].kind == out::CellKind::exact;
+    for (const auto& r : t.rows)
+      has_int |= r[c].kind == out::CellKind::integer, has_exact |= r[c].kind == out::CellKind::exact;
     if (has_int && has_exact)
       for (auto& r : t.rows)
         if (r[c].kind == out::CellKind::integer) r[c] = out::Cell::of_exact(std::to_string(r[c].ival));
@@ -519,8 +535,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
                                    s.derived_lines[k], name));
     for (const auto& v : ex.variables())
       if (col_index(t.columns, v) == t.columns.size())
-        throw UsageError(fmt::format("{}:{}: [derived] {}: no column \"{}\" (columns: {})", s.file, s.derived_lines[k],
-                                     name, v, fmt::join(t.columns, ", ")));
+        throw UsageError(fmt::format("{}:{}: [derived] {}: no column \"{}\" (columns: {})", s.file,
+                                     s.derived_lines[k], name, v, fmt::join(t.columns, ", ")));
     for (auto& r : t.rows) {
       bool uncertified = false;
       Arb val;
@@ -529,8 +545,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
           [&](arb_t res, const std::string& var, slong p) {
             const auto& cell = r[col_index(t.columns, var)];
             if (!cell_ball(res, cell, uncertified, p))
-              throw UsageError(fmt::format("{}:{}: [derived] {}: column \"{}\" is not numeric (\"{}\")", s.file,
-                                           s.derived_lines[k], name, var, cell.display()));
+              throw UsageError(fmt::format("{}:{}: [derived] {}: column \"{}\" is not numeric (\"{}\")",
+                                           s.file, s.derived_lines[k], name, var, cell.display()));
           },
           prec);
       r.push_back(derived_cell(val.x, uncertified, digits));
@@ -548,8 +564,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
     for (const auto& c : s.columns) {
       const size_t i = col_index(t.columns, c);
       if (i == t.columns.size())
-        throw UsageError(fmt::format("{}:{}: columns: no column \"{}\" (columns: {})", s.file, s.columns_line, c,
-                                     fmt::join(t.columns, ", ")));
+        throw UsageError(fmt::format("{}:{}: columns: no column \"{}\" (columns: {})", s.file, s.columns_line,
+                                     c, fmt::join(t.columns, ", ")));
       idx.push_back(i);
     }
     for (auto& r : t.rows) {
@@ -565,8 +581,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
     auto need = [&](const std::string& c, const char* role) {
       const size_t i = col_index(t.columns, c);
       if (i == t.columns.size())
-        throw UsageError(fmt::format("{}:{}: [layout] {}: no column \"{}\" (columns: {})", s.file, L.line, role, c,
-                                     fmt::join(t.columns, ", ")));
+        throw UsageError(fmt::format("{}:{}: [layout] {}: no column \"{}\" (columns: {})", s.file, L.line,
+                                     role, c, fmt::join(t.columns, ", ")));
       return i;
     };
     const size_t ri = need(L.rows, "rows"), ci = need(L.cols, "cols");
@@ -579,11 +595,14 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
       const std::string rk = r[ri].display(), ck = r[ci].display();
       if (rcell.emplace(rk, r[ri]).second) rkeys.push_back(rk);
       if (std::find(ckeys.begin(), ckeys.end(), ck) == ckeys.end()) ckeys.push_back(ck);
-      out::Cell v = vi.size() == 1 ? r[vi[0]] : out::Cell::of_text(fmt::format("[{}, {}]", r[vi[0]].display(), r[vi[1]].display()));
+      out::Cell v = vi.size() == 1
+                        ? r[vi[0]]
+                        : out::Cell::of_text(fmt::format("[{}, {}]", r[vi[0]].display(), r[vi[1]].display()));
       if (!cells.emplace(std::make_pair(rk, ck), v).second)
-        throw UsageError(fmt::format("{}:{}: [layout]: two rows have {} = {} and {} = {}; add the other swept options "
-                                     "to [fixed] or pivot on them",
-                                     s.file, L.line, L.rows, rk, L.cols, ck));
+        throw UsageError(
+            fmt::format("{}:{}: [layout]: two rows have {} = {} and {} = {}; add the other swept options "
+                        "to [fixed] or pivot on them",
+                        s.file, L.line, L.rows, rk, L.cols, ck));
     }
     out::Table p;
     p.command = t.command;
@@ -601,7 +620,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
     }
     const std::string head = s.labels.count(L.cols) ? s.labels.at(L.cols) : "";
     for (const auto& ck : ckeys)
-      p.labels[L.cols + "=" + ck] = head.empty() ? fmt::format("${} = {}$", L.cols, ck) : fmt::format("{} $= {}$", head, ck);
+      p.labels[L.cols + "=" + ck] =
+          head.empty() ? fmt::format("${} = {}$", L.cols, ck) : fmt::format("{} $= {}$", head, ck);
     t = std::move(p);
   }
   const std::string inner = join_words(s.command);
@@ -625,7 +645,8 @@ out::Plot plot_of(const Spec& s) {
   for (const auto& g : P.guides) {
     auto eval = [ex = g.expr](double x) {
       Arb r;
-      ex.eval(r.x, [x](arb_t res, const std::string&, slong) { arb_set_d(res, x); }, 64);
+      ex.eval(
+          r.x, [x](arb_t res, const std::string&, slong) { arb_set_d(res, x); }, 64);
       return arf_get_d(arb_midref(r.x), ARF_RND_NEAR);
     };
     p.guides.push_back({g.label, eval});
@@ -674,10 +695,12 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   const long digits = s.digits.value_or(ctx.digits);
   if (!o.shard.empty()) {
     const auto slash = o.shard.find('/');
-    if (slash == std::string::npos) throw UsageError(fmt::format("--shard must be I/N (e.g. 3/8), got \"{}\"", o.shard));
+    if (slash == std::string::npos)
+      throw UsageError(fmt::format("--shard must be I/N (e.g. 3/8), got \"{}\"", o.shard));
     const size_t n = parse_uint("--shard", o.shard.substr(slash + 1), 1, 1000000);
     const size_t i = parse_uint("--shard", o.shard.substr(0, slash), 1, n);
-    if (ctx.output.empty()) throw UsageError("--shard needs --output FILE (the shard file that table merge reads)");
+    if (ctx.output.empty())
+      throw UsageError("--shard needs --output FILE (the shard file that table merge reads)");
     if (!o.plot.empty()) throw UsageError("--plot goes with table merge, not with --shard");
     if (o.resume && std::filesystem::exists(ctx.output)) {
       try {
@@ -686,7 +709,8 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
           RunResult r;
           r.raw = "";
           r.skip_output = true;
-          r.table.notes.push_back(fmt::format("--resume: shard {}/{} is already in \"{}\"", i, n, ctx.output));
+          r.table.notes.push_back(
+              fmt::format("--resume: shard {}/{} is already in \"{}\"", i, n, ctx.output));
           return r;
         }
       } catch (const UsageError&) {
@@ -721,10 +745,12 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   for (size_t k = 0; k < shards.size(); ++k) {
     const auto& sh = shards[k];
     if (sh.spec.text != shards[0].spec.text || sh.count != n || sh.digits != shards[0].digits)
-      throw UsageError(fmt::format("table merge: \"{}\" comes from another spec, shard count or digits than \"{}\"",
-                                   o.files[k], o.files[0]));
+      throw UsageError(
+          fmt::format("table merge: \"{}\" comes from another spec, shard count or digits than \"{}\"",
+                      o.files[k], o.files[0]));
     if (sh.index < 1 || sh.index > n || seen[sh.index]++ != 0)
-      throw UsageError(fmt::format("table merge: shard {}/{} is given twice (\"{}\")", sh.index, n, o.files[k]));
+      throw UsageError(
+          fmt::format("table merge: shard {}/{} is given twice (\"{}\")", sh.index, n, o.files[k]));
   }
   for (size_t i = 1; i <= n; ++i)
     if (seen[i] == 0) throw UsageError(fmt::format("table merge: shard {}/{} is missing", i, n));
@@ -737,7 +763,8 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
     for (auto& r : sh.raw.rows) raw.rows.push_back(std::move(r));
     add_notes(raw.notes, sh.raw.notes);
   }
-  std::stable_sort(raw.rows.begin(), raw.rows.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(raw.rows.begin(), raw.rows.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
   out::Table t = finish(shards[0].spec, std::move(raw), shards[0].digits, ctx);
   maybe_plot(shards[0].spec, t, o.plot);
   return {std::move(t), 0};
@@ -747,11 +774,14 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
 
 void setup_table(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<TableOptions>();
-  CLI::App* app = reg.add(root, "table", "Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards");
+  CLI::App* app = reg.add(
+      root, "table", "Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards");
   app->add_option("--spec", opt->spec, "The spec file (TOML; format below)");
-  app->add_option("--shard", opt->shard, "Compute only slice I of N (1-based) into --output, for table merge");
+  app->add_option("--shard", opt->shard,
+                  "Compute only slice I of N (1-based) into --output, for table merge");
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
-  app->add_option("--plot", opt->plot, "Also draw the [plot] section with gnuplot to FILE (.svg, .png or .pdf)");
+  app->add_option("--plot", opt->plot,
+                  "Also draw the [plot] section with gnuplot to FILE (.svg, .png or .pdf)");
   app->require_subcommand(0, 1);
   app->footer(
       "Spec (TOML):\n"
@@ -765,17 +795,21 @@ void setup_table(CLI::App& root, Registry& reg) {
       "  [zip]     ...                          # lists swept together (same length), innermost\n"
       "  [derived] ratio = \"lo / hi\"            # + - * / ^ sqrt exp log log2 log10 abs min max pi\n"
       "  [labels]  lo = '$\\mathrm{LB}$'         # LaTeX column headers\n"
-      "  [layout]  rows = \"d\"  cols = \"H\"  value = \"lo\"   # pivot (value = [\"lo\",\"hi\"]: a bracket)\n"
+      "  [layout]  rows = \"d\"  cols = \"H\"  value = \"lo\"   # pivot (value = [\"lo\",\"hi\"]: a "
+      "bracket)\n"
       "  [plot]    x = \"H\"  y = \"lo\"  series = \"d\"  logx = true  logy = true\n"
-      "            y_lo = \"lo\"  y_hi = \"hi\" (band)  yerr = \"sigma\" (bars)  guides = [{ expr = \"x^-1\" }]\n"
-      "Every point runs the command's own code; a value it refuses is refused with the spec's file, line and\n"
+      "            y_lo = \"lo\"  y_hi = \"hi\" (band)  yerr = \"sigma\" (bars)  guides = [{ expr = \"x^-1\" "
+      "}]\n"
+      "Every point runs the command's own code; a value it refuses is refused with the spec's file, line "
+      "and\n"
       "field. Rows come in spec order whatever --threads. Examples (data/specs/):\n"
       "  boundcheck table --spec data/specs/lb_vs_heads.toml --format latex --plot lb.svg\n"
       "  boundcheck table --spec big.toml --shard 3/8 --output part3.json   # then: table merge part*.json");
   reg.bind(app, opt, run_table);
 
   auto mopt = std::make_shared<MergeOptions>();
-  CLI::App* mapp = reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
+  CLI::App* mapp =
+      reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
   mapp->add_option("files", mopt->files, "Shard files (any order)");
   mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE");
   reg.bind(mapp, mopt, run_table_merge);

@@ -51,7 +51,8 @@ std::string scalar_text(const Ctx& c, const toml::node& n, const std::string& fi
   if (auto f = n.as_floating_point()) {
     const double v = f->get();
     if (!std::isfinite(v)) c.fail(&n, field, fmt::format("must be a finite number, got {}", v));
-    if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) return fmt::format("{}", static_cast<long long>(v));
+    if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0)
+      return fmt::format("{}", static_cast<long long>(v));
     return fmt::format("{}", v);
   }
   if (auto s = n.as_string()) return s->get();
@@ -86,7 +87,8 @@ std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const st
   const toml::node* step = t->get("step");
   const toml::node* per = t->get("per_decade");
   if (from == nullptr || to == nullptr) c.fail(&n, field, "a range needs from and to");
-  if ((step == nullptr) == (per == nullptr)) c.fail(&n, field, "a range needs exactly one of step or per_decade");
+  if ((step == nullptr) == (per == nullptr))
+    c.fail(&n, field, "a range needs exactly one of step or per_decade");
   const Fmpq a = exact_of(c, *from, field + ".from"), b = exact_of(c, *to, field + ".to");
   if (fmpq_cmp(a.x, b.x) > 0) c.fail(&n, field, "from must not exceed to");
   if (step != nullptr) {
@@ -99,7 +101,8 @@ std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const st
     Fmpz cnt;
     fmpz_fdiv_q(cnt.x, fmpq_numref(span.x), fmpq_denref(span.x));
     if (fmpz_cmp_ui(cnt.x, max_points) >= 0)
-      c.fail(&n, field, fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_points));
+      c.fail(&n, field,
+             fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_points));
     Fmpq v = a;
     for (slong i = 0; i <= fmpz_get_si(cnt.x); ++i) {
       out.push_back(v.str());
@@ -157,7 +160,8 @@ bool bool_field(const Ctx& c, const toml::table& t, const char* key, const std::
   return n->as_boolean()->get();
 }
 
-std::string option_key(const Ctx& c, const toml::node& v, const std::string& key, const std::string& section) {
+std::string option_key(const Ctx& c, const toml::node& v, const std::string& key,
+                       const std::string& section) {
   std::string k = key.rfind("--", 0) == 0 ? key.substr(2) : key;
   if (k.empty()) c.fail(&v, section, "an empty option name");
   static const std::set<std::string> kGlobal = {"format", "output", "threads", "digits", "certified"};
@@ -194,9 +198,11 @@ Spec parse_spec(const std::string& text, const std::string& file) {
   for (auto&& [k, v] : doc)
     if (kTop.count(std::string(k.str())) == 0U)
       c.fail(&v, std::string(k.str()),
-             "unknown key (command, caption, digits, columns, fixed, sweep, zip, derived, labels, layout, plot)");
+             "unknown key (command, caption, digits, columns, fixed, sweep, zip, derived, labels, layout, "
+             "plot)");
   const toml::node* cmd = doc.get("command");
-  if (cmd == nullptr) throw UsageError(fmt::format("{}: command: missing (e.g. command = \"rank bound\")", file));
+  if (cmd == nullptr)
+    throw UsageError(fmt::format("{}: command: missing (e.g. command = \"rank bound\")", file));
   if (!cmd->is_string()) c.fail(cmd, "command", "must be a string such as \"rank bound\"");
   s.command_line = line_of(*cmd);
   {
@@ -286,13 +292,14 @@ Spec parse_spec(const std::string& text, const std::string& file) {
     if (l.rows.empty() || l.cols.empty() || t->get("value") == nullptr)
       c.fail(doc.get("layout"), "[layout]", "needs rows, cols and value");
     l.value = string_list(c, *t->get("value"), "[layout] value");
-    if (l.value.size() > 2) c.fail(t->get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
+    if (l.value.size() > 2)
+      c.fail(t->get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
     s.layout = std::move(l);
   }
   if (auto t = section("plot")) {
     PlotSpec p;
     p.line = line_of(*doc.get("plot"));
-    static const std::set<std::string> kPlot = {"x",    "y",    "series", "logx", "logy",   "y_lo",
+    static const std::set<std::string> kPlot = {"x",    "y",    "series", "logx",  "logy",   "y_lo",
                                                 "y_hi", "yerr", "guides", "title", "xlabel", "ylabel"};
     for (auto&& [k, v] : *t)
       if (kPlot.count(std::string(k.str())) == 0U)
@@ -325,7 +332,8 @@ Spec parse_spec(const std::string& text, const std::string& file) {
           c.fail(&e, "[plot] guides", err.what());
         }
         for (const auto& var : gd.expr.variables())
-          if (var != "x") c.fail(&e, "[plot] guides", fmt::format("a guide is a function of x only, got \"{}\"", var));
+          if (var != "x")
+            c.fail(&e, "[plot] guides", fmt::format("a guide is a function of x only, got \"{}\"", var));
         if (gd.label.empty()) gd.label = gd.expr.text();
         p.guides.push_back(std::move(gd));
       }
@@ -352,8 +360,9 @@ std::vector<Point> expand(const Spec& s, size_t max_points) {
   double total = s.zip.empty() ? 1.0 : static_cast<double>(s.zip[0].values.size());
   for (const auto& a : s.sweep) total *= static_cast<double>(a.values.size());
   if (total > static_cast<double>(max_points))
-    throw ResourceError(fmt::format("{}: the sweep has {:.4g} points, more than the limit of {} (split it with --shard)",
-                                    s.file, total, max_points));
+    throw ResourceError(
+        fmt::format("{}: the sweep has {:.4g} points, more than the limit of {} (split it with --shard)",
+                    s.file, total, max_points));
   std::vector<Point> pts;
   pts.reserve(static_cast<size_t>(total));
   std::vector<size_t> idx(s.sweep.size(), 0);
@@ -361,7 +370,8 @@ std::vector<Point> expand(const Spec& s, size_t max_points) {
   for (;;) {
     for (size_t z = 0; z < nz; ++z) {
       Point p;
-      for (size_t i = 0; i < s.sweep.size(); ++i) p.emplace_back(s.sweep[i].option, s.sweep[i].values[idx[i]]);
+      for (size_t i = 0; i < s.sweep.size(); ++i)
+        p.emplace_back(s.sweep[i].option, s.sweep[i].values[idx[i]]);
       for (const auto& a : s.zip) p.emplace_back(a.option, a.values[z]);
       pts.push_back(std::move(p));
     }

@@ -56,9 +56,9 @@ struct LayoutSpec {
 };
 
 struct Spec {
-  std::string file;                   ///< as given on the command line
-  std::string text;                   ///< the file's contents (shards carry it)
-  std::vector<std::string> command;   ///< {"rank", "bound"}
+  std::string file;                  ///< as given on the command line
+  std::string text;                  ///< the file's contents (shards carry it)
+  std::vector<std::string> command;  ///< {"rank", "bound"}
   long command_line = 0;
   std::vector<std::pair<std::string, std::string>> fixed;  ///< option -> value ("" for a flag)
   std::vector<Axis> sweep, zip;

@@ -123,7 +123,8 @@ class Parser {
       while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_')) ++i_;
       std::string name(s_.substr(b, i_ - b));
       if (eat('(')) {
-        static const char* const kFuncs[] = {"sqrt", "exp", "log", "ln", "log2", "log10", "abs", "min", "max"};
+        static const char* const kFuncs[] = {"sqrt",  "exp", "log", "ln", "log2",
+                                             "log10", "abs", "min", "max"};
         bool known = false;
         for (const char* f : kFuncs) known = known || name == f;
         if (!known) {

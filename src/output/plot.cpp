@@ -49,7 +49,8 @@ namespace {
 size_t column_index(const Table& t, const std::string& name, const char* role) {
   auto it = std::find(t.columns.begin(), t.columns.end(), name);
   if (it == t.columns.end())
-    throw UsageError(fmt::format("[plot] {}: no column \"{}\" (columns: {})", role, name, fmt::join(t.columns, ", ")));
+    throw UsageError(
+        fmt::format("[plot] {}: no column \"{}\" (columns: {})", role, name, fmt::join(t.columns, ", ")));
   return static_cast<size_t>(it - t.columns.begin());
 }
 
@@ -78,7 +79,8 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
   std::vector<size_t> yi;
   for (const auto& y : p.y) yi.push_back(column_index(t, y, "y"));
   const bool band = !p.y_lo.empty();
-  const size_t lo_i = band ? column_index(t, p.y_lo, "y_lo") : 0, hi_i = band ? column_index(t, p.y_hi, "y_hi") : 0;
+  const size_t lo_i = band ? column_index(t, p.y_lo, "y_lo") : 0,
+               hi_i = band ? column_index(t, p.y_hi, "y_hi") : 0;
   const bool err = !p.yerr.empty();
   const size_t err_i = err ? column_index(t, p.yerr, "yerr") : 0;
   const bool series = !p.series.empty();
@@ -102,7 +104,8 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
   s += "set datafile missing 'NaN'\nset key outside right top box opaque\nset grid\nset border lw 1.2\n";
   if (p.logx) s += "set logscale x\nset format x '10^{%T}'\n";
   if (p.logy) s += "set logscale y\nset format y '10^{%T}'\n";
-  s += fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", quote(p.title), quote(p.xlabel.empty() ? p.x : p.xlabel),
+  s += fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", quote(p.title),
+                   quote(p.xlabel.empty() ? p.x : p.xlabel),
                    quote(p.ylabel.empty() ? fmt::format("{}", fmt::join(p.y, ", ")) : p.ylabel));
   std::vector<std::string> plots;
   double xmin = INFINITY, xmax = -INFINITY;
@@ -124,14 +127,14 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
       if (series) title += (title.empty() ? "" : ", ") + p.series + " = " + k;
       if (title.empty()) title = p.y[yk];
       if (band)
-        plots.push_back(fmt::format("$d{} using 1:3:4 with filledcurves fs transparent solid 0.25 lc {} notitle", block,
-                                    block + 1));
+        plots.push_back(fmt::format(
+            "$d{} using 1:3:4 with filledcurves fs transparent solid 0.25 lc {} notitle", block, block + 1));
       if (err)
-        plots.push_back(fmt::format("$d{} using 1:2:{} with yerrorbars lc {} pt 7 ps 0.6 title {}", block, band ? 5 : 3,
-                                    block + 1, quote(title)));
+        plots.push_back(fmt::format("$d{} using 1:2:{} with yerrorbars lc {} pt 7 ps 0.6 title {}", block,
+                                    band ? 5 : 3, block + 1, quote(title)));
       else
-        plots.push_back(
-            fmt::format("$d{} using 1:2 with linespoints lc {} pt 7 ps 0.6 lw 1.5 title {}", block, block + 1, quote(title)));
+        plots.push_back(fmt::format("$d{} using 1:2 with linespoints lc {} pt 7 ps 0.6 lw 1.5 title {}",
+                                    block, block + 1, quote(title)));
       ++block;
     }
   for (size_t g = 0; g < p.guides.size() && std::isfinite(xmin); ++g) {
@@ -144,7 +147,8 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
       if (std::isfinite(y) && !(p.logy && y <= 0)) data += fmt::format("{:.17g} {:.17g}\n", x, y);
     }
     s += data + "EOD\n";
-    plots.push_back(fmt::format("$g{} using 1:2 with lines dt 2 lw 2 lc rgb 'gray30' title {}", g, quote(p.guides[g].label)));
+    plots.push_back(fmt::format("$g{} using 1:2 with lines dt 2 lw 2 lc rgb 'gray30' title {}", g,
+                                quote(p.guides[g].label)));
   }
   s += "plot " + fmt::format("{}", fmt::join(plots, ", \\\n     ")) + "\n";
   return s;
@@ -161,7 +165,8 @@ void write_plot(const Table& t, const Plot& p, const std::string& path) {
   const std::string script_path(buf.data());
   {
     FILE* f = fdopen(fd, "w");
-    if (f == nullptr || std::fwrite(script.data(), 1, script.size(), f) != script.size() || std::fclose(f) != 0) {
+    if (f == nullptr || std::fwrite(script.data(), 1, script.size(), f) != script.size() ||
+        std::fclose(f) != 0) {
       std::remove(script_path.c_str());
       throw ResourceError("--plot: cannot write the gnuplot script");
     }
@@ -185,7 +190,8 @@ void write_plot(const Table& t, const Plot& p, const std::string& path) {
   if (rc != 0) {
     std::remove(part.c_str());
     if (rc == 127 * 256 || first_err.find("not found") != std::string::npos)
-      throw ResourceError("--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup-debian.sh installs it)");
+      throw ResourceError(
+          "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup-debian.sh installs it)");
     throw ResourceError(fmt::format("--plot: gnuplot failed: {}", first_err));
   }
   std::error_code ec;

@@ -154,7 +154,8 @@ std::string latex_sci(const std::string& x) {
 
 std::string latex_number(const std::string& s) {
   if (s.size() > 2 && s.front() == '[' && s.back() == ']') {
-    if (s.rfind("[+/- ", 0) == 0) return "$\\pm " + latex_sci(s.substr(5, s.size() - 6)) + "$";  // a ball around 0
+    if (s.rfind("[+/- ", 0) == 0)
+      return "$\\pm " + latex_sci(s.substr(5, s.size() - 6)) + "$";  // a ball around 0
     auto pm = s.find(" +/- ");
     if (pm != std::string::npos) {
       std::string mid = s.substr(1, pm - 1), rad = s.substr(pm + 5, s.size() - pm - 6);
@@ -212,7 +213,8 @@ std::string render_latex(const Table& t) {
       SiShape s = si_shape(r[c].display());
       all = s.ok;
       w.neg |= s.neg, w.exp_neg |= s.exp_neg;
-      w.int_digits = std::max(w.int_digits, s.int_digits), w.frac_digits = std::max(w.frac_digits, s.frac_digits);
+      w.int_digits = std::max(w.int_digits, s.int_digits),
+      w.frac_digits = std::max(w.frac_digits, s.frac_digits);
       w.exp_digits = std::max(w.exp_digits, s.exp_digits);
     }
     si[c] = all;
@@ -229,9 +231,9 @@ std::string render_latex(const Table& t) {
   std::string out = fmt::format(
       "% boundcheck {}: {}\n% Needs \\usepackage{{booktabs}} and \\usepackage{{siunitx}} in the preamble.\n",
       BOUNDCHECK_VERSION, what);
-  const std::string caption = !t.caption.empty()
-                                  ? t.caption
-                                  : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what));
+  const std::string caption =
+      !t.caption.empty() ? t.caption
+                         : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what));
   out += "\\begin{table}[htbp]\n\\centering\n\\caption{" + caption + "}\n";
   out += "\\begin{tabular}{" + spec + "}\n\\toprule\n";
   for (size_t i = 0; i < t.columns.size(); ++i) {

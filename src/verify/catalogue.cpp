@@ -45,6 +45,7 @@ const std::map<std::string, Check>& registry() {
     register_rank_checks(m);
     register_depth_checks(m);
     register_sym_checks(m);
+    register_comm_checks(m);
     return m;
   }();
   return r;

@@ -51,6 +51,7 @@ void register_sphere_checks(std::map<std::string, Check>& r);
 void register_rank_checks(std::map<std::string, Check>& r);
 void register_depth_checks(std::map<std::string, Check>& r);
 void register_sym_checks(std::map<std::string, Check>& r);
+void register_comm_checks(std::map<std::string, Check>& r);
 
 /// Parses and validates the files (required fields, unique ids, known methods).
 /// Throws DomainError naming the file and the entry on any problem.

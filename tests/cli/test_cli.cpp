@@ -50,6 +50,16 @@ const std::vector<Args> kCommands = {
     {"sym", "gram", "--N", "3", "--degree", "6", "--measure", "circle", "--normalised"},
     {"sym", "eckart-young", "--power", "50", "--alpha", "1/3", "--H", "5"},
     {"sym", "eckart-young", "--family", "4", "--N", "5", "--H", "10"},
+    {"comm", "sizes", "--N", "512,1000", "--d", "1", "--q", "1,8"},
+    {"comm", "models"},
+    {"comm", "models", "--p", "16", "--K", "1000", "--model", "gpt-3"},
+    {"comm", "neighborly", "--N", "10", "--q", "2", "--k", "12", "--seed", "3"},
+    {"comm", "neighborly", "--N", "8", "--q", "1", "--seed", "1", "--search-k"},
+    {"comm", "neighborly", "--N", "8", "--q", "2", "--k", "10", "--list"},
+    {"comm", "neighborly", "--N", "300", "--q", "3", "--k", "30", "--samples", "5"},
+    {"comm", "pair-matching", "--N", "16", "--M", "32", "--alpha", "300", "--trials", "20", "--seed", "2"},
+    {"comm", "pair-matching", "--N", "8", "--M", "16", "--search-alpha", "--trials", "10"},
+    {"verify", "--id", "comm.qsa.bert"},
 };
 
 nlohmann::json parse_json(const std::string& s) { return nlohmann::json::parse(s); }
@@ -159,12 +169,26 @@ TEST_CASE("cli: output does not depend on --threads") {
 }
 
 TEST_CASE("cli: help and version on every level") {
-  for (Args a : {Args{"--help"}, Args{"sphere", "--help"}, Args{"sphere", "dim", "--help"},
-                 Args{"sphere", "gegenbauer", "--help"}, Args{"sphere", "sign-coef", "--help"},
-                 Args{"sphere", "hecke-funk", "--help"}, Args{"verify", "--help"}, Args{"rank", "--help"},
-                 Args{"rank", "bound", "--help"}, Args{"rank", "heads", "--help"}, Args{"depth", "--help"},
-                 Args{"depth", "fit", "--help"}, Args{"depth", "grid-rank", "--help"}, Args{"sym", "--help"},
-                 Args{"sym", "gram", "--help"}, Args{"sym", "bound", "--help"}}) {
+  for (Args a : {Args{"--help"},
+                 Args{"sphere", "--help"},
+                 Args{"sphere", "dim", "--help"},
+                 Args{"sphere", "gegenbauer", "--help"},
+                 Args{"sphere", "sign-coef", "--help"},
+                 Args{"sphere", "hecke-funk", "--help"},
+                 Args{"verify", "--help"},
+                 Args{"rank", "--help"},
+                 Args{"rank", "bound", "--help"},
+                 Args{"rank", "heads", "--help"},
+                 Args{"depth", "--help"},
+                 Args{"depth", "fit", "--help"},
+                 Args{"depth", "grid-rank", "--help"},
+                 Args{"sym", "--help"},
+                 Args{"sym", "gram", "--help"},
+                 Args{"sym", "bound", "--help"},
+                 Args{"table", "--help"},
+                 Args{"comm", "--help"},
+                 Args{"comm", "neighborly", "--help"},
+                 Args{"comm", "pair-matching", "--help"}}) {
     auto r = run_boundcheck(a);
     INFO(fmt::format("{}", fmt::join(a, " ")));
     CHECK(r.code == 0);
@@ -264,7 +288,30 @@ TEST_CASE("cli: bad input gives one line on stderr, exit 2 or 1, nothing on stdo
       {{"sym", "eckart-young", "--uniform", "10", "--power", "5", "--H", "2"}, 2},
       {{"sym", "eckart-young", "--power", "5", "--H", "2"}, 2},
       {{"sym", "eckart-young", "--power", "5", "--alpha", "-1", "--H", "2"}, 2},
-      {{"sym", "eckart-young", "--family", "6", "--N", "4", "--H", "2"}, 1},  // K > N
+      {{"sym", "eckart-young", "--family", "6", "--N", "4", "--H", "2"}, 1},   // K > N
+      {{"sphere", "dim", "--d"}, 2},                                           // option without value
+      {{"comm"}, 2},                                                           // no quantity
+      {{"comm", "sizes", "--N", "0", "--d", "1", "--q", "1"}, 2},              // N = 0
+      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "9"}, 2},              // q > N
+      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "1", "--c", "0"}, 2},  // c <= 0
+      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "1", "--p", "0"}, 2},  // p = 0
+      {{"comm", "models", "--model", "GPT-5"}, 2},                             // unknown model
+      {{"comm", "models", "--K", "1001"}, 2},                                  // unknown K reading
+      {{"comm", "neighborly", "--N", "10", "--q", "3", "--k", "2"}, 2},        // k < q
+      {{"comm", "neighborly", "--N", "10", "--q", "11", "--k", "12"}, 2},      // q > N
+      {{"comm", "neighborly", "--N", "0", "--q", "1", "--k", "2"}, 2},         // N = 0
+      {{"comm", "neighborly", "--N", "10", "--q", "2"}, 2},                    // no --k
+      {{"comm", "neighborly", "--N", "10", "--q", "2", "--k", "4", "--list", "--search-k"}, 2},
+      {{"comm", "neighborly", "--N", "100000", "--q", "50", "--k", "4096", "--samples", "100000000"}, 1},
+      {{"comm", "neighborly", "--N", "60", "--q", "3", "--search-k"}, 1},           // search too long
+      {{"comm", "pair-matching", "--N", "8", "--M", "1", "--alpha", "1"}, 2},       // M = 1
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "0"}, 2},      // alpha = 0
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "-3"}, 2},     // alpha < 0
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1e400"}, 2},  // alpha huge
+      {{"comm", "pair-matching", "--N", "8", "--M", "16"}, 2},                      // neither
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--search-alpha"}, 2},
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--theta", "1"}, 2},
+      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--trials", "1000000000000"}, 1},
   };
   for (const auto& c : cases) {
     auto r = run_boundcheck(c.args);
@@ -310,4 +357,22 @@ TEST_CASE("cli: sym eckart-young rejects a malformed spectrum file with one line
   CHECK(ok.code == 0);
   CHECK(ok.out.find("1/19") != std::string::npos);  // (1/4 + 1/4) / (9 + 1/2) = 1/19
   fs::remove(f);
-}
+  TEST_CASE("cli: comm models keeps '?' as unknown and reads K as 1024 by default") {
+    auto r = run_boundcheck({"comm", "models", "--format", "json"});
+    REQUIRE(r.code == 0);
+    auto j = parse_json(r.out);
+    REQUIRE(j["rows"].size() == 4);
+    CHECK(j["rows"][0]["model"] == "BERT");
+    CHECK(j["rows"][0]["q_max"] == "113");
+    CHECK(j["rows"][1]["N"] == 1024);
+    CHECK(j["rows"][1]["nodes"] == "?");
+    CHECK(j["rows"][2]["pHm"] == "393216");
+    CHECK(j["rows"][2]["triple_can_hold"] == "yes");
+    CHECK(j["rows"][3]["N"] == 32768);
+    CHECK(j["rows"][3]["L"] == "120 ?");
+    for (const char* col : {"H", "m", "q_max", "pHm", "triple_can_hold", "N_max_triple"})
+      CHECK(j["rows"][3][col] == "?");
+    auto k = run_boundcheck({"comm", "models", "--K", "1000", "--model", "GPT-4", "--format", "csv"});
+    REQUIRE(k.code == 0);
+    CHECK(k.out.find("GPT-4,32000,") != std::string::npos);
+  }

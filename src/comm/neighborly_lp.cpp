@@ -1,0 +1,179 @@
+// A point of the linear witness conditions from an LP, rebuilt exactly (neighborly.hpp, step 2).
+//   minimise t  subject to  <v_j,w'> = 1 (j in S),  -1/2 <= <v_j,w'> <= 1/2 (j not in S),
+//                           -t <= w'_i <= t  (i = 1..k),  w' free, t >= 0,
+// i.e. the least ||w'||_inf, solved by GLPK's simplex (double precision, presolver off so that
+// the optimal basis is available). Every coefficient and bound (+-1, +-1/2, 0, 1) is exact in
+// binary, so the LP GLPK sees is exactly ours. The vertex is rebuilt in rationals from the basis:
+// each non-basic row or column sits at its bound, giving k + 1 linear equations in (w', t),
+// solved by fmpz_mat_solve. If that vertex is not exactly feasible (a float basis can be
+// slightly off), GLPK's rational simplex glp_exact is run from the same basis and the vertex is
+// rebuilt again. Infeasibility is reported only when glp_exact (exact arithmetic on these exact
+// data) finds none. The caller re-checks every point exactly; nothing here is trusted blindly.
+// Cost: a simplex on N + 2k rows and k + 1 columns; one (k+1)x(k+1) exact solve. Calls into GLPK
+// are serialised by a mutex, so callers may run in parallel.
+#include "comm/neighborly.hpp"
+
+#include <flint/fmpz_mat.h>
+#include <glpk.h>
+
+#include <cmath>
+#include <memory>
+#include <mutex>
+
+namespace bc::comm::detail {
+
+namespace {
+
+struct LpDeleter {
+  void operator()(glp_prob* p) const { glp_delete_prob(p); }
+};
+
+// 2x, which must be an integer (all our bounds are multiples of 1/2).
+bool twice_as_integer(double x, slong& out) {
+  const double t = 2 * x;
+  if (!(std::fabs(t) < 1e15) || t != std::floor(t)) return false;
+  out = static_cast<slong>(t);
+  return true;
+}
+
+double bound_of(int stat, double lb, double ub) {
+  switch (stat) {
+    case GLP_NL:
+    case GLP_NS:
+      return lb;
+    case GLP_NU:
+      return ub;
+    default:  // GLP_NF: a free non-basic variable is 0
+      return 0.0;
+  }
+}
+
+// The vertex of the current basis, exactly; false if the non-basic system is singular.
+bool rebuild_vertex(std::vector<Fmpq>& w, glp_prob* lp, const SignVectors& v) {
+  const slong n = static_cast<slong>(v.k) + 1;  // w'_1..w'_k, t
+  const int rows = glp_get_num_rows(lp), cols = glp_get_num_cols(lp);
+  fmpz_mat_t A, B, X;
+  fmpz_mat_init(A, n, n);
+  fmpz_mat_init(B, n, 1);
+  fmpz_mat_init(X, n, 1);
+  slong e = 0;
+  bool ok = true;
+  std::vector<int> ind(static_cast<size_t>(cols) + 1);
+  std::vector<double> val(static_cast<size_t>(cols) + 1);
+  for (int i = 1; i <= rows && ok; ++i) {
+    const int st = glp_get_row_stat(lp, i);
+    if (st == GLP_BS) continue;
+    if (e >= n) {
+      ok = false;
+      break;
+    }
+    slong rhs2 = 0;
+    ok = twice_as_integer(bound_of(st, glp_get_row_lb(lp, i), glp_get_row_ub(lp, i)), rhs2);
+    const int len = glp_get_mat_row(lp, i, ind.data(), val.data());
+    for (int t = 1; t <= len; ++t)  // coefficients are +-1: scale by 2 like the right-hand side
+      fmpz_set_si(fmpz_mat_entry(A, e, ind[static_cast<size_t>(t)] - 1),
+                  2 * static_cast<slong>(val[static_cast<size_t>(t)]));
+    fmpz_set_si(fmpz_mat_entry(B, e, 0), rhs2);
+    ++e;
+  }
+  for (int c = 1; c <= cols && ok; ++c) {
+    const int st = glp_get_col_stat(lp, c);
+    if (st == GLP_BS) continue;
+    if (e >= n) {
+      ok = false;
+      break;
+    }
+    slong rhs2 = 0;
+    ok = twice_as_integer(bound_of(st, glp_get_col_lb(lp, c), glp_get_col_ub(lp, c)), rhs2);
+    fmpz_set_si(fmpz_mat_entry(A, e, c - 1), 2);
+    fmpz_set_si(fmpz_mat_entry(B, e, 0), rhs2);
+    ++e;
+  }
+  Fmpz den;
+  ok = ok && e == n && fmpz_mat_solve(X, den.x, A, B) != 0 && !fmpz_is_zero(den.x);
+  if (ok) {
+    w.assign(v.k, Fmpq());
+    for (unsigned long i = 0; i < v.k; ++i)
+      fmpq_set_fmpz_frac(w[i].x, fmpz_mat_entry(X, static_cast<slong>(i), 0), den.x);
+  }
+  fmpz_mat_clear(A);
+  fmpz_mat_clear(B);
+  fmpz_mat_clear(X);
+  return ok;
+}
+
+bool exactly_feasible(const std::vector<Fmpq>& w, const SignVectors& v, const std::vector<char>& in_s) {
+  const Fmpq half(1, 2), minus_half(-1, 2);
+  Fmpq d;
+  for (unsigned long j = 0; j < v.N; ++j) {
+    fmpq_zero(d.x);
+    for (unsigned long i = 0; i < v.k; ++i) {
+      if (v.at(j, i) > 0)
+        fmpq_add(d.x, d.x, w[i].x);
+      else
+        fmpq_sub(d.x, d.x, w[i].x);
+    }
+    if (in_s[j] ? !fmpq_is_one(d.x) : (fmpq_cmp(d.x, half.x) > 0 || fmpq_cmp(d.x, minus_half.x) < 0))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S) {
+  // one LP at a time: GLPK's environment is per process unless it was built thread-local
+  static std::mutex glpk_mutex;
+  std::lock_guard<std::mutex> lock(glpk_mutex);
+  glp_term_out(GLP_OFF);  // the library never prints
+  std::unique_ptr<glp_prob, LpDeleter> lp(glp_create_prob());
+  const int N = static_cast<int>(v.N), k = static_cast<int>(v.k);
+  std::vector<char> in_s(v.N, 0);
+  for (auto j : S) in_s[j] = 1;
+  glp_set_obj_dir(lp.get(), GLP_MIN);
+  glp_add_rows(lp.get(), N + 2 * k);
+  glp_add_cols(lp.get(), k + 1);
+  for (int c = 1; c <= k; ++c) glp_set_col_bnds(lp.get(), c, GLP_FR, 0.0, 0.0);
+  glp_set_col_bnds(lp.get(), k + 1, GLP_LO, 0.0, 0.0);
+  glp_set_obj_coef(lp.get(), k + 1, 1.0);
+  std::vector<int> ia{0}, ja{0};
+  std::vector<double> ar{0.0};
+  for (int j = 1; j <= N; ++j) {
+    if (in_s[static_cast<size_t>(j - 1)])
+      glp_set_row_bnds(lp.get(), j, GLP_FX, 1.0, 1.0);
+    else
+      glp_set_row_bnds(lp.get(), j, GLP_DB, -0.5, 0.5);
+    for (int i = 1; i <= k; ++i) {
+      ia.push_back(j), ja.push_back(i);
+      ar.push_back(
+          static_cast<double>(v.at(static_cast<unsigned long>(j - 1), static_cast<unsigned long>(i - 1))));
+    }
+  }
+  for (int i = 1; i <= k; ++i) {
+    glp_set_row_bnds(lp.get(), N + i, GLP_UP, 0.0, 0.0);      // w_i - t <= 0
+    glp_set_row_bnds(lp.get(), N + k + i, GLP_LO, 0.0, 0.0);  // w_i + t >= 0
+    for (int r : {N + i, N + k + i}) {
+      ia.push_back(r), ja.push_back(i), ar.push_back(1.0);
+      ia.push_back(r), ja.push_back(k + 1), ar.push_back(r == N + i ? -1.0 : 1.0);
+    }
+  }
+  glp_load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+  glp_smcp parm;
+  glp_init_smcp(&parm);
+  parm.msg_lev = GLP_MSG_OFF;
+  parm.presolve = GLP_OFF;
+  const int ret = glp_simplex(lp.get(), &parm);
+  if (ret == 0 && glp_get_status(lp.get()) == GLP_OPT && rebuild_vertex(w, lp.get(), v) &&
+      exactly_feasible(w, v, in_s))
+    return LpStatus::feasible;
+  // float basis infeasible, singular or not optimal: decide in rational arithmetic
+  if (ret != 0) glp_adv_basis(lp.get(), 0);
+  if (glp_exact(lp.get(), &parm) != 0) return LpStatus::failed;
+  const int st = glp_get_status(lp.get());
+  if (st == GLP_NOFEAS) return LpStatus::infeasible;
+  if (st == GLP_OPT && rebuild_vertex(w, lp.get(), v) && exactly_feasible(w, v, in_s))
+    return LpStatus::feasible;
+  return LpStatus::failed;
+}
+
+}  // namespace bc::comm::detail
