@@ -179,6 +179,25 @@ std::vector<std::string> point_args(const Spec& s, const Point& p, long digits, 
   return args;
 }
 
+/// Swept options the command does not print as columns are put in front, so every row says which
+/// point it belongs to (e.g. d for `sphere sign-coef`, whose rows are per degree).
+void add_point_columns(out::Table& t, const Point& p) {
+  size_t at = 0;
+  for (const auto& [opt, v] : p) {
+    if (std::find(t.columns.begin(), t.columns.end(), opt) != t.columns.end()) continue;
+    out::Cell c = out::Cell::of_text(v);
+    if (auto q = parse_exact_rational(v)) {
+      if (fmpz_is_one(fmpq_denref(q->x)) && fmpz_fits_si(fmpq_numref(q->x)))
+        c = out::Cell::of_int(fmpz_get_si(fmpq_numref(q->x)));
+      else
+        c = out::Cell::of_exact(v);
+    }
+    t.columns.insert(t.columns.begin() + static_cast<long>(at), opt);
+    for (auto& r : t.rows) r.insert(r.begin() + static_cast<long>(at), c);
+    ++at;
+  }
+}
+
 template <class F>
 PointError guarded(F&& f) {
   try {
@@ -309,6 +328,7 @@ Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Ta
         stop = true;
         break;
       }
+      add_point_columns(t, pts[k]);
       if (o.columns.empty()) o.columns = t.columns;
       if (t.columns != o.columns) {
         o.error = {
@@ -549,7 +569,7 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
                                            s.file, s.derived_lines[k], name, var, cell.display()));
           },
           prec);
-      r.push_back(derived_cell(val.x, uncertified, digits));
+      r.push_back(derived_cell(val.x, uncertified, s.derived_digits.value_or(digits)));
     }
     t.columns.push_back(name);
   }
@@ -642,16 +662,46 @@ out::Plot plot_of(const Spec& s) {
   out::Plot p;
   p.x = P.x, p.y = P.y, p.series = P.series, p.y_lo = P.y_lo, p.y_hi = P.y_hi, p.yerr = P.yerr;
   p.title = P.title, p.xlabel = P.xlabel, p.ylabel = P.ylabel, p.logx = P.logx, p.logy = P.logy;
+  p.xrange = P.xrange, p.yrange = P.yrange;
+  if (!P.key.empty()) p.key = P.key;
   for (const auto& g : P.guides) {
     auto eval = [ex = g.expr](double x) {
       Arb r;
-      ex.eval(
-          r.x, [x](arb_t res, const std::string&, slong) { arb_set_d(res, x); }, 64);
-      return arf_get_d(arb_midref(r.x), ARF_RND_NEAR);
+      try {
+        ex.eval(
+            r.x, [x](arb_t res, const std::string&, slong) { arb_set_d(res, x); }, 64);
+      } catch (const DomainError&) {
+        return std::nan("");  // e.g. a pole of the guide: no point drawn there
+      }
+      return arb_is_finite(r.x) ? arf_get_d(arb_midref(r.x), ARF_RND_NEAR) : std::nan("");
     };
     p.guides.push_back({g.label, eval});
   }
   return p;
+}
+
+/// An overlay's points: the other command's rows, through the same registry.
+out::PlotPoints overlay_points(const Spec& s, const table::Overlay& o) {
+  std::vector<std::string> args = o.command;
+  for (const auto& [opt, v] : o.fixed) {
+    args.push_back("--" + opt);
+    if (!v.empty()) args.push_back(v);
+  }
+  out::Table t;
+  Invoker inv;
+  if (PointError e = guarded([&] { t = inv.run(args).table; }); e.kind != 0)
+    throw UsageError(fmt::format("{}:{}: [plot.overlay]: {}", s.file, o.line, e.msg));
+  const size_t xi = col_index(t.columns, o.x), yi = col_index(t.columns, o.y);
+  if (xi == t.columns.size() || yi == t.columns.size())
+    throw UsageError(fmt::format("{}:{}: [plot.overlay]: \"{}\" has no column \"{}\" (columns: {})", s.file,
+                                 o.line, join_words(o.command), xi == t.columns.size() ? o.x : o.y,
+                                 fmt::join(t.columns, ", ")));
+  out::PlotPoints pts{o.label, {}};
+  for (const auto& r : t.rows) {
+    double x = 0, y = 0;
+    if (out::plot_value(r[xi], x) && out::plot_value(r[yi], y)) pts.xy.emplace_back(x, y);
+  }
+  return pts;
 }
 
 void maybe_plot(const Spec& s, const out::Table& t, const std::string& path) {
@@ -664,11 +714,14 @@ void maybe_plot(const Spec& s, const out::Table& t, const std::string& path) {
     double x0 = 0, y0 = 0;
     if (xi < t.columns.size() && yi < t.columns.size() && out::plot_value(t.rows[0][xi], x0) &&
         out::plot_value(t.rows[0][yi], y0))
-      for (auto& g : p.guides) {
+      for (size_t gi = 0; gi < p.guides.size(); ++gi) {
+        auto& g = p.guides[gi];
+        if (!s.plot->guides[gi].scale) continue;
         const double g0 = g.f(x0);
         if (g0 != 0 && std::isfinite(g0)) g.f = [f = g.f, c = y0 / g0](double x) { return c * f(x); };
       }
   }
+  for (const auto& o : s.plot->overlays) p.overlays.push_back(overlay_points(s, o));
   try {
     out::write_plot(t, p, path);
   } catch (const UsageError& e) {

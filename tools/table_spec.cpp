@@ -193,8 +193,9 @@ Spec parse_spec(const std::string& text, const std::string& file) {
   } catch (const toml::parse_error& e) {
     throw UsageError(fmt::format("{}:{}: not valid TOML: {}", file, e.source().begin.line, e.description()));
   }
-  static const std::set<std::string> kTop = {"command", "caption", "digits", "columns", "fixed", "sweep",
-                                             "zip",     "derived", "labels", "layout",  "plot"};
+  static const std::set<std::string> kTop = {"command", "caption", "digits", "derived_digits",
+                                             "columns", "fixed",   "sweep",  "zip",
+                                             "derived", "labels",  "layout", "plot"};
   for (auto&& [k, v] : doc)
     if (kTop.count(std::string(k.str())) == 0U)
       c.fail(&v, std::string(k.str()),
@@ -215,6 +216,11 @@ Spec parse_spec(const std::string& text, const std::string& file) {
     if (!d->is_integer() || d->as_integer()->get() < 1 || d->as_integer()->get() > 20000)
       c.fail(d, "digits", "must be an integer in 1..20000");
     s.digits = d->as_integer()->get();
+  }
+  if (const toml::node* d = doc.get("derived_digits")) {
+    if (!d->is_integer() || d->as_integer()->get() < 1 || d->as_integer()->get() > 20000)
+      c.fail(d, "derived_digits", "must be an integer in 1..20000");
+    s.derived_digits = d->as_integer()->get();
   }
   if (const toml::node* cols = doc.get("columns")) {
     s.columns = string_list(c, *cols, "columns");
@@ -299,12 +305,15 @@ Spec parse_spec(const std::string& text, const std::string& file) {
   if (auto t = section("plot")) {
     PlotSpec p;
     p.line = line_of(*doc.get("plot"));
-    static const std::set<std::string> kPlot = {"x",    "y",    "series", "logx",  "logy",   "y_lo",
-                                                "y_hi", "yerr", "guides", "title", "xlabel", "ylabel"};
+    static const std::set<std::string> kPlot = {"x",      "y",      "series", "logx",    "logy",  "y_lo",
+                                                "y_hi",   "yerr",   "guides", "overlay", "title", "xlabel",
+                                                "ylabel", "xrange", "yrange", "key"};
     for (auto&& [k, v] : *t)
       if (kPlot.count(std::string(k.str())) == 0U)
         c.fail(&v, fmt::format("[plot] {}", k.str()),
-               "unknown key (x, y, series, logx, logy, y_lo, y_hi, yerr, guides, title, xlabel, ylabel)");
+               "unknown key (x, y, series, logx, logy, y_lo, y_hi, yerr, guides, overlay, title, xlabel, "
+               "ylabel, "
+               "xrange, yrange, key)");
     p.x = string_field(c, *t, "x", "[plot] ");
     if (p.x.empty() || t->get("y") == nullptr) c.fail(doc.get("plot"), "[plot]", "needs x and y");
     p.y = string_list(c, *t->get("y"), "[plot] y");
@@ -316,6 +325,18 @@ Spec parse_spec(const std::string& text, const std::string& file) {
     p.xlabel = string_field(c, *t, "xlabel", "[plot] ");
     p.ylabel = string_field(c, *t, "ylabel", "[plot] ");
     p.logx = bool_field(c, *t, "logx", "[plot] ");
+    for (const char* rk : {"xrange", "yrange"})
+      if (const toml::node* r = t->get(rk)) {
+        auto a = r->as_array();
+        if (a == nullptr || a->size() != 2 || !(*a)[0].is_number() || !(*a)[1].is_number())
+          c.fail(r, fmt::format("[plot] {}", rk), "must be [lo, hi] (two numbers)");
+        const double lo = (*a)[0].value<double>().value_or(0), hi = (*a)[1].value<double>().value_or(0);
+        if (!(lo < hi)) c.fail(r, fmt::format("[plot] {}", rk), "needs lo < hi");
+        (std::string(rk) == "xrange" ? p.xrange : p.yrange) = fmt::format("[{:.17g}:{:.17g}]", lo, hi);
+      }
+    p.key = string_field(c, *t, "key", "[plot] ");
+    if (!p.key.empty() && p.key != "inside" && p.key != "outside" && p.key != "below")
+      c.fail(t->get("key"), "[plot] key", fmt::format("must be inside, outside or below, got \"{}\"", p.key));
     p.logy = bool_field(c, *t, "logy", "[plot] ");
     if (p.y_lo.empty() != p.y_hi.empty()) c.fail(doc.get("plot"), "[plot]", "y_lo and y_hi go together");
     if (const toml::node* g = t->get("guides")) {
@@ -325,7 +346,11 @@ Spec parse_spec(const std::string& text, const std::string& file) {
         auto gt = e.as_table();
         if (gt == nullptr || gt->get("expr") == nullptr || !gt->get("expr")->is_string())
           c.fail(&e, "[plot] guides", "each guide needs expr = \"...\" (a function of x)");
-        Guide gd{expr::Expr::parse("0"), string_field(c, *gt, "label", "[plot] guides ")};
+        Guide gd{expr::Expr::parse("0"), string_field(c, *gt, "label", "[plot] guides "), true};
+        if (gt->get("scale") != nullptr) gd.scale = bool_field(c, *gt, "scale", "[plot] guides ");
+        for (auto&& [gk, gv] : *gt)
+          if (gk != "expr" && gk != "label" && gk != "scale")
+            c.fail(&gv, fmt::format("[plot] guides {}", gk.str()), "unknown key (expr, label, scale)");
         try {
           gd.expr = expr::Expr::parse(gt->get("expr")->as_string()->get());
         } catch (const expr::ParseError& err) {
@@ -336,6 +361,41 @@ Spec parse_spec(const std::string& text, const std::string& file) {
             c.fail(&e, "[plot] guides", fmt::format("a guide is a function of x only, got \"{}\"", var));
         if (gd.label.empty()) gd.label = gd.expr.text();
         p.guides.push_back(std::move(gd));
+      }
+    }
+    if (const toml::node* ov = t->get("overlay")) {
+      auto a = ov->as_array();
+      if (a == nullptr) c.fail(ov, "[plot] overlay", "must be [[plot.overlay]] tables");
+      for (const auto& e : *a) {
+        auto ot = e.as_table();
+        if (ot == nullptr) c.fail(&e, "[plot] overlay", "must be [[plot.overlay]] tables");
+        Overlay o;
+        o.line = line_of(e);
+        for (auto&& [ok, ovv] : *ot)
+          if (ok != "command" && ok != "fixed" && ok != "x" && ok != "y" && ok != "label")
+            c.fail(&ovv, fmt::format("[plot.overlay] {}", ok.str()),
+                   "unknown key (command, fixed, x, y, label)");
+        std::istringstream words(string_field(c, *ot, "command", "[plot.overlay] "));
+        for (std::string w; words >> w;) o.command.push_back(w);
+        o.x = string_field(c, *ot, "x", "[plot.overlay] ");
+        o.y = string_field(c, *ot, "y", "[plot.overlay] ");
+        o.label = string_field(c, *ot, "label", "[plot.overlay] ");
+        if (o.command.empty() || o.x.empty() || o.y.empty())
+          c.fail(&e, "[plot.overlay]", "needs command, x and y");
+        if (const toml::node* f = ot->get("fixed")) {
+          auto ft = f->as_table();
+          if (ft == nullptr) c.fail(f, "[plot.overlay] fixed", "must be a table { option = value }");
+          for (const auto& [k, vp] : in_file_order(*ft)) {
+            std::string opt = option_key(c, *vp, k, "[plot.overlay] fixed");
+            if (auto b = vp->as_boolean()) {
+              if (b->get()) o.fixed.emplace_back(opt, "");
+              continue;
+            }
+            o.fixed.emplace_back(opt, scalar_text(c, *vp, "[plot.overlay] fixed " + opt));
+          }
+        }
+        if (o.label.empty()) o.label = fmt::format("{}", fmt::join(o.command, " "));
+        p.overlays.push_back(std::move(o));
       }
     }
     s.plot = std::move(p);

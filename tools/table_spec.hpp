@@ -5,6 +5,7 @@
 //   command = "rank bound"          # any evaluate command, as typed after `boundcheck`
 //   caption = "..."                 # optional (LaTeX caption; the command and version are appended)
 //   digits = 12                     # optional, as --digits
+//   derived_digits = 3              # optional: print derived columns with at most this many digits
 //   columns = ["d", "H", "lo"]      # optional: keep and order these columns
 //   [fixed]   r = 4                 # option -> value, exactly as on the command line
 //   [sweep]   d = [16, 64]          # Cartesian product, first key outermost; list, or
@@ -16,8 +17,10 @@
 //   [layout]  rows = "d"  cols = "H"  value = "lo"   (or value = ["lo", "hi"]: a bracket)
 //   [plot]    x = "H"  y = "lo" (or a list)  series = "d"  logx = true  logy = false
 //             y_lo = "lo"  y_hi = "hi" (a band)  yerr = "sigma" (error bars)
-//             guides = [{ expr = "x^-1", label = "l^{-1}" }]  (scaled through the first point)
-//             title, xlabel, ylabel
+//             guides = [{ expr = "x^-1", label = "l^{-1}" }]  (scaled through the first point
+//                      unless scale = false)
+//             [[plot.overlay]] command = "depth optimal"  fixed = { model = "all" }  x = "L"  y = "params"
+//             title, xlabel, ylabel, xrange = [lo, hi], yrange = [lo, hi], key = "inside"|"outside"|"below"
 #pragma once
 
 #include "core/expr.hpp"
@@ -39,13 +42,24 @@ struct Axis {
 struct Guide {
   expr::Expr expr;
   std::string label;
+  bool scale = true;  ///< scaled to pass through the first plotted point (a shape guide)
+};
+
+/// Points from another command drawn on the same axes (e.g. the GPT-3 models on N_Tr(L)).
+struct Overlay {
+  std::vector<std::string> command;
+  std::vector<std::pair<std::string, std::string>> fixed;
+  std::string x, y, label;
+  long line = 0;
 };
 
 struct PlotSpec {
   std::string x, series, y_lo, y_hi, yerr, title, xlabel, ylabel;
   std::vector<std::string> y;
   bool logx = false, logy = false;
+  std::string xrange, yrange, key;
   std::vector<Guide> guides;
+  std::vector<Overlay> overlays;
   long line = 0;
 };
 
@@ -69,6 +83,7 @@ struct Spec {
   std::map<std::string, std::string> labels;
   std::string caption;
   std::optional<long> digits;
+  std::optional<long> derived_digits;  ///< significant digits of derived columns (default: digits)
   std::optional<PlotSpec> plot;
   std::optional<LayoutSpec> layout;
   /// Line of the spec that sets an option (fixed, sweep or zip), or 0.

@@ -101,7 +101,15 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
     return v;
   };
   std::string s = fmt::format("set terminal {}\nset output {}\n", term, quote(path + ".part"));
-  s += "set datafile missing 'NaN'\nset key outside right top box opaque\nset grid\nset border lw 1.2\n";
+  s += "set datafile missing 'NaN'\nset grid\nset border lw 1.2\nset autoscale xfix\n";
+  if (p.key == "inside")
+    s += "set key inside right top box opaque\n";
+  else if (p.key == "below")
+    s += "set key below box\nset xlabel offset 0,-0.8\nset bmargin 9\n";
+  else
+    s += "set key outside right top box opaque\n";
+  if (!p.xrange.empty()) s += "set xrange " + p.xrange + "\n";
+  if (!p.yrange.empty()) s += "set yrange " + p.yrange + "\n";
   if (p.logx) s += "set logscale x\nset format x '10^{%T}'\n";
   if (p.logy) s += "set logscale y\nset format y '10^{%T}'\n";
   s += fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", quote(p.title),
@@ -137,6 +145,15 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
                                     block, block + 1, quote(title)));
       ++block;
     }
+  for (size_t o = 0; o < p.overlays.size(); ++o) {
+    std::string data = fmt::format("$o{} << EOD\n", o);
+    for (const auto& [x, y] : p.overlays[o].xy)
+      if (std::isfinite(x) && std::isfinite(y) && !(p.logx && x <= 0) && !(p.logy && y <= 0))
+        data += fmt::format("{:.17g} {:.17g}\n", x, y);
+    s += data + "EOD\n";
+    plots.push_back(fmt::format("$o{} using 1:2 with points pt 5 ps 1.3 lc rgb 'black' title {}", o,
+                                quote(p.overlays[o].label)));
+  }
   for (size_t g = 0; g < p.guides.size() && std::isfinite(xmin); ++g) {
     std::string data = fmt::format("$g{} << EOD\n", g);
     const int n = 200;
@@ -147,7 +164,9 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
       if (std::isfinite(y) && !(p.logy && y <= 0)) data += fmt::format("{:.17g} {:.17g}\n", x, y);
     }
     s += data + "EOD\n";
-    plots.push_back(fmt::format("$g{} using 1:2 with lines dt 2 lw 2 lc rgb 'gray30' title {}", g,
+    // one guide: gray; several: guide g in the colour of series g (as in the example specs)
+    const std::string color = p.guides.size() == 1 ? "rgb 'gray30'" : std::to_string(g + 1);
+    plots.push_back(fmt::format("$g{} using 1:2 with lines dt 2 lw 2 lc {} title {}", g, color,
                                 quote(p.guides[g].label)));
   }
   s += "plot " + fmt::format("{}", fmt::join(plots, ", \\\n     ")) + "\n";

@@ -16,6 +16,11 @@ struct PlotGuide {
   std::function<double(double)> f;  ///< scaled by the caller's rule (through the first point)
 };
 
+struct PlotPoints {
+  std::string label;
+  std::vector<std::pair<double, double>> xy;
+};
+
 struct Plot {
   std::string x;
   std::vector<std::string> y;
@@ -24,7 +29,10 @@ struct Plot {
   std::string yerr;        ///< optional: symmetric error bars
   std::string title, xlabel, ylabel;
   bool logx = false, logy = false;
+  std::string xrange, yrange;   ///< gnuplot ranges "[lo:hi]" ("" = automatic)
+  std::string key = "outside";  ///< legend: outside (right), inside (top right) or below
   std::vector<PlotGuide> guides;
+  std::vector<PlotPoints> overlays;  ///< marked points from elsewhere (another command's rows)
 };
 
 /// A column's value as a double for plotting: numbers, exact decimals, "[m +/- r]" (the midpoint).
