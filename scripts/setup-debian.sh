@@ -8,6 +8,7 @@ packages=(
   libflint-dev libflint-arb-dev libgmp-dev libmpfr-dev
   libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
   libtomlplusplus-dev libglpk-dev gnuplot-nox
+  texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
 )
 

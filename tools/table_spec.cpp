@@ -100,9 +100,10 @@ std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const st
     fmpq_div(span.x, span.x, s.x);
     Fmpz cnt;
     fmpz_fdiv_q(cnt.x, fmpq_numref(span.x), fmpq_denref(span.x));
-    if (fmpz_cmp_ui(cnt.x, max_points) >= 0)
-      c.fail(&n, field,
-             fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_points));
+    fmpz_add_ui(cnt.x, cnt.x, 1);  // the values from, from + step, ..., up to to
+    if (fmpz_cmp_ui(cnt.x, max_points) > 0)
+      c.fail(&n, field, fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_points));
+    fmpz_sub_ui(cnt.x, cnt.x, 1);
     Fmpq v = a;
     for (slong i = 0; i <= fmpz_get_si(cnt.x); ++i) {
       out.push_back(v.str());

@@ -138,11 +138,15 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
         plots.push_back(fmt::format(
             "$d{} using 1:3:4 with filledcurves fs transparent solid 0.25 lc {} notitle", block, block + 1));
       if (err)
-        plots.push_back(fmt::format("$d{} using 1:2:{} with yerrorbars lc {} pt 7 ps 0.6 title {}", block,
-                                    band ? 5 : 3, block + 1, quote(title)));
+        plots.push_back(fmt::format("$d{} using 1:2:{} with yerrorbars lc {} pt 7 ps 0.6 title {} noenhanced",
+                                    block, band ? 5 : 3, block + 1, quote(title)));
+      else if (rows_of[k].size() > 60)  // dense curves read better without markers
+        plots.push_back(fmt::format("$d{} using 1:2 with lines lc {} lw 2 title {} noenhanced", block,
+                                    block + 1, quote(title)));
       else
-        plots.push_back(fmt::format("$d{} using 1:2 with linespoints lc {} pt 7 ps 0.6 lw 1.5 title {}",
-                                    block, block + 1, quote(title)));
+        plots.push_back(
+            fmt::format("$d{} using 1:2 with linespoints lc {} pt 7 ps 0.6 lw 1.5 title {} noenhanced", block,
+                        block + 1, quote(title)));
       ++block;
     }
   for (size_t o = 0; o < p.overlays.size(); ++o) {
@@ -151,8 +155,8 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
       if (std::isfinite(x) && std::isfinite(y) && !(p.logx && x <= 0) && !(p.logy && y <= 0))
         data += fmt::format("{:.17g} {:.17g}\n", x, y);
     s += data + "EOD\n";
-    plots.push_back(fmt::format("$o{} using 1:2 with points pt 5 ps 1.3 lc rgb 'black' title {}", o,
-                                quote(p.overlays[o].label)));
+    plots.push_back(fmt::format("$o{} using 1:2 with points pt 5 ps 1.3 lc rgb 'black' title {} noenhanced",
+                                o, quote(p.overlays[o].label)));
   }
   for (size_t g = 0; g < p.guides.size() && std::isfinite(xmin); ++g) {
     std::string data = fmt::format("$g{} << EOD\n", g);

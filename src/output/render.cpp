@@ -199,6 +199,8 @@ SiShape si_shape(const std::string& s) {
   return r;
 }
 
+constexpr size_t kLongTableRows = 60;
+
 std::string render_latex(const Table& t) {
   // numeric columns whose every cell siunitx can parse become S columns aligned on the decimal
   // point, with a table-format reserving the widest sign/integer/fraction/exponent seen
@@ -227,15 +229,22 @@ std::string render_latex(const Table& t) {
       spec += numeric ? "r" : "l";
     }
   }
+  // a float cannot break across pages (and TeX runs out of memory on a tabular of thousands of rows):
+  // long tables are longtables, with the header repeated on every page
+  const bool long_table = t.rows.size() > kLongTableRows;
   const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
   std::string out = fmt::format(
-      "% boundcheck {}: {}\n% Needs \\usepackage{{booktabs}} and \\usepackage{{siunitx}} in the preamble.\n",
-      BOUNDCHECK_VERSION, what);
+      "% boundcheck {}: {}\n% Needs \\usepackage{{booktabs}} and \\usepackage{{siunitx}}{} in the "
+      "preamble.\n",
+      BOUNDCHECK_VERSION, what, long_table ? " and \\usepackage{longtable}" : "");
   const std::string caption =
       !t.caption.empty() ? t.caption
                          : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what));
-  out += "\\begin{table}[htbp]\n\\centering\n\\caption{" + caption + "}\n";
-  out += "\\begin{tabular}{" + spec + "}\n\\toprule\n";
+  if (long_table)
+    out += "\\begin{longtable}{" + spec + "}\n\\caption{" + caption + "}\\\\\n\\toprule\n";
+  else
+    out += "\\begin{table}[htbp]\n\\centering\n\\caption{" + caption + "}\n\\begin{tabular}{" + spec +
+           "}\n\\toprule\n";
   for (size_t i = 0; i < t.columns.size(); ++i) {
     std::string label;
     if (auto it = t.labels.find(t.columns[i]); it != t.labels.end()) label = it->second;
@@ -243,7 +252,7 @@ std::string render_latex(const Table& t) {
     if (label.empty()) label = latex_text(t.columns[i]);
     out += (i ? " & " : "") + (si[i] ? "{" + label + "}" : label);
   }
-  out += " \\\\\n\\midrule\n";
+  out += long_table ? " \\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n" : " \\\\\n\\midrule\n";
   for (const auto& r : t.rows) {
     for (size_t i = 0; i < r.size(); ++i) {
       const std::string v = r[i].display();
@@ -255,7 +264,7 @@ std::string render_latex(const Table& t) {
     }
     out += " \\\\\n";
   }
-  out += "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
+  out += long_table ? "\\end{longtable}\n" : "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
   return out;
 }
 

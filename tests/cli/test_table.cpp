@@ -1,0 +1,249 @@
+// End-to-end tests of `boundcheck table`: malformed specs (data-driven, tests/data/bad_specs/),
+// shards merged back byte for byte, row order whatever --threads, the sweep against the command
+// itself, derived columns against exact arithmetic, and plots.
+#include "run.hpp"
+
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+using bc::test::line_count;
+using bc::test::run_boundcheck;
+using Args = std::vector<std::string>;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / fmt::format("bc_table_{}_{}", getpid(), counter()++);
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+  std::string file(const std::string& name, const std::string& text) const {
+    fs::path p = path / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A spec the table runs as blocks through rank bound's own list kernel, and one it runs point by
+// point (rank heads takes single values), with a derived column.
+const char* kBatchedSpec = R"(command = "rank bound"
+[fixed]
+r = 4
+kernel = "double"
+[sweep]
+d = { from = 16, to = 64, step = 8 }
+H = { from = 1, to = 1e4, per_decade = 2 }
+)";
+
+const char* kPointSpec = R"(command = "rank heads"
+digits = 12
+[fixed]
+eps = "0.2"
+[sweep]
+d = [16, 32]
+r = [1, 2, 4]
+[derived]
+ratio = "h_min / talk_power"
+)";
+
+}  // namespace
+
+TEST_CASE("table: malformed specs are refused with the spec's file, line and field") {
+  size_t n = 0;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(BOUNDCHECK_TEST_DATA_DIR "/bad_specs"))
+    files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  TempDir tmp;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::string header;
+    std::getline(in, header);
+    REQUIRE(header.rfind("# expect: ", 0) == 0);
+    const std::string rest = header.substr(10);
+    const int code = std::stoi(rest.substr(0, rest.find(' ')));
+    const std::string pattern = rest.substr(rest.find(' ') + 1);
+    const std::string out_file = (tmp.path / "out.csv").string();
+    auto r = run_boundcheck({"table", "--spec", f.string(), "--output", out_file});
+    INFO(fmt::format("{} -> exit {}, stderr: {}", f.filename().string(), r.code, r.err));
+    CHECK(r.code == code);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    CHECK(r.err.rfind("error: " + f.string() + ":", 0) == 0);  // names the file first
+    CHECK(std::regex_search(r.err, std::regex(pattern)));
+    CHECK(!fs::exists(out_file));
+    ++n;
+  }
+  CHECK(n >= 15);
+}
+
+TEST_CASE("table: sharded and merged output equals the unsharded run byte for byte") {
+  TempDir tmp;
+  for (const char* text : {kBatchedSpec, kPointSpec}) {
+    const std::string spec = tmp.file("spec.toml", text);
+    for (const char* format : {"json", "csv", "latex"}) {
+      auto whole = run_boundcheck({"table", "--spec", spec, "--format", format, "--threads", "2"});
+      REQUIRE(whole.code == 0);
+      for (int n : {1, 2, 3, 7}) {
+        std::vector<std::string> parts;
+        for (int i = n; i >= 1; --i) {  // any order
+          const std::string part = (tmp.path / fmt::format("part{}.json", i)).string();
+          auto r = run_boundcheck(
+              {"table", "--spec", spec, "--shard", fmt::format("{}/{}", i, n), "--output", part});
+          INFO(r.err);
+          REQUIRE(r.code == 0);
+          parts.push_back(part);
+        }
+        Args merge{"table", "merge"};
+        merge.insert(merge.end(), parts.begin(), parts.end());
+        merge.insert(merge.end(), {"--format", format, "--threads", "2"});
+        auto m = run_boundcheck(merge);
+        INFO(fmt::format("{} shards, --format {}: {}", n, format, m.err));
+        REQUIRE(m.code == 0);
+        CHECK(m.out == whole.out);
+        CHECK(m.err == whole.err);  // the same notes, in the same order
+        for (const auto& p : parts) fs::remove(p);
+      }
+    }
+  }
+}
+
+TEST_CASE("table: --resume skips a shard already written, merge refuses a missing or repeated shard") {
+  TempDir tmp;
+  const std::string spec = tmp.file("spec.toml", kPointSpec);
+  const std::string p1 = (tmp.path / "p1.json").string(), p2 = (tmp.path / "p2.json").string();
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", p1}).code == 0);
+  const std::string first = slurp(p1);
+  auto again = run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", p1, "--resume"});
+  CHECK(again.code == 0);
+  CHECK(again.err.find("already") != std::string::npos);
+  CHECK(slurp(p1) == first);
+  auto missing = run_boundcheck({"table", "merge", p1});
+  CHECK(missing.code == 2);
+  CHECK(missing.err.find("shard 2/2 is missing") != std::string::npos);
+  auto twice = run_boundcheck({"table", "merge", p1, p1});
+  CHECK(twice.code == 2);
+  CHECK(twice.out.empty());
+  auto no_output = run_boundcheck({"table", "--spec", spec, "--shard", "1/2"});
+  CHECK(no_output.code == 2);
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "2/2", "--output", p2}).code == 0);
+  std::ofstream(p2, std::ios::app) << "garbage";
+  auto bad = run_boundcheck({"table", "merge", p1, p2});
+  CHECK(bad.code == 2);
+  CHECK(line_count(bad.err) == 1);
+}
+
+TEST_CASE("table: rows come in spec order whatever --threads") {
+  TempDir tmp;
+  const std::string spec = tmp.file("spec.toml", kPointSpec);
+  auto one = run_boundcheck({"table", "--spec", spec, "--format", "csv", "--threads", "1"});
+  REQUIRE(one.code == 0);
+  for (const char* t : {"2", "7"}) {
+    auto r = run_boundcheck({"table", "--spec", spec, "--format", "csv", "--threads", t});
+    CHECK(r.out == one.out);
+  }
+  // first sweep key outermost: d = 16 for r = 1, 2, 4, then d = 32
+  std::istringstream rows(one.out);
+  std::string line;
+  std::getline(rows, line);
+  std::vector<std::string> dr;
+  while (std::getline(rows, line)) dr.push_back(line.substr(0, line.find(',', line.find(',') + 1)));
+  CHECK(dr == std::vector<std::string>{"16,1", "16,2", "16,4", "32,1", "32,2", "32,4"});
+}
+
+TEST_CASE("table: a sweep prints the command's own rows, in blocks or point by point") {
+  TempDir tmp;
+  // blocks: the spec's rows are exactly the rows of one rank bound call over the same lists
+  const std::string spec = tmp.file("spec.toml", kBatchedSpec);
+  auto t = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  auto c = run_boundcheck({"rank", "bound", "--d", "16:64:8", "--r", "4", "--H",
+                           "1,3,10,32,100,316,1000,3162,10000", "--kernel", "double", "--format", "csv"});
+  REQUIRE(t.code == 0);
+  REQUIRE(c.code == 0);
+  CHECK(t.out == c.out);
+  // point by point: each row equals the command run alone at that point
+  const std::string ps = tmp.file("points.toml", kPointSpec);
+  auto p = run_boundcheck({"table", "--spec", ps, "--format", "json"});
+  REQUIRE(p.code == 0);
+  auto j = nlohmann::json::parse(p.out);
+  REQUIRE(j["rows"].size() == 6);
+  for (const auto& row : j["rows"]) {
+    auto one = run_boundcheck({"rank", "heads", "--d", std::to_string(row["d"].get<int>()), "--r",
+                               std::to_string(row["r"].get<int>()), "--eps", "0.2", "--digits", "12",
+                               "--format", "json"});
+    REQUIRE(one.code == 0);
+    auto o = nlohmann::json::parse(one.out)["rows"][0];
+    for (const char* col : {"h_min", "talk_power", "talk_exp_log2"}) CHECK(row[col] == o[col]);
+  }
+}
+
+TEST_CASE("table: derived columns are exact where the inputs are, certified otherwise") {
+  TempDir tmp;
+  // N(3,l) = 2l+1 and N(4,l) = (l+1)^2 (MATH.md §2): exact integers in, exact values out
+  const std::string spec = tmp.file("d.toml", R"spec(command = "sphere dim"
+[fixed]
+l = 5
+[sweep]
+d = [3, 4]
+[derived]
+x = "N - (2*l + 1)"
+y = "sqrt(N) - (l + 1)"
+z = "sqrt(N)"
+)spec");
+  auto r = run_boundcheck({"table", "--spec", spec, "--format", "json", "--digits", "20"});
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["rows"][0]["x"] == "0");
+  CHECK(j["rows"][1]["x"].get<std::string>().rfind("25.000", 0) == 0);
+  CHECK(j["rows"][1]["y"] == "0");
+  CHECK(j["rows"][0]["z"] ==
+        "3.3166247903553998491");  // sqrt(11) to 20 digits (exact: 3.31662479035539984911...)
+}
+
+TEST_CASE("table: --plot draws every series with gnuplot") {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return;  // gnuplot-nox is a set-up package
+  TempDir tmp;
+  const std::string spec = tmp.file("p.toml", std::string(kBatchedSpec) + R"([plot]
+x = "H"
+y = "lo"
+series = "d"
+logx = true
+guides = [{ expr = "x^-1", label = "guide" }]
+)");
+  const std::string svg = (tmp.path / "p.svg").string();
+  auto r = run_boundcheck({"table", "--spec", spec, "--plot", svg, "--format", "csv"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string text = slurp(svg);
+  CHECK(text.find("<svg") != std::string::npos);
+  for (int d = 16; d <= 64; d += 8) CHECK(text.find(fmt::format("d = {}", d)) != std::string::npos);
+  CHECK(text.find("guide") != std::string::npos);
+  auto bad = run_boundcheck({"table", "--spec", spec, "--plot", (tmp.path / "p.gif").string()});
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+}

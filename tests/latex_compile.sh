@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Compiles the LaTeX that boundcheck prints (every example spec, and plain commands including
+# certified intervals and exact rationals) in a minimal document with booktabs and siunitx, the two
+# packages the output names in its header comment. Exit 125 (skipped) without pdflatex/siunitx.
+set -euo pipefail
+exe=$1
+specs=$2
+command -v pdflatex >/dev/null 2>&1 || { echo "pdflatex not installed: skipped" >&2; exit 125; }
+kpsewhich siunitx.sty >/dev/null 2>&1 || { echo "siunitx not installed: skipped" >&2; exit 125; }
+kpsewhich booktabs.sty >/dev/null 2>&1 || { echo "booktabs not installed: skipped" >&2; exit 125; }
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+n=0
+emit() {  # emit NAME ARGS...: one table file
+  local name=$1
+  shift
+  "$exe" "$@" --format latex --output "$dir/$name.tex" 2>/dev/null
+  echo "\\input{$name}" >>"$dir/body.tex"
+  n=$((n + 1))
+}
+: >"$dir/body.tex"
+for s in "$specs"/*.toml; do
+  emit "spec$n" table --spec "$s"
+done
+emit cmd_bound rank bound --d 64 --r 8 --H 1,10,100
+emit cmd_bound_cert rank bound --d 64 --r 8 --H 10 --certified
+emit cmd_exact sphere sign-coef --d 3 --l-max 7 --exact
+emit cmd_big sphere gegenbauer --d 100 --l 100000 --t 0.3
+emit cmd_heads rank heads --d 64 --r 8 --eps 0.1
+emit cmd_sym sym gram --N 2 --degree 3 --matrix --normalised
+emit cmd_comm comm models
+cat >"$dir/doc.tex" <<'TEX'
+\documentclass{article}
+\usepackage[margin=1cm,landscape]{geometry}
+\usepackage{booktabs}
+\usepackage{siunitx}
+\usepackage{longtable}
+\begin{document}
+\tiny
+\input{body}
+\end{document}
+TEX
+(cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >/dev/null 2>&1) || {
+  grep -E '^!|^l\.[0-9]' "$dir/doc.log" | head -20 >&2
+  exit 1
+}
+echo "latex: $n tables compiled" >&2
