@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,11 @@ void add_global_options(CLI::App& app, GlobalOptions& g);
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON, where they travel in meta.notes.
 void emit(const RunResult& r, const Context& ctx);
+
+/// The command line's lists and ranges for options the command takes one value of
+/// (`rank heads --d 16,32 --eps 0.1,0.2`, `--H log(1,1e6,4)`): swept through the `table` machinery,
+/// one row block per point in Cartesian order. nullopt when there is nothing to sweep (tools/table.cpp).
+std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx);
 
 // One setup function per subcommand file.
 void setup_sphere_dim(CLI::App& group, Registry& reg);

@@ -41,7 +41,8 @@ int run(int argc, char** argv) {
 #ifdef BOUNDCHECK_HAVE_OPENMP
   omp_set_num_threads(ctx.threads);
 #endif
-  RunResult r = cmd->run(ctx);
+  std::optional<RunResult> swept = sweep_lists(*cmd, ctx);
+  RunResult r = swept ? std::move(*swept) : cmd->run(ctx);
   emit(r, ctx);
   return r.exit_code;
 }

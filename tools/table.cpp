@@ -24,6 +24,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -100,6 +101,11 @@ struct PointError {
   }
   std::string msg = line > 0 ? fmt::format("{}:{}: {}: {}", s.file, line, where, e.msg)
                              : fmt::format("{}: {}: {}", s.file, where, e.msg);
+  if (s.file.empty()) {  // a list on the command line: name the value, as typed
+    msg = e.msg;
+    for (const auto& [opt, v] : p)
+      if (e.msg.find("--" + opt) != std::string::npos) msg = fmt::format("at --{} {}: {}", opt, v, e.msg);
+  }
   if (e.kind == 1) throw UsageError(msg);
   if (e.kind == 2) throw DomainError(msg);
   throw ResourceError(msg);
@@ -823,7 +829,123 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   return {std::move(t), 0};
 }
 
+/// Splits at commas outside parentheses ("1,log(1,1e6,4)" -> two parts).
+std::vector<std::string> split_top(const std::string& v) {
+  std::vector<std::string> parts;
+  std::string cur;
+  int depth = 0;
+  for (char c : v) {
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  parts.push_back(cur);
+  return parts;
+}
+
+bool numeric_word(const std::string& w) {
+  if (w.empty()) return false;
+  if (parse_exact_rational(w)) return true;
+  // angles such as pi/6, 2*pi/3 (the command parses them; here we only recognise the shape)
+  return w.find("pi") != std::string::npos && w.find_first_not_of("0123456789.+-*/epi") == std::string::npos;
+}
+
+/// The values a command-line value stands for, or nullopt if it is one plain value:
+/// "a,b,c", "a:b" and "a:b:step" (exact arithmetic), "log(from,to,per_decade)" (log-spaced;
+/// integers when both ends are). Throws UsageError naming the option on a malformed range.
+std::optional<std::vector<std::string>> cli_values(const std::string& opt, const std::string& value) {
+  auto parts = split_top(value);
+  bool any_list = parts.size() > 1;
+  std::vector<std::string> out;
+  for (const auto& p : parts) {
+    if (p.rfind("log(", 0) == 0 && p.back() == ')') {
+      auto args = split_top(p.substr(4, p.size() - 5));
+      std::optional<Fmpq> a, b, k;
+      if (args.size() == 3)
+        a = parse_exact_rational(args[0]), b = parse_exact_rational(args[1]),
+        k = parse_exact_rational(args[2]);
+      if (!a || !b || !k || fmpq_sgn(a->x) <= 0 || fmpq_cmp(a->x, b->x) > 0 ||
+          !fmpz_is_one(fmpq_denref(k->x)) || fmpz_cmp_si(fmpq_numref(k->x), 1) < 0 ||
+          fmpz_cmp_si(fmpq_numref(k->x), 1000) > 0)
+        throw UsageError(fmt::format(
+            "--{} log(from,to,per_decade) needs 0 < from <= to and per_decade in 1..1000, got \"{}\"", opt,
+            p));
+      auto vals = table::log_range(*a, *b, fmpz_get_si(fmpq_numref(k->x)), 10000000);
+      out.insert(out.end(), vals.begin(), vals.end());
+      any_list = true;
+      continue;
+    }
+    const auto c1 = p.find(':');
+    if (c1 != std::string::npos) {
+      const auto c2 = p.find(':', c1 + 1);
+      auto a = parse_exact_rational(p.substr(0, c1));
+      auto b =
+          parse_exact_rational(p.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1));
+      std::optional<Fmpq> st =
+          c2 == std::string::npos ? std::optional<Fmpq>(Fmpq(1, 1)) : parse_exact_rational(p.substr(c2 + 1));
+      if (!a || !b || !st) return std::nullopt;  // not a numeric range: the command decides
+      if (fmpq_sgn(st->x) <= 0 || fmpq_cmp(a->x, b->x) > 0)
+        throw UsageError(fmt::format("--{} range a:b[:step] needs a <= b and step > 0, got \"{}\"", opt, p));
+      auto vals = table::step_range(*a, *b, *st, 10000000);
+      out.insert(out.end(), vals.begin(), vals.end());
+      any_list = true;
+      continue;
+    }
+    if (!numeric_word(p)) return std::nullopt;
+    out.push_back(p);
+  }
+  if (!any_list) return std::nullopt;
+  return out;
+}
+
 }  // namespace
+
+std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
+  static const std::set<std::string> kGlobal = {"--format", "--digits", "--threads", "--output",
+                                                "--certified"};
+  Spec s;  // an in-memory spec: file "" makes errors read as command-line errors
+  std::istringstream words(cmd.path());
+  for (std::string w; words >> w;) s.command.push_back(w);
+  bool rewritten = false;
+  for (const CLI::Option* o : cmd.app->get_options()) {
+    const std::string name = o->get_name(false, true);
+    if (o->count() == 0 || name.rfind("--", 0) != 0 || kGlobal.count(name) != 0U || name == "--help")
+      continue;
+    const std::string opt = name.substr(2);
+    if (o->get_expected_min() == 0) {  // a flag
+      s.fixed.emplace_back(opt, "");
+      continue;
+    }
+    const std::string value = o->results().empty() ? std::string() : o->results().back();
+    auto vals = cli_values(opt, value);
+    const bool native =
+        std::find(cmd.list_options.begin(), cmd.list_options.end(), opt) != cmd.list_options.end();
+    if (!vals) {
+      s.fixed.emplace_back(opt, value);
+    } else if (native) {  // the command's own list kernel takes it; log(...) is spelled out for it
+      s.fixed.emplace_back(opt, fmt::format("{}", fmt::join(*vals, ",")));
+      rewritten = rewritten || value.find("log(") != std::string::npos;
+    } else {
+      s.sweep.push_back({opt, *vals, 0});
+    }
+  }
+  if (s.sweep.empty() && !rewritten) return std::nullopt;
+  auto pts = table::expand(s, kMaxPoints);
+  Raw raw = run_tasks(s, pts, make_tasks(s, cmd, pts), ctx);
+  out::Table t;
+  t.command = cmd.path();
+  for (const auto& [k, v] : s.fixed) t.params[k] = v.empty() ? "true" : v;
+  for (const auto& a : s.sweep) t.params[a.option] = a.values;
+  t.columns = raw.columns;
+  for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
+  t.notes = std::move(raw.notes);
+  return RunResult(std::move(t), 0);
+}
 
 void setup_table(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<TableOptions>();

@@ -66,6 +66,10 @@ Fmpq exact_of(const Ctx& c, const toml::node& n, const std::string& field) {
   return *q;
 }
 
+struct RangeError : UsageError {
+  using UsageError::UsageError;
+};
+
 std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const std::string& field,
                                      size_t max_points) {
   std::vector<std::string> out;
@@ -91,48 +95,19 @@ std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const st
     c.fail(&n, field, "a range needs exactly one of step or per_decade");
   const Fmpq a = exact_of(c, *from, field + ".from"), b = exact_of(c, *to, field + ".to");
   if (fmpq_cmp(a.x, b.x) > 0) c.fail(&n, field, "from must not exceed to");
-  if (step != nullptr) {
-    const Fmpq s = exact_of(c, *step, field + ".step");
-    if (fmpq_sgn(s.x) <= 0) c.fail(step, field + ".step", "must be positive");
-    // count = floor((b - a)/s) + 1, checked before materialising anything
-    Fmpq span;
-    fmpq_sub(span.x, b.x, a.x);
-    fmpq_div(span.x, span.x, s.x);
-    Fmpz cnt;
-    fmpz_fdiv_q(cnt.x, fmpq_numref(span.x), fmpq_denref(span.x));
-    fmpz_add_ui(cnt.x, cnt.x, 1);  // the values from, from + step, ..., up to to
-    if (fmpz_cmp_ui(cnt.x, max_points) > 0)
-      c.fail(&n, field, fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_points));
-    fmpz_sub_ui(cnt.x, cnt.x, 1);
-    Fmpq v = a;
-    for (slong i = 0; i <= fmpz_get_si(cnt.x); ++i) {
-      out.push_back(v.str());
-      fmpq_add(v.x, v.x, s.x);
+  try {
+    if (step != nullptr) {
+      const Fmpq s = exact_of(c, *step, field + ".step");
+      if (fmpq_sgn(s.x) <= 0) c.fail(step, field + ".step", "must be positive");
+      return step_range(a, b, s, max_points);
     }
-    return out;
+    const long long pd = per->as_integer() ? per->as_integer()->get() : -1;
+    if (pd < 1 || pd > 1000) c.fail(per, field + ".per_decade", "must be an integer in 1..1000");
+    if (fmpq_sgn(a.x) <= 0) c.fail(from, field + ".from", "a log-spaced range must start above 0");
+    return log_range(a, b, static_cast<long>(pd), max_points);
+  } catch (const RangeError& e) {
+    c.fail(&n, field, e.what());
   }
-  const long long pd = per->as_integer() ? per->as_integer()->get() : -1;
-  if (pd < 1 || pd > 1000) c.fail(per, field + ".per_decade", "must be an integer in 1..1000");
-  if (fmpq_sgn(a.x) <= 0) c.fail(from, field + ".from", "a log-spaced range must start above 0");
-  const double la = std::log10(fmpq_get_d(a.x)), lb = std::log10(fmpq_get_d(b.x));
-  const double count = std::floor((lb - la) * static_cast<double>(pd) + 1e-9) + 1;
-  if (count > static_cast<double>(max_points))
-    c.fail(&n, field, fmt::format("the range has {} values, more than the limit of {}", count, max_points));
-  // integers when both ends are integers (head counts, dimensions), else 6 significant digits
-  const bool integral = fmpz_is_one(fmpq_denref(a.x)) && fmpz_is_one(fmpq_denref(b.x));
-  std::set<std::string> seen;
-  for (long k = 0; k < static_cast<long>(count); ++k) {
-    const double v = std::pow(10.0, la + static_cast<double>(k) / static_cast<double>(pd));
-    std::string s;
-    if (integral) {
-      if (v >= 9.0e15) c.fail(&n, field, "log-spaced integers above 9e15 are not supported; give a list");
-      s = fmt::format("{}", static_cast<long long>(std::llround(v)));
-    } else {
-      s = fmt::format("{:.6g}", v);
-    }
-    if (seen.insert(s).second) out.push_back(s);
-  }
-  return out;
 }
 
 std::string string_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
@@ -174,6 +149,48 @@ std::string option_key(const Ctx& c, const toml::node& v, const std::string& key
 }
 
 }  // namespace
+
+std::vector<std::string> step_range(const Fmpq& a, const Fmpq& b, const Fmpq& s, size_t max_count) {
+  // count = floor((b - a)/s) + 1, checked before materialising anything
+  Fmpq span;
+  fmpq_sub(span.x, b.x, a.x);
+  fmpq_div(span.x, span.x, s.x);
+  Fmpz cnt;
+  fmpz_fdiv_q(cnt.x, fmpq_numref(span.x), fmpq_denref(span.x));
+  fmpz_add_ui(cnt.x, cnt.x, 1);  // the values a, a + s, ..., up to b
+  if (fmpz_cmp_ui(cnt.x, max_count) > 0)
+    throw RangeError(fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_count));
+  std::vector<std::string> out;
+  Fmpq v = a;
+  for (slong i = 0; i < fmpz_get_si(cnt.x); ++i) {
+    out.push_back(v.str());
+    fmpq_add(v.x, v.x, s.x);
+  }
+  return out;
+}
+
+std::vector<std::string> log_range(const Fmpq& a, const Fmpq& b, long per_decade, size_t max_count) {
+  const double la = std::log10(fmpq_get_d(a.x)), lb = std::log10(fmpq_get_d(b.x));
+  const double count = std::floor((lb - la) * static_cast<double>(per_decade) + 1e-9) + 1;
+  if (count > static_cast<double>(max_count))
+    throw RangeError(fmt::format("the range has {} values, more than the limit of {}", count, max_count));
+  // integers when both ends are integers (head counts, dimensions), else 6 significant digits
+  const bool integral = fmpz_is_one(fmpq_denref(a.x)) && fmpz_is_one(fmpq_denref(b.x));
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (long k = 0; k < static_cast<long>(count); ++k) {
+    const double v = std::pow(10.0, la + static_cast<double>(k) / static_cast<double>(per_decade));
+    std::string s;
+    if (integral) {
+      if (v >= 9.0e15) throw RangeError("log-spaced integers above 9e15 are not supported; give a list");
+      s = fmt::format("{}", static_cast<long long>(std::llround(v)));
+    } else {
+      s = fmt::format("{:.6g}", v);
+    }
+    if (seen.insert(s).second) out.push_back(s);
+  }
+  return out;
+}
 
 long Spec::line_of(const std::string& option) const {
   for (const auto& a : sweep)

@@ -24,6 +24,7 @@
 #pragma once
 
 #include "core/expr.hpp"
+#include "core/flint.hpp"
 
 #include <map>
 #include <optional>
@@ -94,6 +95,12 @@ struct Spec {
 Spec parse_spec(const std::string& text, const std::string& file);
 /// Reads and parses FILE. Throws UsageError if unreadable or invalid.
 Spec load_spec(const std::string& file);
+
+/// from, from + step, ..., <= to, exactly (as printed rationals). Throws UsageError above max_count.
+std::vector<std::string> step_range(const Fmpq& from, const Fmpq& to, const Fmpq& step, size_t max_count);
+/// per_decade log-spaced values from..to (integers, deduplicated, when both ends are integers;
+/// else 6 significant digits). Throws UsageError above max_count.
+std::vector<std::string> log_range(const Fmpq& from, const Fmpq& to, long per_decade, size_t max_count);
 
 /// One point of the sweep: the option values in spec order (sweep axes, then zip axes).
 using Point = std::vector<std::pair<std::string, std::string>>;

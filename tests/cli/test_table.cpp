@@ -247,3 +247,37 @@ guides = [{ expr = "x^-1", label = "guide" }]
   CHECK(bad.code == 2);
   CHECK(bad.out.empty());
 }
+
+TEST_CASE("cli: lists and ranges on any numeric option sweep the command, row blocks in Cartesian order") {
+  auto r =
+      run_boundcheck({"rank", "heads", "--d", "16,32", "--r", "2", "--eps", "0.1,0.2", "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["rows"].size() == 4);
+  size_t k = 0;
+  for (const char* d : {"16", "32"})
+    for (const char* eps : {"0.1", "0.2"}) {
+      auto one = run_boundcheck({"rank", "heads", "--d", d, "--r", "2", "--eps", eps, "--format", "json"});
+      REQUIRE(one.code == 0);
+      CHECK(j["rows"][k++] == nlohmann::json::parse(one.out)["rows"][0]);
+    }
+  // log(from,to,per_decade) spelled out for a command's own list option
+  auto lg =
+      run_boundcheck({"rank", "bound", "--d", "64", "--r", "8", "--H", "log(1,1e4,2)", "--format", "csv"});
+  auto ex = run_boundcheck({"rank", "bound", "--d", "64", "--r", "8", "--H",
+                            "1,3,10,32,100,316,1000,3162,10000", "--format", "csv"});
+  REQUIRE(lg.code == 0);
+  CHECK(lg.out == ex.out);
+  // a value the command refuses is named, once
+  auto bad = run_boundcheck({"rank", "heads", "--d", "16,2", "--r", "2", "--eps", "0.1"});
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+  CHECK(line_count(bad.err) == 1);
+  CHECK(bad.err.find("--d 2") != std::string::npos);
+  auto rev = run_boundcheck({"rank", "heads", "--d", "32:16", "--r", "2", "--eps", "0.1"});
+  CHECK(rev.code == 2);
+  CHECK(rev.err.find("a <= b") != std::string::npos);
+  auto lbad = run_boundcheck({"rank", "bound", "--d", "64", "--r", "8", "--H", "log(0,10,2)"});
+  CHECK(lbad.code == 2);
+  CHECK(line_count(lbad.err) == 1);
+}
