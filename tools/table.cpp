@@ -111,6 +111,13 @@ struct PointError {
   throw ResourceError(msg);
 }
 
+/// Rows into spec (point) order; already sorted unless blocks and single points interleave.
+void sort_by_point(std::vector<std::pair<size_t, std::vector<out::Cell>>>& rows) {
+  auto by_point = [](const auto& x, const auto& y) { return x.first < y.first; };
+  if (!std::is_sorted(rows.begin(), rows.end(), by_point))
+    std::stable_sort(rows.begin(), rows.end(), by_point);
+}
+
 /// A unit of work: one point, or a Cartesian block of points swept in one call through the
 /// options the command takes as lists. The task list depends only on the spec, so shards (slices
 /// of it) print exactly what the unsharded run prints.
@@ -260,10 +267,29 @@ bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const
     for (size_t c : ci) key.push_back(t.rows[r][c].display());
     return key;
   };
-  // usual case: the command's rows come in the block's point order
+  // usual case: the command's rows come in the block's point order (checked cell by cell without
+  // allocating: this loop runs once per point of a million-point sweep)
+  std::vector<size_t> slot(task.batched.size());  // where each batched option sits in a Point
+  for (size_t j = 0; j < task.batched.size(); ++j)
+    for (size_t q = 0; q < pts[task.points[0]].size(); ++q)
+      if (pts[task.points[0]][q].first == task.batched[j]) slot[j] = q;
+  auto same = [&](size_t r, size_t k) {
+    for (size_t j = 0; j < ci.size(); ++j) {
+      const out::Cell& c = t.rows[r][ci[j]];
+      const std::string& v = pts[k][slot[j]].second;
+      if (c.kind == out::CellKind::integer) {
+        const fmt::format_int f(c.ival);
+        if (std::string_view(f.data(), f.size()) != v) return false;
+      } else if (c.kind == out::CellKind::exact || c.kind == out::CellKind::text) {
+        if (c.str != v) return false;
+      } else if (c.display() != v) {
+        return false;
+      }
+    }
+    return true;
+  };
   bool in_order = true;
-  for (size_t i = 0; i < task.points.size() && in_order; ++i)
-    in_order = key_of_row(i) == key_of_point(task.points[i]);
+  for (size_t i = 0; i < task.points.size() && in_order; ++i) in_order = same(i, task.points[i]);
   if (in_order) {
     out.rows.reserve(task.points.size());
     for (size_t i = 0; i < task.points.size(); ++i)
@@ -368,8 +394,7 @@ Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Ta
     for (auto& r : o.rows) raw.rows.push_back(std::move(r));
     add_notes(raw.notes, o.notes);
   }
-  std::stable_sort(raw.rows.begin(), raw.rows.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  sort_by_point(raw.rows);
   return raw;
 }
 
@@ -822,8 +847,7 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
     for (auto& r : sh.raw.rows) raw.rows.push_back(std::move(r));
     add_notes(raw.notes, sh.raw.notes);
   }
-  std::stable_sort(raw.rows.begin(), raw.rows.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  sort_by_point(raw.rows);
   out::Table t = finish(shards[0].spec, std::move(raw), shards[0].digits, ctx);
   maybe_plot(shards[0].spec, t, o.plot);
   return {std::move(t), 0};
