@@ -760,6 +760,16 @@ void maybe_plot(const Spec& s, const out::Table& t, const std::string& path) {
   }
 }
 
+/// The spec's `outputs`: the same table in each file's format, each written atomically.
+void write_outputs(const Spec& s, const out::Table& t, const Context& ctx) {
+  for (const auto& [file, format] : s.outputs) {
+    out::Format f{};
+    out::parse_format(format, f);
+    // a relative path is taken from the directory the command runs in, as --output is
+    out::write_atomic(file, out::render(t, out::Meta{ctx.digits, ctx.threads, ctx.certified}, f));
+  }
+}
+
 // ---- the commands ----------------------------------------------------------------------------
 
 struct TableOptions {
@@ -812,6 +822,7 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   Raw raw = run_tasks(s, pts, tasks, ctx);
   out::Table t = finish(s, std::move(raw), digits, ctx);
   maybe_plot(s, t, o.plot);
+  write_outputs(s, t, ctx);
   return {std::move(t), 0};
 }
 
@@ -850,6 +861,7 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   sort_by_point(raw.rows);
   out::Table t = finish(shards[0].spec, std::move(raw), shards[0].digits, ctx);
   maybe_plot(shards[0].spec, t, o.plot);
+  write_outputs(shards[0].spec, t, ctx);
   return {std::move(t), 0};
 }
 

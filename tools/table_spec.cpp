@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -211,9 +212,9 @@ Spec parse_spec(const std::string& text, const std::string& file) {
   } catch (const toml::parse_error& e) {
     throw UsageError(fmt::format("{}:{}: not valid TOML: {}", file, e.source().begin.line, e.description()));
   }
-  static const std::set<std::string> kTop = {"command", "caption", "digits", "derived_digits",
-                                             "columns", "fixed",   "sweep",  "zip",
-                                             "derived", "labels",  "layout", "plot"};
+  static const std::set<std::string> kTop = {
+      "command", "caption", "digits",  "derived_digits", "columns", "outputs", "fixed",
+      "sweep",   "zip",     "derived", "labels",         "layout",  "plot"};
   for (auto&& [k, v] : doc)
     if (kTop.count(std::string(k.str())) == 0U)
       c.fail(&v, std::string(k.str()),
@@ -239,6 +240,20 @@ Spec parse_spec(const std::string& text, const std::string& file) {
     if (!d->is_integer() || d->as_integer()->get() < 1 || d->as_integer()->get() > 20000)
       c.fail(d, "derived_digits", "must be an integer in 1..20000");
     s.derived_digits = d->as_integer()->get();
+  }
+  if (const toml::node* outs = doc.get("outputs")) {
+    s.outputs_line = line_of(*outs);
+    for (const auto& f : string_list(c, *outs, "outputs")) {
+      const auto dot = f.rfind('.');
+      const std::string ext = dot == std::string::npos ? "" : f.substr(dot + 1);
+      static const std::map<std::string, std::string> kExt = {
+          {"csv", "csv"}, {"json", "json"}, {"md", "markdown"}, {"tex", "latex"}, {"txt", "table"}};
+      auto it = kExt.find(ext);
+      if (it == kExt.end() || f.size() == ext.size() + 1)
+        c.fail(outs, "outputs",
+               fmt::format("\"{}\": the format comes from the extension: .csv .json .md .tex .txt", f));
+      s.outputs.emplace_back(f, it->second);
+    }
   }
   if (const toml::node* cols = doc.get("columns")) {
     s.columns = string_list(c, *cols, "columns");

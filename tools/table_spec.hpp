@@ -7,6 +7,8 @@
 //   digits = 12                     # optional, as --digits
 //   derived_digits = 3              # optional: print derived columns with at most this many digits
 //   columns = ["d", "H", "lo"]      # optional: keep and order these columns
+//   outputs = ["lb.csv", "lb.tex"]  # optional: also write these files, format from the extension
+//                                   # (.csv .json .md .tex .txt), atomically
 //   [fixed]   r = 4                 # option -> value, exactly as on the command line
 //   [sweep]   d = [16, 64]          # Cartesian product, first key outermost; list, or
 //             H = { from = 1, to = 1e6, per_decade = 4 }   # log-spaced (integers if ends are)
@@ -81,6 +83,8 @@ struct Spec {
   std::vector<long> derived_lines;
   std::vector<std::string> columns;
   long columns_line = 0;
+  std::vector<std::pair<std::string, std::string>> outputs;  ///< file -> format name
+  long outputs_line = 0;
   std::map<std::string, std::string> labels;
   std::string caption;
   std::optional<long> digits;

@@ -281,3 +281,18 @@ TEST_CASE("cli: lists and ranges on any numeric option sweep the command, row bl
   CHECK(lbad.code == 2);
   CHECK(line_count(lbad.err) == 1);
 }
+
+TEST_CASE("table: a spec's outputs are the same table in each file's format") {
+  TempDir tmp;
+  const std::string csv = (tmp.path / "t.csv").string(), tex = (tmp.path / "t.tex").string();
+  const std::string spec = tmp.file(
+      "o.toml",
+      fmt::format(
+          "command = \"sphere dim\"\noutputs = [\"{}\", \"{}\"]\n[fixed]\nl = 4\n[sweep]\nd = [3, 5]\n", csv,
+          tex));
+  auto r = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  REQUIRE(r.code == 0);
+  CHECK(slurp(csv) == r.out);
+  auto l = run_boundcheck({"table", "--spec", spec, "--format", "latex"});
+  CHECK(slurp(tex) == l.out);
+}
