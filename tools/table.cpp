@@ -1000,6 +1000,7 @@ void setup_table(CLI::App& root, Registry& reg) {
       "  digits = 12                            # optional (else --digits)\n"
       "  caption = \"...\"                        # optional LaTeX caption (command and version appended)\n"
       "  columns = [\"d\", \"H\", \"lo\"]             # optional: keep and order columns\n"
+      "  outputs = [\"t.csv\", \"t.tex\"]          # optional: also write these files (format from the extension)\n"
       "  [fixed]   r = 4                        # option = value, as on the command line (true = a flag)\n"
       "  [sweep]   d = [16, 64, 256]            # Cartesian product, first key outermost\n"
       "            H = { from = 1, to = 1e6, per_decade = 4 }   # log-spaced; or { from, to, step }\n"
