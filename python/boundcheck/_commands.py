@@ -54,6 +54,19 @@ def pyname(option: str) -> str:
     return n + "_" if keyword.iskeyword(n) else n
 
 
+def option_names(path: str) -> set:
+    """The option names of a command, without dashes, as written and with '-' -> '_'."""
+    cmd = _COMMANDS.get(path)
+    if cmd is None:
+        return set()
+    names = set()
+    for o in cmd["options"]:
+        if not o["global"]:
+            n = o["name"].lstrip("-")
+            names |= {n, n.replace("-", "_")}
+    return names
+
+
 def _one(value, opt: str) -> str:
     if isinstance(value, bool):
         raise UsageError(f"{opt} takes a value, got the bool {value!r}")

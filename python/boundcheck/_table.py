@@ -11,15 +11,38 @@ __all__ = ["Table"]
 
 
 def _convert(kind: str, payload):
-    """One cell: integer -> int, exact -> int or Fraction, real -> Ball, number -> float, text -> str."""
+    """One cell: integer -> int, exact -> int or Fraction (or the text of an exact closed form such
+    as "3*sqrt(5)/8"), real -> Ball, number -> float, text -> str."""
     if kind == "integer" or kind == "number" or kind == "text":
         return payload
     if kind == "exact":
-        q = Fraction(payload)
-        return q.numerator if q.denominator == 1 else q
+        text, value = payload
+        if value is None:  # decimal text ("0.3"), an enclosure ("[lo, hi]"), a closed form
+            return _exact_text(text)
+        if isinstance(value, tuple):
+            value = Fraction(*value)
+        if isinstance(value, Fraction) and value.denominator == 1:
+            return value.numerator
+        return value
     if kind == "real":
         return Ball(payload)
     return payload
+
+
+def _exact_text(text: str):
+    """An exact cell that is not p or p/q: a decimal ("0.3" -> Fraction(3, 10)), a certified
+    enclosure ("[lo, hi]" -> Ball), else its text (closed forms such as "3*sqrt(5)/8", "pi/6")."""
+    try:
+        if len(text) <= 4000:
+            return _convert("exact", (text, (Fraction(text).numerator, Fraction(text).denominator)))
+    except ValueError:
+        pass
+    if text.startswith("["):
+        try:
+            return Ball(text)
+        except ValueError:
+            pass
+    return text
 
 
 class Table:
@@ -30,8 +53,10 @@ class Table:
         params: the parameters as the CLI echoes them (``--format json``'s ``params``).
         columns: column names (snake_case), the same in every format.
         rows: one dict per row, ``{column: value}``, values converted by kind: exact integers
-            ``int``, exact rationals ``fractions.Fraction``, certified reals :class:`Ball`,
-            plain doubles ``float``, words ``str``.
+            ``int`` (any size: Python >= 3.11 needs ``sys.set_int_max_str_digits(0)`` to *print*
+            one above 4300 digits), exact rationals ``fractions.Fraction``, exact closed forms
+            (``"3*sqrt(5)/8"``) their ``str``, certified reals :class:`Ball`, plain doubles
+            ``float``, words ``str``.
         kinds: per row, the cell kinds (``"integer" | "exact" | "real" | "number" | "text"``).
         texts: per row, each cell's text as the CLI's JSON holds it.
         notes: the caveats that travel with the data (the CLI prints them as ``note:``).
@@ -39,8 +64,9 @@ class Table:
         argv: the words the same invocation takes after ``boundcheck`` on the command line.
         digits, threads, certified: the global options in force.
 
-    One number: ``t.value()`` is the last column of a one-row table (parameters come first,
-    the result last), ``t.value("h_min")`` a named column, ``t.value("lo", row=3)`` any cell.
+    One number: ``t.value()`` is the result of a one-row table (its first column that is not a
+    parameter or option: ``h_min`` for ``rank heads``, ``lo`` for ``rank bound``), ``t.value("hi")`` a
+    named column, ``t.value("lo", row=3)`` any cell.
     ``t["lo"]`` is a column as a list, ``t[0]`` a row as a dict; ``len(t)`` counts rows.
 
     Renderings by the C++ renderers, byte-identical to the CLI's output for the same argv:
@@ -65,17 +91,16 @@ class Table:
         cells = result.cells()
         cols = self.columns
         self.kinds = [tuple(k for k, _ in row) for row in cells]
-        self.texts = [tuple(v if isinstance(v, str) else _num_text(v) for _, v in row) for row in cells]
+        self.texts = [tuple(_text(k, v) for k, v in row) for row in cells]
         self.rows = [dict(zip(cols, (_convert(k, v) for k, v in row))) for row in cells]
 
     # ---- one value, one column, one row --------------------------------------------------------
     def value(self, column: str | None = None, row: int | None = None):
-        """One cell. ``column`` defaults to the last column (the result; parameters come first);
-        ``row`` may be omitted when the table has exactly one row."""
+        """One cell. ``column`` defaults to :attr:`result_column` (the first column that is not a
+        parameter or option: ``rank heads`` gives ``h_min``); ``row`` may be omitted when the table has
+        exactly one row."""
         if column is None:
-            if not self.columns:
-                raise ValueError(f"{self.command}: the table has no columns")
-            column = self.columns[-1]
+            column = self.result_column
         elif column not in self.columns:
             raise KeyError(f"{self.command} has no column {column!r}; columns: {', '.join(self.columns)}")
         if row is None:
@@ -83,6 +108,20 @@ class Table:
                 raise ValueError(f"{self.command} returned {len(self.rows)} rows: pass row=")
             row = 0
         return self.rows[row][column]
+
+    @property
+    def result_column(self) -> str:
+        """The column value() returns by default: the first that is neither a parameter nor an
+        option of the command (rank heads: h_min; rank bound: lo; sphere dim: N), else the last."""
+        if not self.columns:
+            raise ValueError(f"{self.command}: the table has no columns")
+        from ._commands import option_names  # here: _commands imports this module
+
+        inputs = set(self.params) | option_names(self.command)
+        for c in self.columns:
+            if c not in inputs:
+                return c
+        return self.columns[-1]
 
     def column(self, name: str, numpy: bool = False):
         """The values of one column, as a list or (numpy=True) a NumPy array: float64 for real
@@ -165,7 +204,11 @@ class Table:
         return self.rows[key]
 
 
-def _num_text(v) -> str:
+def _text(kind: str, v) -> str:
+    if kind == "exact":
+        return v[0]
+    if isinstance(v, str):
+        return v
     return str(v) if isinstance(v, int) else repr(v)
 
 

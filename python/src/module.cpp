@@ -13,7 +13,10 @@
 // to completion on its worker thread in the background and its result is discarded.
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/flint.hpp"
 #include "output/table.hpp"
+
+#include <gmp.h>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -36,6 +39,8 @@ namespace py = pybind11;
 
 namespace {
 
+using bc::Fmpq;
+using bc::Fmpz;
 using bc::cli::Context;
 using bc::cli::Invoker;
 using bc::cli::RunResult;
@@ -159,10 +164,14 @@ Pool& pool() {
 py::object error_class(Failure f) {
   py::module_ errors = py::module_::import("boundcheck._errors");
   switch (f) {
-    case Failure::usage: return errors.attr("UsageError");
-    case Failure::domain: return errors.attr("DomainError");
-    case Failure::resource: return errors.attr("ResourceError");
-    default: return errors.attr("InternalError");
+    case Failure::usage:
+      return errors.attr("UsageError");
+    case Failure::domain:
+      return errors.attr("DomainError");
+    case Failure::resource:
+      return errors.attr("ResourceError");
+    default:
+      return errors.attr("InternalError");
   }
 }
 
@@ -196,17 +205,55 @@ Result run(std::vector<std::string> args) {
 
 const char* kind_name(bc::out::CellKind k) {
   switch (k) {
-    case bc::out::CellKind::integer: return "integer";
-    case bc::out::CellKind::exact: return "exact";
-    case bc::out::CellKind::real: return "real";
-    case bc::out::CellKind::number: return "number";
-    case bc::out::CellKind::text: return "text";
+    case bc::out::CellKind::integer:
+      return "integer";
+    case bc::out::CellKind::exact:
+      return "exact";
+    case bc::out::CellKind::real:
+      return "real";
+    case bc::out::CellKind::number:
+      return "number";
+    case bc::out::CellKind::text:
+      return "text";
   }
   return "text";
 }
 
+/// A FLINT integer as a Python int, through bytes: int(str) is limited to 4300 digits in
+/// Python >= 3.11 and exact cells run to any size (N(10^5, 10^4) has 14551 digits).
+py::object to_pyint(const fmpz_t z) {
+  if (fmpz_fits_si(z)) return py::int_(fmpz_get_si(z));
+  mpz_t m;
+  mpz_init(m);
+  fmpz_get_mpz(m, z);
+  std::string bytes((mpz_sizeinbase(m, 2) + 7) / 8, '\0');
+  size_t count = 0;
+  mpz_export(bytes.data(), &count, -1, 1, 0, 0, m);  // |z|, least significant byte first
+  mpz_clear(m);
+  bytes.resize(count);
+  // leaked: a static py::object would be released after the interpreter has finalised
+  static auto* from_bytes = new py::object(py::module_::import("builtins").attr("int").attr("from_bytes"));
+  py::object v = (*from_bytes)(py::bytes(bytes), "little");
+  return fmpz_sgn(z) < 0 ? py::reinterpret_steal<py::object>(PyNumber_Negative(v.ptr())) : v;
+}
+
+/// An exact cell's value: a Python int, or (numerator, denominator) for a rational; None when the
+/// text is not p or p/q (an exact closed form such as "3*sqrt(5)/8": Python keeps the text).
+py::object exact_value(const std::string& text) {
+  if (text.find('/') == std::string::npos) {
+    Fmpz z;
+    if (fmpz_set_str(z.x, text.c_str(), 10) != 0) return py::none();
+    return to_pyint(z.x);
+  }
+  Fmpq q;
+  if (fmpq_set_str(q.x, text.c_str(), 10) != 0 || fmpz_is_zero(fmpq_denref(q.x))) return py::none();
+  fmpq_canonicalise(q.x);
+  return py::make_tuple(to_pyint(fmpq_numref(q.x)), to_pyint(fmpq_denref(q.x)));
+}
+
 /// Each row as a tuple of (kind, payload): int for integer, float for number, the printed text
-/// for exact, real and text cells (the Python side turns them into int / Fraction / Ball / str).
+/// for real and text cells, (text, value) for exact cells (the Python side makes int / Fraction /
+/// Ball / float / str of them).
 py::list cells(const Result& r) {
   py::list rows;
   for (const auto& row : r.run.table.rows) {
@@ -218,6 +265,8 @@ py::list cells(const Result& r) {
         payload = py::int_(c.ival);
       else if (c.kind == bc::out::CellKind::number)
         payload = py::float_(c.dval);
+      else if (c.kind == bc::out::CellKind::exact)
+        payload = py::make_tuple(c.str, exact_value(c.str));
       else
         payload = py::str(c.str);
       t[i] = py::make_tuple(kind_name(c.kind), payload);
@@ -250,7 +299,7 @@ py::list commands() {
       const bool positional = o->get_lnames().empty();
       d["name"] = positional ? o->get_name(true) : "--" + o->get_lnames().front();
       d["positional"] = positional;
-      d["flag"] = o->get_type_size_max() == 0;
+      d["flag"] = o->get_expected_max() == 0;  // add_flag: expected(0)
       d["required"] = o->get_required();
       d["multiple"] = o->get_items_expected_max() > 1;  // a vector: one word per value
       d["global"] = o->get_group() == "Global options";

@@ -56,11 +56,8 @@ def _find_error(candidates, cls):
 
 def test_domain_error():
     argv = _find_error([
-        ["sphere", "gegenbauer", "--d", "3", "--l", "5", "--t", "1e100000", "--digits", "30"],
-        ["rank", "heads", "--d", "64", "--r", "8", "--eps", "0.999999"],
-        ["rank", "heads", "--d", "4", "--r", "3", "--eps", "1e-30"],
-        ["depth", "transition", "--L", "1000000"],
-        ["sym", "hstar", "--d", "1", "--N", "1"],
+        ["depth", "bounds", "--L", "4", "--dx", "512", "--H", "8", "--corollary", "1", "--shallow-L", "5"],
+        ["depth", "grid-rank", "--network", "--L", "2", "--dx", "3", "--H", "2", "--N", "4", "--templates", "4"],
     ], boundcheck.DomainError)
     with pytest.raises(ArithmeticError):
         boundcheck.invoke(argv)
@@ -69,7 +66,6 @@ def test_domain_error():
 def test_resource_error():
     argv = _find_error([
         ["sphere", "dim", "--d", "4611686018427387904", "--l", "4611686018427387904"],
-        ["sphere", "dim", "--d", "3", "--l", "1", "--digits", "100000000"],
         ["sphere", "gegenbauer", "--d", "3", "--l", "4611686018427387904", "--t", "0.3"],
         ["rank", "bound", "--d", "3:1000000", "--r", "1:10", "--H", "1"],
     ], boundcheck.ResourceError)

@@ -11,7 +11,8 @@ from boundcheck import Ball, UndecidedError
 def test_integer_and_exact_cells_are_ints():
     t = boundcheck.sphere.dim(d=100000, l=10000)
     n = t.value()
-    assert isinstance(n, int) and len(str(n)) > 14000  # 14551 digits, no rounding through double
+    assert isinstance(n, int) and n.bit_length() > 48000  # 14551 digits, no rounding through double
+    assert n % 10**6 == int(t.texts[0][-1][-6:])
     assert t.kinds[0][t.columns.index("d")] == "integer" and isinstance(t.value("d"), int)
 
 
@@ -19,10 +20,10 @@ def test_rational_cells_are_fractions():
     t = boundcheck.sphere.sign_coef(d=5, l_max=9, exact=True)
     kinds = {k for row in t.kinds for k in row}
     assert "exact" in kinds
-    values = [v for r in t.rows for c, v in r.items()
-              if t.kinds[0][t.columns.index(c)] == "exact"]
-    assert any(isinstance(v, Fraction) for v in values)
-    assert all(isinstance(v, (int, Fraction)) for v in values)
+    unit = [r["coef_unit"] for r in t.rows]
+    assert unit[:3] == [Fraction(3, 8), Fraction(-1, 16), Fraction(3, 128)]  # MATH.md §3, d = 5
+    assert all(isinstance(r["energy"], Fraction) for r in t.rows)
+    assert t.rows[0]["coef"] == "3*sqrt(5)/8"  # an exact closed form stays text
 
 
 def test_real_cells_are_balls_and_number_cells_floats():
@@ -60,7 +61,7 @@ def test_three_valued_comparisons():
         b < 0.0123
     with pytest.raises(ArithmeticError):
         b > Ball("0.0121")  # [0.012, 0.0122] touches [0.0122, 0.0124]
-    assert b > Ball("0.01")
+    assert b > Ball("0.0100") and b.gt(Ball("0.01")) is None
     assert Ball("0.0123") == b and Ball("0.01230") != b  # enclosures, not values
 
 
