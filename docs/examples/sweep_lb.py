@@ -23,7 +23,8 @@ def main():
     ap.add_argument("--out", default=str(pathlib.Path(__file__).with_suffix(".png")))
     args = ap.parse_args()
     ranks = [int(r) for r in args.ranks.split(",")]
-    heads = sorted({int(round(10 ** (k / 8))) for k in range(0, 8 * 7 + 1)})  # 1 .. 10^7, 8 per decade
+    # 1 .. 4e18 (the largest H a list takes is 2^62), 5 per decade
+    heads = sorted({int(round(10 ** (k / 5))) for k in range(0, 94)} | {4 * 10**18})
 
     # one call: the whole grid through the command's own list kernel (rows in r-major order)
     grid = boundcheck.rank.bound(d=args.d, r=ranks, H=heads, digits=12)
