@@ -10,6 +10,7 @@ packages=(
   libtomlplusplus-dev libglpk-dev gnuplot-nox
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
+  python3-dev pybind11-dev python3-pytest
 )
 
 missing=()

@@ -3,5 +3,5 @@
 # Exit 125 (CTest: skipped) when clang-format is missing.
 command -v clang-format >/dev/null 2>&1 || exit 125
 cd "$(dirname "$0")/.." || exit 1
-files=$(find src tools tests bench data/generators -name '*.cpp' -o -name '*.hpp' -o -name '*.c' | sort)
+files=$(find src tools tests bench data/generators python/src -name '*.cpp' -o -name '*.hpp' -o -name '*.c' | sort)
 exec clang-format --dry-run --Werror $files

@@ -87,6 +87,13 @@ std::string Command::path() const {
   return p;
 }
 
+std::string one_line(std::string s) {
+  for (char& c : s)
+    if (c == '\n' || c == '\r') c = ' ';
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
 void emit(const RunResult& r, const Context& ctx) {
   const out::Table& t = r.table;
   if (!r.skip_output) {

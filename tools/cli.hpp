@@ -125,6 +125,10 @@ class Invoker {
 /// Declares --format, --digits, --threads, --output, --certified on `app`.
 void add_global_options(CLI::App& app, GlobalOptions& g);
 
+/// An error message as the front ends report it: one line (newlines become spaces, trailing
+/// spaces dropped). The CLI prints "error: " + one_line(what); Python raises it as the message.
+std::string one_line(std::string s);
+
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON, where they travel in meta.notes.
 void emit(const RunResult& r, const Context& ctx);

@@ -15,15 +15,8 @@
 
 namespace {
 
-std::string one_line(std::string s) {
-  for (char& c : s)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
 int fail(int code, const std::string& msg) {
-  std::fprintf(stderr, "error: %s\n", one_line(msg).c_str());
+  std::fprintf(stderr, "error: %s\n", bc::cli::one_line(msg).c_str());
   return code;
 }
 

@@ -1,0 +1,248 @@
+"""The Python functions of boundcheck, generated at import time from the CLI's command registry.
+
+Each leaf command ``boundcheck <group> <quantity>`` becomes ``boundcheck.<group>.<quantity>(...)``
+(``-`` becomes ``_``: ``rank head-target`` is ``boundcheck.rank.head_target``; ``--max-terms`` is
+``max_terms=``). A call turns its arguments into the argv the CLI would get and runs it through
+the same parser, validation and code (the extension's Invoker); nothing is computed here.
+
+Argument values become option text as follows:
+
+* ``int`` (and NumPy integers), ``str``: as written; ``fractions.Fraction``: ``"p/q"``;
+  ``decimal.Decimal``: ``str(value)``.
+* ``float``: ``repr(value)``, the shortest decimal that round-trips, read *exactly* by the CLI:
+  ``eps=0.1`` means 1/10, not the double 0.1000000000000000055511151231257827. That is what one
+  means when typing 0.1, but a float computed in Python (``1/3``) stands for its 17-digit repr,
+  not for 1/3: pass ``Fraction(1, 3)`` or ``"1/3"`` for exact values. nan and inf are refused.
+* ``list``, ``tuple``, ``range``, NumPy arrays: a comma list ``"1,10,100"`` (the CLI's list
+  syntax; ranges are also accepted as text: ``d="16:1024:16"``).
+* ``True`` for a flag adds it, ``False``/``None`` leaves it out; ``None`` for an option omits it
+  (the CLI's default).
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+import math
+import sys
+import types
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral, Rational, Real
+
+from . import _boundcheck
+from ._ball import Ball
+from ._errors import UsageError
+from ._table import Table
+
+__all__ = ["run", "invoke", "commands", "GLOBAL_OPTIONS"]
+
+#: The registry: one dict per leaf command (path, description, footer, help, options, list_options).
+_COMMANDS = {c["path"]: c for c in _boundcheck.commands()}
+#: Options every command takes, as keyword arguments.
+GLOBAL_OPTIONS = ("digits", "threads", "certified", "format", "output")
+
+
+def commands() -> list[str]:
+    """Every command path, in the CLI's order ("sphere dim", "rank bound", ..., "table merge")."""
+    return list(_COMMANDS)
+
+
+def pyname(option: str) -> str:
+    """Python keyword for a CLI option: "--max-terms" -> "max_terms" (keywords get a trailing _)."""
+    n = option.lstrip("-").replace("-", "_")
+    return n + "_" if keyword.iskeyword(n) else n
+
+
+def option_names(path: str) -> set:
+    """The option names of a command, without dashes, as written and with '-' -> '_'."""
+    cmd = _COMMANDS.get(path)
+    if cmd is None:
+        return set()
+    names = set()
+    for o in cmd["options"]:
+        if not o["global"]:
+            n = o["name"].lstrip("-")
+            names |= {n, n.replace("-", "_")}
+    return names
+
+
+def _one(value, opt: str) -> str:
+    if isinstance(value, bool):
+        raise UsageError(f"{opt} takes a value, got the bool {value!r}")
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Integral):
+        return str(int(value))
+    if isinstance(value, Fraction) or isinstance(value, Rational):
+        q = Fraction(value)
+        return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise UsageError(f"{opt} must be a finite number, got {value}")
+        return str(value).replace("E", "e")
+    if isinstance(value, Ball):
+        raise TypeError(f"{opt}: a Ball is an enclosure, not a value; pass ball.mid or ball.text")
+    if isinstance(value, Real):  # float, numpy floating
+        f = float(value)
+        if not math.isfinite(f):
+            raise UsageError(f"{opt} must be a finite number, got {f!r}")
+        return repr(f)
+    raise TypeError(f"{opt}: cannot pass a {type(value).__name__} to the CLI (use int, Fraction, str, float)")
+
+
+def _is_sequence(value) -> bool:
+    if isinstance(value, (list, tuple, range)):
+        return True
+    return type(value).__module__ == "numpy" and getattr(value, "ndim", 0) >= 1
+
+
+def _words(opt: dict, value) -> list[str]:
+    """The argv words of one option (empty when it is left to its default)."""
+    name = opt["name"]
+    if value is None:
+        return []
+    if opt["flag"]:
+        if not isinstance(value, bool):
+            raise UsageError(f"{name} is a flag: pass True or False, got {value!r}")
+        return [name] if value else []
+    if _is_sequence(value):
+        texts = [_one(v, name) for v in value]
+        if not texts:
+            raise UsageError(f"{name}: an empty list")
+        if opt["multiple"]:  # a vector option: one word per value
+            return texts if opt["positional"] else [f"{name}={t}" for t in texts]
+        text = ",".join(texts)
+    else:
+        text = _one(value, name)
+    return [text] if opt["positional"] else [f"{name}={text}"]
+
+
+def invoke(argv) -> Table:
+    """Runs the words typed after ``boundcheck`` (``["rank", "bound", "--d", "64", ...]``)."""
+    argv = [str(a) for a in argv]
+    return Table(_boundcheck.run(argv), argv)
+
+
+def _argv(path: str, kwargs: dict) -> list[str]:
+    cmd = _COMMANDS.get(path)
+    argv = path.split()
+    if cmd is None:  # let the CLI's parser name the problem
+        for k, v in kwargs.items():
+            argv += _words({"name": "--" + k.replace("_", "-"), "flag": isinstance(v, bool),
+                            "positional": False, "multiple": False}, v)
+        return argv
+    by_name = {pyname(o["name"]): o for o in cmd["options"]}
+    positional = []
+    for k, v in kwargs.items():
+        opt = by_name.get(k)
+        if opt is None:  # unknown: the CLI's own message ("... not expected: --foo")
+            opt = {"name": "--" + k.replace("_", "-"), "flag": isinstance(v, bool), "positional": False,
+                   "multiple": False}
+        words = _words(opt, v)
+        (positional if opt["positional"] else argv).extend(words)
+    return argv + positional
+
+
+def run(command: str, **kwargs) -> Table:
+    """Runs any command by its CLI path ("rank bound" or "rank.bound") with keyword options:
+    ``boundcheck.run("rank bound", d=64, r=8, H=[1, 10], digits=20)``."""
+    path = " ".join(command.replace(".", " ").split())
+    return invoke(_argv(path, kwargs))
+
+
+def _doc(cmd: dict) -> str:
+    lines = [cmd["description"].strip() + ".", "",
+             f"The CLI's `boundcheck {cmd['path']}` (same options, '-' -> '_'); returns a boundcheck.Table.",
+             "", "Parameters:"]
+    for o in cmd["options"]:
+        if o["global"]:
+            continue
+        tag = "flag" if o["flag"] else ("list of values" if o["multiple"] else "value")
+        req = ", required" if o["required"] else ""
+        lines.append(f"    {pyname(o['name'])} ({o['name']}; {tag}{req}): {o['description']}")
+    lines.append("    digits, threads, certified, format, output: the global options (boundcheck --help).")
+    if cmd["list_options"]:
+        lines.append("")
+        lines.append("Lists (one row per combination): " + ", ".join(cmd["list_options"]) + ".")
+    if cmd["footer"].strip():
+        lines += ["", cmd["footer"].rstrip()]
+    return "\n".join(lines) + "\n"
+
+
+def _signature(cmd: dict) -> inspect.Signature:
+    params = []
+    P = inspect.Parameter
+    opts = [o for o in cmd["options"] if not o["global"]]
+    for o in opts:
+        if o["required"] or o["positional"]:
+            default = P.empty if o["required"] else None
+            params.append(P(pyname(o["name"]), P.POSITIONAL_OR_KEYWORD, default=default))
+    for o in opts:
+        if not (o["required"] or o["positional"]):
+            params.append(P(pyname(o["name"]), P.KEYWORD_ONLY, default=False if o["flag"] else None))
+    for g in GLOBAL_OPTIONS:
+        params.append(P(g, P.KEYWORD_ONLY, default=False if g == "certified" else None))
+    return inspect.Signature(params, return_annotation="Table")
+
+
+def _function(cmd: dict, module: str):
+    path = cmd["path"]
+    sig = _signature(cmd)
+
+    def command(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)
+        return invoke(_argv(path, bound.arguments))
+
+    name = pyname(path.split()[-1])
+    command.__name__ = name
+    command.__qualname__ = name
+    command.__module__ = module
+    command.__signature__ = sig
+    command.__doc__ = _doc(cmd)
+    return command
+
+
+class _Group(types.ModuleType):
+    """A command group (boundcheck.rank, ...); callable when the group is itself a command
+    (boundcheck.table(spec=...) beside boundcheck.table.merge(...))."""
+
+    _leaf = None
+
+    def __call__(self, *args, **kwargs):
+        if self._leaf is None:
+            raise TypeError(f"{self.__name__} is a group of commands: {', '.join(self.__all__)}")
+        return self._leaf(*args, **kwargs)
+
+
+def install(namespace: dict, package: str) -> list[str]:
+    """Adds one attribute per group (a submodule, registered in sys.modules) or top-level command
+    to the package namespace; returns their names."""
+    names = []
+    groups: dict[str, _Group] = {}
+    for path, cmd in _COMMANDS.items():
+        words = path.split()
+        if len(words) == 1 and not any(p.startswith(path + " ") for p in _COMMANDS):
+            f = _function(cmd, package)
+            namespace[f.__name__] = f
+            names.append(f.__name__)
+            continue
+        gname = pyname(words[0])
+        g = groups.get(gname)
+        if g is None:
+            g = _Group(f"{package}.{gname}")
+            g.__all__ = []
+            g.__doc__ = (f"boundcheck {words[0]}: {cmd['group_description']}.\n\n"
+                         "Functions generated from the CLI's command registry; see help() of each.")
+            groups[gname] = g
+            sys.modules[g.__name__] = g
+            namespace[gname] = g
+            names.append(gname)
+        f = _function(cmd, g.__name__)
+        if len(words) == 1:
+            g._leaf = f
+            g.__doc__ = f.__doc__
+        else:
+            setattr(g, f.__name__, f)
+            g.__all__.append(f.__name__)
+    return names

@@ -1,0 +1,347 @@
+// _boundcheck: the compiled half of `import boundcheck` (pybind11).
+//
+// A third front end on the one command registry (tools/cli.hpp): Python builds the argv a user
+// would type after `boundcheck`, and an Invoker parses it with the CLI's own CLI11 tree, validates
+// it with the commands' own code and runs it. Nothing here parses an option or evaluates a formula.
+//
+//   commands()          the registry: every leaf command with its options, flags and help text
+//   run(argv) -> Result the table (typed cells), rendered by the C++ renderers on request
+//
+// Runs happen on persistent worker threads (each owning an Invoker) while the calling thread
+// releases the GIL and polls for signals every 50 ms: Ctrl-C raises KeyboardInterrupt at once.
+// The library has no cancellation points, so an interrupted computation is not stopped: it runs
+// to completion on its worker thread in the background and its result is discarded.
+#include "cli.hpp"
+#include "core/errors.hpp"
+#include "core/flint.hpp"
+#include "output/table.hpp"
+
+#include <gmp.h>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <string>
+#include <thread>
+#include <vector>
+
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+namespace py = pybind11;
+
+namespace {
+
+using bc::Fmpq;
+using bc::Fmpz;
+using bc::cli::Context;
+using bc::cli::Invoker;
+using bc::cli::RunResult;
+
+/// The outcome of one invocation: the command's table and the validated global options.
+struct Result {
+  RunResult run;
+  Context ctx;
+};
+
+/// Which Python exception a failed run becomes (boundcheck/_errors.py).
+enum class Failure { none, usage, domain, resource, internal };
+
+struct Job {
+  std::vector<std::string> args;
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::unique_ptr<Result> result;
+  Failure failure = Failure::none;
+  std::string message;
+};
+
+/// Runs `job` on `inv` exactly as main() does: parse with the CLI's tree, validated context,
+/// OpenMP threads from --threads, the command's run function, and --output written atomically.
+void execute(Invoker& inv, Job& job) {
+  try {
+    const bc::cli::Command* cmd = nullptr;
+    try {
+      cmd = &inv.parse(job.args);
+    } catch (const CLI::ParseError& e) {  // as Invoker::run: every CLI11 error is a usage error
+      if (e.get_exit_code() == 0) throw bc::UsageError("--help and --version print text, not a table");
+      throw bc::UsageError(e.what());
+    }
+    auto res = std::make_unique<Result>();
+    res->ctx = inv.context();
+#ifdef BOUNDCHECK_HAVE_OPENMP
+    omp_set_num_threads(res->ctx.threads);
+#endif
+    res->run = cmd->run(res->ctx);
+    if (!res->ctx.output.empty()) bc::cli::emit(res->run, res->ctx);  // the file, as the CLI writes it
+    job.result = std::move(res);
+  } catch (const bc::UsageError& e) {
+    job.failure = Failure::usage, job.message = e.what();
+  } catch (const bc::DomainError& e) {
+    job.failure = Failure::domain, job.message = e.what();
+  } catch (const bc::ResourceError& e) {
+    job.failure = Failure::resource, job.message = e.what();
+  } catch (const std::bad_alloc&) {
+    job.failure = Failure::resource, job.message = "out of memory";
+  } catch (const std::exception& e) {
+    job.failure = Failure::internal, job.message = std::string("internal error: ") + e.what();
+  } catch (...) {
+    job.failure = Failure::internal, job.message = "internal error: unknown exception";
+  }
+  job.message = bc::cli::one_line(job.message);
+}
+
+/// Persistent worker threads, each with its own Invoker (one parsed command tree per thread, as
+/// cli.hpp asks). A job goes to an idle worker, or to a new one when all are busy (concurrent
+/// Python threads, or a worker still finishing an interrupted computation). Workers never exit:
+/// FLINT's thread-local caches stay valid, and the pool is never destroyed (it is leaked on
+/// purpose) so that a worker busy at interpreter exit never touches a destroyed object.
+class Pool {
+ public:
+  void submit(std::shared_ptr<Job> job) {
+    std::unique_lock lk(m_);
+    ++running_;
+    queue_.push_back(std::move(job));
+    if (idle_ < static_cast<int>(queue_.size())) {
+      std::thread([this] { work(); }).detach();
+      ++idle_;  // the new worker counts as idle until it takes a job
+    }
+    lk.unlock();
+    cv_.notify_one();
+  }
+
+ private:
+  void work() {
+    Invoker inv;
+    for (;;) {
+      std::shared_ptr<Job> job;
+      {
+        std::unique_lock lk(m_);
+        cv_.wait(lk, [this] { return !queue_.empty(); });
+        job = std::move(queue_.front());
+        queue_.erase(queue_.begin());
+        --idle_;
+      }
+      execute(inv, *job);
+      {
+        std::lock_guard lk(job->m);
+        job->done = true;
+      }
+      job->cv.notify_all();
+      std::lock_guard lk(m_);
+      ++idle_;
+      --running_;
+    }
+  }
+
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<std::shared_ptr<Job>> queue_;
+  int idle_ = 0;
+  int running_ = 0;
+
+ public:
+  /// Jobs submitted and not finished (including interrupted ones still running).
+  int running() {
+    std::lock_guard lk(m_);
+    return running_;
+  }
+};
+
+Pool& pool() {
+  static Pool* p = new Pool;  // never destroyed: see Pool
+  return *p;
+}
+
+py::object error_class(Failure f) {
+  py::module_ errors = py::module_::import("boundcheck._errors");
+  switch (f) {
+    case Failure::usage:
+      return errors.attr("UsageError");
+    case Failure::domain:
+      return errors.attr("DomainError");
+    case Failure::resource:
+      return errors.attr("ResourceError");
+    default:
+      return errors.attr("InternalError");
+  }
+}
+
+/// Runs one invocation with the GIL released; KeyboardInterrupt (or any signal handler's
+/// exception) within 50 ms of the signal.
+Result run(std::vector<std::string> args) {
+  auto job = std::make_shared<Job>();
+  job->args = std::move(args);
+  pool().submit(job);
+  bool interrupted = false;
+  {
+    py::gil_scoped_release nogil;
+    std::unique_lock lk(job->m);
+    while (!job->cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return job->done; })) {
+      lk.unlock();
+      {
+        py::gil_scoped_acquire gil;
+        interrupted = PyErr_CheckSignals() != 0;
+      }
+      if (interrupted) break;
+      lk.lock();
+    }
+  }
+  if (interrupted) throw py::error_already_set();  // the worker finishes in the background
+  if (job->failure != Failure::none) {
+    PyErr_SetString(error_class(job->failure).ptr(), job->message.c_str());
+    throw py::error_already_set();
+  }
+  return std::move(*job->result);
+}
+
+const char* kind_name(bc::out::CellKind k) {
+  switch (k) {
+    case bc::out::CellKind::integer:
+      return "integer";
+    case bc::out::CellKind::exact:
+      return "exact";
+    case bc::out::CellKind::real:
+      return "real";
+    case bc::out::CellKind::number:
+      return "number";
+    case bc::out::CellKind::text:
+      return "text";
+  }
+  return "text";
+}
+
+/// A FLINT integer as a Python int, through bytes: int(str) is limited to 4300 digits in
+/// Python >= 3.11 and exact cells run to any size (N(10^5, 10^4) has 14551 digits).
+py::object to_pyint(const fmpz_t z) {
+  if (fmpz_fits_si(z)) return py::int_(fmpz_get_si(z));
+  mpz_t m;
+  mpz_init(m);
+  fmpz_get_mpz(m, z);
+  std::string bytes((mpz_sizeinbase(m, 2) + 7) / 8, '\0');
+  size_t count = 0;
+  mpz_export(bytes.data(), &count, -1, 1, 0, 0, m);  // |z|, least significant byte first
+  mpz_clear(m);
+  bytes.resize(count);
+  // leaked: a static py::object would be released after the interpreter has finalised
+  static auto* from_bytes = new py::object(py::module_::import("builtins").attr("int").attr("from_bytes"));
+  py::object v = (*from_bytes)(py::bytes(bytes), "little");
+  return fmpz_sgn(z) < 0 ? py::reinterpret_steal<py::object>(PyNumber_Negative(v.ptr())) : v;
+}
+
+/// An exact cell's value: a Python int, or (numerator, denominator) for a rational; None when the
+/// text is not p or p/q (an exact closed form such as "3*sqrt(5)/8": Python keeps the text).
+py::object exact_value(const std::string& text) {
+  if (text.find('/') == std::string::npos) {
+    Fmpz z;
+    if (fmpz_set_str(z.x, text.c_str(), 10) != 0) return py::none();
+    return to_pyint(z.x);
+  }
+  Fmpq q;
+  if (fmpq_set_str(q.x, text.c_str(), 10) != 0 || fmpz_is_zero(fmpq_denref(q.x))) return py::none();
+  fmpq_canonicalise(q.x);
+  return py::make_tuple(to_pyint(fmpq_numref(q.x)), to_pyint(fmpq_denref(q.x)));
+}
+
+/// Each row as a tuple of (kind, payload): int for integer, float for number, the printed text
+/// for real and text cells, (text, value) for exact cells (the Python side makes int / Fraction /
+/// Ball / float / str of them).
+py::list cells(const Result& r) {
+  py::list rows;
+  for (const auto& row : r.run.table.rows) {
+    py::tuple t(row.size());
+    for (size_t i = 0; i < row.size(); ++i) {
+      const auto& c = row[i];
+      py::object payload;
+      if (c.kind == bc::out::CellKind::integer)
+        payload = py::int_(c.ival);
+      else if (c.kind == bc::out::CellKind::number)
+        payload = py::float_(c.dval);
+      else if (c.kind == bc::out::CellKind::exact)
+        payload = py::make_tuple(c.str, exact_value(c.str));
+      else
+        payload = py::str(c.str);
+      t[i] = py::make_tuple(kind_name(c.kind), payload);
+    }
+    rows.append(t);
+  }
+  return rows;
+}
+
+std::string render(const Result& r, const std::string& format) {
+  bc::out::Format f{};
+  if (!bc::out::parse_format(format, f)) {
+    PyErr_SetString(error_class(Failure::usage).ptr(),
+                    ("format must be one of table|csv|json|markdown|latex, got \"" + format + "\"").c_str());
+    throw py::error_already_set();
+  }
+  if (!r.run.raw.empty() && f == r.ctx.format) return r.run.raw;
+  return bc::out::render(r.run.table, bc::out::Meta{r.ctx.digits, r.ctx.threads, r.ctx.certified}, f);
+}
+
+/// The registry as data: one dict per leaf command, in declaration order.
+py::list commands() {
+  static Invoker* inv = new Invoker;  // read-only after construction; leaked like the pool
+  py::list out;
+  for (const auto& c : inv->registry().commands()) {
+    py::list opts;
+    for (const CLI::Option* o : c.app->get_options()) {
+      if (o == c.app->get_help_ptr() || o == c.app->get_help_all_ptr()) continue;
+      py::dict d;
+      const bool positional = o->get_lnames().empty();
+      d["name"] = positional ? o->get_name(true) : "--" + o->get_lnames().front();
+      d["positional"] = positional;
+      d["flag"] = o->get_expected_max() == 0;  // add_flag: expected(0)
+      d["required"] = o->get_required();
+      d["multiple"] = o->get_items_expected_max() > 1;  // a vector: one word per value
+      d["global"] = o->get_group() == "Global options";
+      d["description"] = o->get_description();
+      d["default"] = o->get_default_str();
+      opts.append(d);
+    }
+    py::dict d;
+    d["path"] = c.path();
+    d["description"] = c.app->get_description();
+    d["footer"] = c.app->get_footer();
+    d["group_description"] = c.app->get_parent() != nullptr ? c.app->get_parent()->get_description() : "";
+    d["options"] = opts;
+    d["list_options"] = c.list_options;
+    d["help"] = c.app->help();
+    out.append(d);
+  }
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_boundcheck, m) {
+  m.doc() = "The compiled half of boundcheck: the CLI's command registry, run in-process.";
+  m.attr("__version__") = BOUNDCHECK_VERSION;
+  m.def(
+      "running", [] { return pool().running(); },
+      "Computations in progress, including interrupted ones still finishing in the background.");
+  m.def("commands", &commands, "Every leaf command of the registry with its options and help text.");
+  m.def("run", &run, py::arg("argv"),
+        "Runs one invocation, as typed after `boundcheck` (e.g. ['rank', 'bound', '--d=64', ...]).\n"
+        "Releases the GIL; raises KeyboardInterrupt on Ctrl-C (the computation finishes in the\n"
+        "background and its result is discarded) and the boundcheck errors with the CLI's message.");
+  py::class_<Result>(m, "Result", "One command's table, as the CLI would print it.")
+      .def_property_readonly("command", [](const Result& r) { return r.run.table.command; })
+      .def_property_readonly("params_json", [](const Result& r) { return r.run.table.params.dump(); })
+      .def_property_readonly("columns", [](const Result& r) { return r.run.table.columns; })
+      .def_property_readonly("notes", [](const Result& r) { return r.run.table.notes; })
+      .def_property_readonly("exit_code", [](const Result& r) { return r.run.exit_code; })
+      .def_property_readonly("digits", [](const Result& r) { return r.ctx.digits; })
+      .def_property_readonly("threads", [](const Result& r) { return r.ctx.threads; })
+      .def_property_readonly("certified", [](const Result& r) { return r.ctx.certified; })
+      .def("cells", &cells, "Rows of (kind, payload) cells.")
+      .def("render", &render, py::arg("format"), "The CLI's output text in table|csv|json|markdown|latex.");
+}
