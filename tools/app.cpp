@@ -103,7 +103,12 @@ RunResult Invoker::run(const std::vector<std::string>& args, Context* ctx_out) {
   }
   Context ctx = context();
   if (ctx_out != nullptr) *ctx_out = ctx;
-  return cmd->run(ctx);
+  return execute(*cmd, ctx);
+}
+
+RunResult Invoker::execute(const Command& cmd, const Context& ctx) {
+  if (std::optional<RunResult> swept = sweep_lists(cmd, ctx)) return std::move(*swept);
+  return cmd.run(ctx);
 }
 
 }  // namespace bc::cli

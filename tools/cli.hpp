@@ -111,7 +111,10 @@ class Invoker {
   const Command& parse(const std::vector<std::string>& args);
   /// Validated global options of the last parse.
   [[nodiscard]] Context context() const;
-  /// parse() + context() + run, with every CLI11 error turned into UsageError (exit code 2).
+  /// Runs a parsed command: the command itself, or, when options it takes one value of were given
+  /// lists or ranges, the sweep over them (sweep_lists). Every front end runs commands this way.
+  RunResult execute(const Command& cmd, const Context& ctx);
+  /// parse() + context() + execute(), with every CLI11 error turned into UsageError (exit code 2).
   RunResult run(const std::vector<std::string>& args, Context* ctx_out = nullptr);
   CLI::App& app() { return *app_; }
   const Registry& registry() const { return reg_; }

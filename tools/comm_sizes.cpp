@@ -124,6 +124,7 @@ void setup_comm_sizes(CLI::App& group, Registry& reg) {
       "  Triple Matching, one H-head layer at p bits:  H m >= N / (c p)   (p H m >~ N)\n"
       "Example:\n  boundcheck comm sizes --N 512,1024,2048 --d 1 --q 1,8");
   reg.bind(app, opt, run_comm_sizes);
+  reg.lists(app, {"N", "d", "q"});
 }
 
 }  // namespace bc::cli

@@ -34,8 +34,7 @@ int run(int argc, char** argv) {
 #ifdef BOUNDCHECK_HAVE_OPENMP
   omp_set_num_threads(ctx.threads);
 #endif
-  std::optional<RunResult> swept = sweep_lists(*cmd, ctx);
-  RunResult r = swept ? std::move(*swept) : cmd->run(ctx);
+  RunResult r = inv.execute(*cmd, ctx);
   emit(r, ctx);
   return r.exit_code;
 }

@@ -136,6 +136,7 @@ void setup_sym_bound(CLI::App& group, Registry& reg) {
       "  boundcheck sym bound --d 10 --N 16 --H 100\n"
       "  boundcheck sym bound --d 40 --N 15 --H 1,10,100 --certified");
   reg.bind(app, opt, run_sym_bound);
+  reg.lists(app, {"d", "N", "H"});
 }
 
 }  // namespace bc::cli

@@ -75,6 +75,7 @@ void setup_sym_hstar(CLI::App& group, Registry& reg) {
       "  boundcheck sym hstar --d 3 --N 1:10\n"
       "  boundcheck sym hstar --d 1000 --N 1000000 --format json");
   reg.bind(app, opt, run_sym_hstar);
+  reg.lists(app, {"d", "N"});
 }
 
 }  // namespace bc::cli
