@@ -22,7 +22,9 @@ struct GlobalOptions {
   std::string digits = "30";
   std::string threads;  // empty: all hardware threads
   std::string output;
+  std::string max_seconds;  // empty: limits::default_seconds
   bool certified = false;
+  bool double_check = false;
 };
 
 /// Validated global options.
@@ -32,6 +34,11 @@ struct Context {
   int threads = 1;
   bool certified = false;
   std::string output;
+  double max_seconds = 60;    ///< time budget (limits::set_time_budget is the CLI's business)
+  bool double_check = false;  ///< --double-check: recompute and compare (see run_checked)
+  /// Set on the second computation of --double-check: commands that have an alternative algorithm
+  /// (Command::double_check describes it) use it; all others just see other digits/precision.
+  bool alternate = false;
 };
 
 /// Throws UsageError on any bad global option.
@@ -59,6 +66,11 @@ struct Command {
   /// Cartesian order of these options (first outermost) with a column named after each option
   /// holding its value. `table` then sweeps them in one call, through the command's own kernel.
   std::vector<std::string> list_options;
+  /// The command implements --double-check itself (an exact recomputation); run_checked then
+  /// runs it once.
+  bool own_double_check = false;
+  /// What the second computation of --double-check is (shown in the command's --help).
+  std::string double_check;
   /// "rank bound": the words typed after `boundcheck`.
   [[nodiscard]] std::string path() const;
 };
@@ -82,6 +94,11 @@ class Registry {
   }
   /// Declares the options of `app` that take comma lists (see Command::list_options).
   void lists(CLI::App* app, std::vector<std::string> options);
+  /// Describes the second computation of --double-check for `app` (appended to its --help); `own`:
+  /// the command does the check itself.
+  void double_check(CLI::App* app, std::string what, bool own = false);
+  /// Every command without its own description gets the generic one; called once by build_app.
+  void finish();
   /// Every option of every command (and the global ones) back to its default.
   void reset();
   [[nodiscard]] const std::vector<Command>& commands() const { return commands_; }
@@ -110,6 +127,8 @@ class Invoker {
   const Command& parse(const std::vector<std::string>& args);
   /// Validated global options of the last parse.
   [[nodiscard]] Context context() const;
+  /// Whether the last parse gave --max-seconds explicitly.
+  [[nodiscard]] bool max_seconds_given() const { return !globals_.max_seconds.empty(); }
   /// parse() + context() + run, with every CLI11 error turned into UsageError (exit code 2).
   RunResult run(const std::vector<std::string>& args, Context* ctx_out = nullptr);
   CLI::App& app() { return *app_; }
@@ -121,8 +140,15 @@ class Invoker {
   Registry reg_;
 };
 
-/// Declares --format, --digits, --threads, --output, --certified on `app`.
+/// Declares --format, --digits, --threads, --output, --certified, --max-seconds, --double-check
+/// on `app`.
 void add_global_options(CLI::App& app, GlobalOptions& g);
+
+/// Runs `cmd` and, under --double-check, the second computation (Context::alternate, 12 more
+/// digits, certified), comparing every cell: exact cells must be equal, reals must overlap as
+/// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to
+/// 1e-9 relative. Throws DomainError naming both values when they disagree.
+RunResult run_checked(const Command& cmd, const Context& ctx);
 
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON, where they travel in meta.notes.
