@@ -21,6 +21,13 @@ namespace {
 // decimal, widened by one unit in its last digit. False when `s` is not a number.
 bool enclose(arb_t x, const std::string& s) {
   if (s.empty()) return false;
+  if (s.front() == '[' && s.back() == ']' && s.find(", ") != std::string::npos) {  // "[lo, hi]"
+    const size_t c = s.find(", ");
+    Arb a, b;
+    if (!enclose(a.x, s.substr(1, c - 1)) || !enclose(b.x, s.substr(c + 2, s.size() - c - 3))) return false;
+    arb_union(x, a.x, b.x, 256);
+    return true;
+  }
   if (s.front() == '[') return arb_set_str(x, s.c_str(), 256) == 0;
   std::string mant = s, exps;
   const size_t e = s.find_first_of("eE");
