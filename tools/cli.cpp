@@ -8,7 +8,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #include <omp.h>
@@ -46,6 +49,16 @@ Context make_context(const GlobalOptions& g) {
     c.max_seconds = limits::default_seconds;
   }
   return c;
+}
+
+out::Cell uncertified(double v, const Context& ctx, const char* what, int justified) {
+  if (!std::isfinite(v))
+    throw DomainError(fmt::format("{}: the double-precision result is not finite ({}); the inputs are "
+                                  "outside the range this computation supports",
+                                  what, v));
+  const long sig = std::min<long>(ctx.digits, justified);
+  const std::string text = fmt::format("{:.{}g}", v, static_cast<int>(sig));
+  return out::Cell::of_double(std::strtod(text.c_str(), nullptr));
 }
 
 void add_global_options(CLI::App& app, GlobalOptions& g) {
@@ -89,11 +102,12 @@ void Registry::lists(CLI::App* app, std::vector<std::string> options) {
     if (c.app == app) c.list_options = std::move(options);
 }
 
-void Registry::double_check(CLI::App* app, std::string what, bool own) {
+void Registry::double_check(CLI::App* app, std::string what, bool own, std::vector<std::string> skip) {
   for (auto& c : commands_)
     if (c.app == app) {
       c.double_check = std::move(what);
       c.own_double_check = own;
+      c.double_check_skip = std::move(skip);
     }
 }
 

@@ -71,6 +71,8 @@ struct Command {
   bool own_double_check = false;
   /// What the second computation of --double-check is (shown in the command's --help).
   std::string double_check;
+  /// Columns that are measurements of the computation itself (a difference, a timing), not compared.
+  std::vector<std::string> double_check_skip;
   /// "rank bound": the words typed after `boundcheck`.
   [[nodiscard]] std::string path() const;
 };
@@ -96,7 +98,7 @@ class Registry {
   void lists(CLI::App* app, std::vector<std::string> options);
   /// Describes the second computation of --double-check for `app` (appended to its --help); `own`:
   /// the command does the check itself.
-  void double_check(CLI::App* app, std::string what, bool own = false);
+  void double_check(CLI::App* app, std::string what, bool own = false, std::vector<std::string> skip = {});
   /// Every command without its own description gets the generic one; called once by build_app.
   void finish();
   /// Every option of every command (and the global ones) back to its default.
@@ -149,6 +151,11 @@ void add_global_options(CLI::App& app, GlobalOptions& g);
 /// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to
 /// 1e-9 relative. Throws DomainError naming both values when they disagree.
 RunResult run_checked(const Command& cmd, const Context& ctx);
+
+/// A result of a double-precision (uncertified) computation as a cell: rounded to
+/// min(digits, justified) significant digits, so that no printed digit is beyond what the double
+/// path supports; a non-finite value is refused (DomainError naming `what`).
+out::Cell uncertified(double v, const Context& ctx, const char* what, int justified = 12);
 
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON, where they travel in meta.notes.

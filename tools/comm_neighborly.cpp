@@ -105,7 +105,7 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
       t.add_row({out::Cell::of_text(fmt::format("{{{}}}", fmt::join(idx, ","))),
                  out::Cell::of_text(comm::witness_status_name(r.status)),
                  has_point ? out::Cell::of_exact(r.norm_sq.str()) : out::Cell::of_text("-"),
-                 has_point ? out::Cell::of_double(fmpq_get_d(r.norm_sq.x)) : out::Cell::of_text("-"),
+                 has_point ? uncertified(fmpq_get_d(r.norm_sq.x), ctx, "comm neighborly") : out::Cell::of_text("-"),
                  out::Cell::of_text(r.least ? "yes" : "no"),
                  out::Cell::of_int(static_cast<long long>(4 * q))});
     }
@@ -135,8 +135,8 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
                  out::Cell::of_int(static_cast<long long>(rep.infeasible)),
                  out::Cell::of_int(static_cast<long long>(rep.norm_exceeds)),
                  out::Cell::of_int(static_cast<long long>(rep.not_found)),
-                 out::Cell::of_double(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0),
-                 rep.certified ? out::Cell::of_double(rep.max_norm_sq) : out::Cell::of_text("-"),
+                 uncertified(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0, ctx, "comm neighborly"),
+                 rep.certified ? uncertified(rep.max_norm_sq, ctx, "comm neighborly") : out::Cell::of_text("-"),
                  out::Cell::of_int(static_cast<long long>(4 * q)), log_cell(q, N, true, ctx),
                  log_cell(q, N, false, ctx)});
       if (o.search_k && !rep.stopped && rep.certified == rep.tried) {

@@ -34,8 +34,8 @@ RunResult run_rank_heads(const HeadsOptions& o, const Context& ctx) {
   // the double kernel works with eps as a double: tiny eps underflows
   const bool double_ok = fmpq_get_d(eps.x) >= 1e-300;
   // each bracket sums up to max_terms terms: refuse budgets that one bracket cannot afford
-  limits::check_work("rank heads: --max-terms", static_cast<double>(max_terms), 2e7, "terms per bracket",
-                     "lower --max-terms");
+  limits::check("rank heads: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0, 2e9,
+                "bytes", "lower --max-terms");
   out::Table t;
   t.command = "rank heads";
   t.params["d"] = d;
