@@ -64,7 +64,8 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   const std::function<bool(CLI::App*)> all;
   for (CLI::App* group : app.get_subcommands(all)) {
     group->set_version_flag("--version", BOUNDCHECK_VERSION);
-    for (CLI::App* leaf : group->get_subcommands(all)) leaf->set_version_flag("--version", BOUNDCHECK_VERSION);
+    for (CLI::App* leaf : group->get_subcommands(all))
+      leaf->set_version_flag("--version", BOUNDCHECK_VERSION);
   }
 }
 

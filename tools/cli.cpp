@@ -1,9 +1,9 @@
 #include "cli.hpp"
 
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "output/atomic_file.hpp"
-#include "core/decimal.hpp"
 #include "parse.hpp"
 
 #include <fmt/format.h>
@@ -42,8 +42,9 @@ Context make_context(const GlobalOptions& g) {
     auto q = parse_exact_rational(g.max_seconds);
     const double s = q ? fmpq_get_d(q->x) : 0.0;
     if (!q || !(s >= 0.001 && s <= 1e6))
-      throw UsageError(fmt::format("--max-seconds must be a number of seconds in [0.001, 1e6], got \"{}\"",
-                                   g.max_seconds.size() > 40 ? g.max_seconds.substr(0, 37) + "..." : g.max_seconds));
+      throw UsageError(
+          fmt::format("--max-seconds must be a number of seconds in [0.001, 1e6], got \"{}\"",
+                      g.max_seconds.size() > 40 ? g.max_seconds.substr(0, 37) + "..." : g.max_seconds));
     c.max_seconds = s;
   } else {
     c.max_seconds = limits::default_seconds;
@@ -53,9 +54,10 @@ Context make_context(const GlobalOptions& g) {
 
 out::Cell uncertified(double v, const Context& ctx, const char* what, int justified) {
   if (!std::isfinite(v))
-    throw DomainError(fmt::format("{}: the double-precision result is not finite ({}); the inputs are "
-                                  "outside the range this computation supports",
-                                  what, v));
+    throw DomainError(
+        fmt::format("{}: the double-precision result is not finite ({}); the inputs are "
+                    "outside the range this computation supports",
+                    what, v));
   const long sig = std::min<long>(ctx.digits, justified);
   const std::string text = fmt::format("{:.{}g}", v, static_cast<int>(sig));
   return out::Cell::of_double(std::strtod(text.c_str(), nullptr));

@@ -62,10 +62,12 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
                out::Cell::of_exact(std::to_string(st.outputs)),
                out::Cell::of_exact(std::to_string(st.positives)),
                out::Cell::of_exact(std::to_string(st.errors)),
-               uncertified(static_cast<double>(st.errors) / static_cast<double>(st.outputs), ctx, "comm pair-matching"),
+               uncertified(static_cast<double>(st.errors) / static_cast<double>(st.outputs), ctx,
+                           "comm pair-matching"),
                out::Cell::of_exact(std::to_string(st.false_match)),
-               out::Cell::of_exact(std::to_string(st.missed_match)), uncertified(thr, ctx, "comm pair-matching"),
-               uncertified(m2 * lnN, ctx, "comm pair-matching"), uncertified(m2 * std::log2(static_cast<double>(N)), ctx, "comm pair-matching")});
+               out::Cell::of_exact(std::to_string(st.missed_match)),
+               uncertified(thr, ctx, "comm pair-matching"), uncertified(m2 * lnN, ctx, "comm pair-matching"),
+               uncertified(m2 * std::log2(static_cast<double>(N)), ctx, "comm pair-matching")});
   } else {
     t.params["search_alpha"] = true;
     ulong nsteps = 0;

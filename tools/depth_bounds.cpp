@@ -36,7 +36,8 @@ RunResult run_depth_bounds(const DepthBoundsOptions& o, const Context& ctx) {
                                  o.shallow_L.empty() ? "2" : "1"));
   if (o.corollary == "1" && !o.beta2_const.empty())
     throw UsageError("--beta2-const applies only with --corollary 2");
-  if (o.corollary == "2" && !o.shallow_L.empty()) throw UsageError("--shallow-L applies only with --corollary 1");
+  if (o.corollary == "2" && !o.shallow_L.empty())
+    throw UsageError("--shallow-L applies only with --corollary 1");
   if (o.corollary.empty()) {
     auto b = depth::separation_bounds(L, dx, H, prec);
     const bool th1 = b.regime == depth::Regime::width_sufficient;

@@ -65,7 +65,8 @@ RunResult run_depth_optimal(const OptimalOptions& o, const Context& ctx) {
       const double P = m.n_layers ? 12.0 * m.n_layers * static_cast<double>(m.d_model) * m.d_model : 1e12;
       auto opt = depth::optimal_depth(P, p);
       t.add_row({out::Cell::of_text(m.model), uncertified(P, ctx, "depth optimal"),
-                 out::Cell::of_int(static_cast<long long>(opt.L)), uncertified(std::round(opt.dx), ctx, "depth optimal"),
+                 out::Cell::of_int(static_cast<long long>(opt.L)),
+                 uncertified(std::round(opt.dx), ctx, "depth optimal"),
                  uncertified(std::round(opt.dx_fit), ctx, "depth optimal"),
                  out::Cell::of_int(static_cast<long long>(m.published_L)),
                  out::Cell::of_int(static_cast<long long>(m.published_width))});

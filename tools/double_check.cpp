@@ -99,8 +99,9 @@ RunResult run_checked(const Command& cmd, const Context& ctx) {
   const out::Table& b = second.table;
   const std::string who = cmd.path() + ": --double-check failed";
   if (a.columns != b.columns || a.rows.size() != b.rows.size())
-    throw DomainError(fmt::format("{}: the second computation ({}) gave a table of another shape ({} vs {} rows)",
-                                  who, cmd.double_check, a.rows.size(), b.rows.size()));
+    throw DomainError(
+        fmt::format("{}: the second computation ({}) gave a table of another shape ({} vs {} rows)", who,
+                    cmd.double_check, a.rows.size(), b.rows.size()));
   for (size_t i = 0; i < a.rows.size(); ++i)
     for (size_t j = 0; j < a.columns.size() && j < a.rows[i].size() && j < b.rows[i].size(); ++j)
       if (std::find(cmd.double_check_skip.begin(), cmd.double_check_skip.end(), a.columns[j]) ==

@@ -42,8 +42,8 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   const size_t n = ds.size() * rs.size() * hs.size();
   limits::check("rank bound: grid", static_cast<double>(n), 1e6, "points", "");
   // the spectral table keeps two balls per odd degree (about 200 bytes)
-  limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0, 2e9,
-                "bytes", "lower --max-terms");
+  limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0,
+                2e9, "bytes", "lower --max-terms");
   if (kernel == "arb") {
     // measured: a certified bracket at 30 digits takes about 2 ms for a moderate d (more terms at
     // large d / r); points run in parallel
@@ -110,8 +110,10 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   ulong worst_terms = 0;
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
-    out::Cell lo = kernel == "double" ? uncertified(dlo[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][0]);
-    out::Cell hi = kernel == "double" ? uncertified(dhi[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][1]);
+    out::Cell lo =
+        kernel == "double" ? uncertified(dlo[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][0]);
+    out::Cell hi =
+        kernel == "double" ? uncertified(dhi[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][1]);
     t.add_row({out::Cell::of_int(static_cast<long long>(p.d)), out::Cell::of_int(static_cast<long long>(p.r)),
                out::Cell::of_exact(hs[p.h].str()), out::Cell::of_text(o.count), lo, hi});
     if (!converged[i]) ++not_converged, worst_terms = std::max(worst_terms, terms[i]);

@@ -2,8 +2,8 @@
 // Orthogonality counts per degree l: N(d,l), the exact count binom(r+l-1, l), the talk's
 // binom(r+l, l), and the count constructed by exact harmonic projection (src/rank/construct.cpp).
 #include "cli.hpp"
-#include "core/limits.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "parse.hpp"
 #include "rank/construct.hpp"
 #include "rank/count.hpp"
@@ -38,8 +38,8 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
     };
     const double L = static_cast<double>(l), R = static_cast<double>(r);
     const double digits = std::max({sphere::harmonic_dim_log10(d, l), log10_binom(R + L, L)}) + 1;
-    limits::check("rank count: N(d,l) and binom(r+l, l)", digits, limits::max_integer_digits, "decimal digits",
-                  "");
+    limits::check("rank count: N(d,l) and binom(r+l, l)", digits, limits::max_integer_digits,
+                  "decimal digits", "");
     if (range)
       limits::check("rank count: output", (L + 1) * 3 * (digits + 8), limits::max_output_chars, "characters",
                     "lower --l-max");

@@ -34,8 +34,8 @@ RunResult run_rank_heads(const HeadsOptions& o, const Context& ctx) {
   // the double kernel works with eps as a double: tiny eps underflows
   const bool double_ok = fmpq_get_d(eps.x) >= 1e-300;
   // each bracket sums up to max_terms terms: refuse budgets that one bracket cannot afford
-  limits::check("rank heads: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0, 2e9,
-                "bytes", "lower --max-terms");
+  limits::check("rank heads: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0,
+                2e9, "bytes", "lower --max-terms");
   out::Table t;
   t.command = "rank heads";
   t.params["d"] = d;
@@ -48,13 +48,14 @@ RunResult run_rank_heads(const HeadsOptions& o, const Context& ctx) {
   const bool use_double = ctx.alternate ? kernel == "arb" && double_ok : kernel == "double";
   if (use_double) {
     if (!double_ok)
-      throw DomainError(fmt::format("rank heads --kernel double: --eps must be >= 1e-300, got \"{}\" (use --kernel arb)",
-                                    o.eps));
+      throw DomainError(fmt::format(
+          "rank heads --kernel double: --eps must be >= 1e-300, got \"{}\" (use --kernel arb)", o.eps));
     long double h = rank::min_heads_double(d, r, fmpq_get_d(eps.x), rule, max_terms);
     // not certified: H_min rounded to 6 significant digits (the kernel is held to 1e-10 relative)
     hmin = out::Cell::of_real(fmt::format("{:.6g}", static_cast<double>(h)));
     if (ctx.alternate)
-      hmin = out::Cell::of_real(fmt::format("[{:.6e} +/- {:.1e}]", static_cast<double>(h), 1e-6 * static_cast<double>(h) + 1));
+      hmin = out::Cell::of_real(
+          fmt::format("[{:.6e} +/- {:.1e}]", static_cast<double>(h), 1e-6 * static_cast<double>(h) + 1));
     if (!ctx.alternate)
       t.notes.push_back(
           "h_min from the double kernel is not certified: rounded to 6 significant digits; --kernel arb "

@@ -54,8 +54,9 @@ RunResult run_rank_random_features(const RfOptions& o, const Context& ctx) {
                "error_min", "error_max", "error_pm1_mean", "error_pm1_std", "lower_bound"};
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(h)),
              out::Cell::of_int(static_cast<long long>(trials)), out::Cell::of_exact(std::to_string(seed)),
-             uncertified(e[0], ctx, "rank random-features"), uncertified(e[1], ctx, "rank random-features"), uncertified(e[2], ctx, "rank random-features"),
-             uncertified(e[3], ctx, "rank random-features"), uncertified(p[0], ctx, "rank random-features"), uncertified(p[1], ctx, "rank random-features"),
+             uncertified(e[0], ctx, "rank random-features"), uncertified(e[1], ctx, "rank random-features"),
+             uncertified(e[2], ctx, "rank random-features"), uncertified(e[3], ctx, "rank random-features"),
+             uncertified(p[0], ctx, "rank random-features"), uncertified(p[1], ctx, "rank random-features"),
              uncertified(lb.lo, ctx, "rank random-features")});
   t.notes.push_back(
       "error = 1 - b^T C^{-1} b with b_h = b(angle(q_h,k_h)), C = 1/2 + (2/pi^2) arcsin<q,q'> "

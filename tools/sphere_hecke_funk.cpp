@@ -23,7 +23,8 @@ std::string quadrature_text(const sphere::MpReal& q, const sphere::MpReal& abs_d
                             long digits, bool certified) {
   Arb a;
   if (!mpfr_number_p(q.backend().data()) || !mpfr_number_p(abs_diff.backend().data()))
-    throw DomainError("sphere hecke-funk: the Gauss–Jacobi quadrature did not produce a finite value at this d");
+    throw DomainError(
+        "sphere hecke-funk: the Gauss–Jacobi quadrature did not produce a finite value at this d");
   arf_set_mpfr(arb_midref(a.x), q.backend().data());
   Arf e;
   arf_set_mpfr(e.x, abs_diff.backend().data());

@@ -254,7 +254,9 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
   app->add_option("--lambda", opt->lambda,
                   "Print only the row of this partition (e.g. 3+1+1; implies --matrix)");
   app->add_option("--sum", opt->sum, "cue: auto (cheaper side, default) or direct (sum over len(nu) <= N)");
-  reg.double_check(app, "the rank recomputed mod two 62-bit primes and (cue) the direct sum against the complementary sum", true);
+  reg.double_check(
+      app, "the rank recomputed mod two 62-bit primes and (cue) the direct sum against the complementary sum",
+      true);
   app->footer(
       "G(lambda,mu) = E[P_lambda conj P_mu], P_k = sum_{i<=N} x_i^k, over partitions of each n = 1..K "
       "(blocks\n"

@@ -58,7 +58,8 @@ void poll(const char* what) {
   if (!deadline_enabled()) return;
   const double budget = time_budget() * test_scale();
   if (elapsed() > budget)
-    throw ResourceError(fmt::format("{}: exceeded the time limit of {:.3g} s (raise --max-seconds)", what, budget));
+    throw ResourceError(
+        fmt::format("{}: exceeded the time limit of {:.3g} s (raise --max-seconds)", what, budget));
 }
 
 void refuse(const std::string& what, double estimate, double limit, const std::string& unit,
@@ -78,7 +79,8 @@ void check_work(const std::string& what, double estimate, double base_limit, con
 }
 
 void check_seconds(const std::string& what, double seconds, const std::string& hint) {
-  check(what, seconds, time_budget() * test_scale(), "s", hint.empty() ? "raise --max-seconds" : hint + "; or raise --max-seconds");
+  check(what, seconds, time_budget() * test_scale(), "s",
+        hint.empty() ? "raise --max-seconds" : hint + "; or raise --max-seconds");
 }
 
 bool test_break(const char* name) {

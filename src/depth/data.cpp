@@ -62,7 +62,8 @@ std::vector<TransitionPoint> parse_transition_points(const std::string& text, co
     // a depth L in (0, 10^4], a width and its error in (0, 10^100]: the fit exponentiates a + b L
     if (!(p.L > 0 && p.L <= 1e4) || !(p.dx > 0 && p.dx <= 1e100) || !(p.delta_dx > 0 && p.delta_dx <= 1e100))
       throw DomainError(fmt::format(
-          "{}: row {} must be three decimal numbers L in (0, 10^4], dx and delta_dx in (0, 10^100]", where, k));
+          "{}: row {} must be three decimal numbers L in (0, 10^4], dx and delta_dx in (0, 10^100]", where,
+          k));
     out.push_back(p);
   }
   if (out.size() < 3)
@@ -70,8 +71,8 @@ std::vector<TransitionPoint> parse_transition_points(const std::string& text, co
   bool distinct = false;
   for (const auto& p : out) distinct = distinct || p.L != out[0].L;
   if (!distinct)
-    throw DomainError(fmt::format("{}: a line fit needs at least two different depths L, all are {}", where,
-                                  out[0].L));
+    throw DomainError(
+        fmt::format("{}: a line fit needs at least two different depths L, all are {}", where, out[0].L));
   return out;
 }
 

@@ -200,7 +200,8 @@ double head_target_seconds(ulong d, long digits) {
 
 Arb head_target(ulong d, const Angle& theta, long digits) {
   if (d < 3) throw DomainError("rank head-target: requires d >= 3");
-  limits::check_seconds("rank head-target: the integral form", head_target_seconds(d, digits), "lower --digits");
+  limits::check_seconds("rank head-target: the integral form", head_target_seconds(d, digits),
+                        "lower --digits");
   const slong target = bits_for_digits(digits);
   Arb out;
   Fmpq one(1, 1);

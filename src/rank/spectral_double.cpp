@@ -165,8 +165,8 @@ long double min_heads_double(unsigned long d, unsigned long r, double eps, Count
     hi *= 2;
     if (hi > 1e6L)
       throw ResourceError(fmt::format(
-          "rank heads --kernel double: H_min exceeds e^1e6 (about 10^434294) at d = {}, r = {}, eps = {:.3g}", d,
-          r, eps));
+          "rank heads --kernel double: H_min exceeds e^1e6 (about 10^434294) at d = {}, r = {}, eps = {:.3g}",
+          d, r, eps));
   }
   for (int it = 0; it < 200 && hi - lo > 1e-15L * hi; ++it) {
     long double mid = 0.5L * (lo + hi);

@@ -171,8 +171,9 @@ GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
                      static_cast<double>(limits::max_working_bits), "bits",
                      "the value is too close to zero or the cancellation too large");
     const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    limits::check_seconds(fmt::format("sphere gegenbauer: evaluation at {} working bits (after {:.3g} s)", prec, spent),
-                          spent + factor * estimated_seconds(l, prec), "lower --l or --digits");
+    limits::check_seconds(
+        fmt::format("sphere gegenbauer: evaluation at {} working bits (after {:.3g} s)", prec, spent),
+        spent + factor * estimated_seconds(l, prec), "lower --l or --digits");
     limits::poll("sphere gegenbauer");
     gegenbauer_ball(out.value.x, d, l, t, norm, prec);
     if (limits::test_break("gegenbauer")) {  // test-only: a wrong guard, about prec/2 bits lost

@@ -6,9 +6,9 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -157,14 +157,15 @@ void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool 
   }
   auto bad = [&](const char* rule) {
     return ParamError(fmt::format("verify: {}: claim \"{}\": params.{} must be {}, got {}", c.file, c.id, key,
-                                   rule, v.dump().substr(0, 40)));
+                                  rule, v.dump().substr(0, 40)));
   };
   if (integer) {
     if (!v.is_number_integer()) throw bad("an integer");
     if (is_unsigned) {
       const std::string k = key;
       const double cap = k == "seed" ? 1.8446744073709552e19 : k == "p" ? 4.611686018427388e18 : 1e5;
-      if (v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap : v.get<std::int64_t>() < 0)
+      if (v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap
+                                 : v.get<std::int64_t>() < 0)
         throw bad(k == "seed" ? "an integer >= 0" : fmt::format("an integer in [0, {:.0f}]", cap).c_str());
     } else if (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000) {
       throw bad("an integer in [-10^6, 10^6]");

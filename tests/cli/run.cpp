@@ -1,10 +1,10 @@
 #include "run.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <signal.h>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

@@ -48,7 +48,8 @@ std::vector<std::string> split_words(const std::string& s) {
 }
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+    s.replace(p, from.size(), to);
   return s;
 }
 
@@ -99,8 +100,8 @@ TEST_CASE("cli: the bad-input catalogue (tests/cli/bad_input.txt)") {
     text = replace_all(text, "{OUT}", out_path);
     const auto args = split_words(text);
     auto r = run_boundcheck(args, 10.0);
-    INFO(fmt::format("bad_input.txt:{}: boundcheck {} -> exit {}{}, stdout: {}, stderr: {}", c.line, text, r.code,
-                     r.timed_out ? " (killed after 10 s)" : "", r.out.substr(0, 200), r.err));
+    INFO(fmt::format("bad_input.txt:{}: boundcheck {} -> exit {}{}, stdout: {}, stderr: {}", c.line, text,
+                     r.code, r.timed_out ? " (killed after 10 s)" : "", r.out.substr(0, 200), r.err));
     CHECK(!r.timed_out);
     CHECK(r.code == c.code);
     CHECK(r.out.empty());

@@ -194,7 +194,8 @@ TEST_CASE("cli: --double-check passes on every command") {
     if (r.code != 0) continue;
     auto j = parse_json(r.out);
     bool noted = false;
-    for (const auto& n : j["meta"]["notes"]) noted = noted || n.get<std::string>().rfind("double-checked", 0) == 0;
+    for (const auto& n : j["meta"]["notes"])
+      noted = noted || n.get<std::string>().rfind("double-checked", 0) == 0;
     CHECK(noted);
   }
 }
@@ -228,17 +229,20 @@ TEST_CASE("cli: issue 9 regressions on valid input") {
   CHECK(pi3.code == 0);
   CHECK(pi3.out.find("0.31831") != std::string::npos);  // 1 - p(3) = 1/pi
   // sphere hecke-funk at d >= 1e8 printed an internal error
-  auto hf = run_boundcheck({"sphere", "hecke-funk", "--d", "100000000", "--l", "3", "--digits", "5", "--format", "csv"}, 60);
+  auto hf = run_boundcheck(
+      {"sphere", "hecke-funk", "--d", "100000000", "--l", "3", "--digits", "5", "--format", "csv"}, 60);
   INFO(hf.err);
   CHECK(hf.code == 0);
   CHECK(hf.err.find("internal error") == std::string::npos);
   // rank heads --kernel double printed 19 digits of which the last 6 were wrong; now 6 digits, noted
   auto hd = run_boundcheck(
-      {"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--kernel", "double", "--format", "csv"}, 60);
+      {"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--kernel", "double", "--format", "csv"},
+      60);
   REQUIRE(hd.code == 0);
   CHECK(hd.out.find(",2.56996e+18,") != std::string::npos);
   CHECK(hd.err.find("not certified") != std::string::npos);
-  auto ha = run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--format", "csv"}, 60);
+  auto ha =
+      run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--format", "csv"}, 60);
   REQUIRE(ha.code == 0);
   CHECK(ha.out.find(",2569962883702023008,") != std::string::npos);
   // depth fit printed 17-digit doubles with wrong last digits: a = 5.0396668131232844...
@@ -260,7 +264,8 @@ TEST_CASE("cli: issue 9 regressions on valid input") {
     CHECK(r.out.find(BOUNDCHECK_VERSION_STRING) != std::string::npos);
   }
   // a refusal of an absurd request is immediate even with a tiny budget
-  auto tiny = run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--max-seconds", "100"}, 60);
+  auto tiny =
+      run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--max-seconds", "100"}, 60);
   CHECK(tiny.code == 0);
 }
 
