@@ -164,8 +164,10 @@ void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool 
     if (is_unsigned) {
       const std::string k = key;
       const double cap = k == "seed" ? 1.8446744073709552e19 : k == "p" ? 4.611686018427388e18 : 1e5;
-      if (v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap
-                                 : v.get<std::int64_t>() < 0)
+      const bool out_of_range = v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap
+                                                       : v.get<std::int64_t>() < 0 ||
+                                                             static_cast<double>(v.get<std::int64_t>()) > cap;
+      if (out_of_range)
         throw bad(k == "seed" ? "an integer >= 0" : fmt::format("an integer in [0, {:.0f}]", cap).c_str());
     } else if (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000) {
       throw bad("an integer in [-10^6, 10^6]");
