@@ -163,7 +163,11 @@ void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool 
     if (!v.is_number_integer()) throw bad("an integer");
     if (is_unsigned) {
       const std::string k = key;
-      const double cap = k == "seed" ? 1.8446744073709552e19 : k == "p" ? 4.611686018427388e18 : 1e5;
+      // the loop bounds (l_max, l_hi, L, N_max, d_max, trials) drive the cost: 10^5; single
+      // values (d, l, l_extra, ...) any 62-bit size (closed forms); seeds any 64-bit value
+      const bool bound =
+          k == "l_max" || k == "l_hi" || k == "L" || k == "N_max" || k == "d_max" || k == "trials";
+      const double cap = k == "seed" ? 1.8446744073709552e19 : bound ? 1e5 : 4.611686018427388e18;
       const bool out_of_range = v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap
                                                        : v.get<std::int64_t>() < 0 ||
                                                              static_cast<double>(v.get<std::int64_t>()) > cap;

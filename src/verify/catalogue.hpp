@@ -82,8 +82,8 @@ struct Leaf<std::vector<T>> {
 }  // namespace detail
 
 /// params.<key> of a claim as T; throws when it is missing, and DomainError naming the claim when a
-/// number has the wrong type or range (unsigned integers at most 10^5, except `seed` and `p`: a
-/// catalogue entry is a check, not a computation of unbounded size).
+/// number has the wrong type or range (loop bounds l_max, l_hi, L, N_max, d_max, trials at most 10^5,
+/// other unsigned values at most 2^62: a catalogue entry is a check, not an unbounded computation).
 template <class T>
 T claim_param(const Claim& c, const char* key) {
   if (!c.params.contains(key)) throw std::runtime_error("claim " + c.id + ": missing params." + key);
