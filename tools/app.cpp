@@ -59,7 +59,56 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   setup_comm_pair_matching(*comm, reg);
   setup_verify(app, reg);
   setup_table(app, reg);
+  reg.finish();
+  // --version is accepted anywhere (after a group or a command too)
+  const std::function<bool(CLI::App*)> all;
+  for (CLI::App* group : app.get_subcommands(all)) {
+    group->set_version_flag("--version", BOUNDCHECK_VERSION);
+    for (CLI::App* leaf : group->get_subcommands(all))
+      leaf->set_version_flag("--version", BOUNDCHECK_VERSION);
+  }
 }
+
+namespace {
+
+// "boundcheck nonsense" and "boundcheck sphere nonsense": name the word and the choices (CLI11
+// would say "A subcommand is required" or treat the word as an extra argument).
+void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
+  CLI::App* at = &root;
+  for (const std::string& w : args) {
+    if (w.empty() || w[0] == '-') return;
+    const std::function<bool(CLI::App*)> all;
+    const auto subs = at->get_subcommands(all);
+    if (subs.empty()) return;
+    CLI::App* next = nullptr;
+    std::vector<std::string> names;
+    for (CLI::App* s : subs) {
+      names.push_back(s->get_name());
+      if (s->get_name() == w) next = s;
+    }
+    if (next == nullptr) {
+      std::string where = at == &root ? "boundcheck" : "boundcheck " + at->get_name();
+      std::string shown = w.size() > 40 ? w.substr(0, 37) + "..." : w;
+      for (char& c : shown)
+        if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) c = '?';
+      throw UsageError(fmt::format("unknown command \"{}\" after {} (expected one of: {})", shown, where,
+                                   fmt::join(names, ", ")));
+    }
+    at = next;
+  }
+}
+
+// An option given with an empty value ("--threads ''", "--output=") is an error, never "absent".
+void check_empty_values(const CLI::App* app) {
+  for (const CLI::Option* o : app->get_options())
+    if (o->count() > 0 && o->get_type_size() != 0)
+      for (const std::string& v : o->results())
+        if (v.empty()) throw UsageError(fmt::format("{} must not be empty, got \"\"", o->get_name()));
+  for (const CLI::App* s : app->get_subcommands())
+    if (s->parsed()) check_empty_values(s);
+}
+
+}  // namespace
 
 Invoker::Invoker()
     : app_(std::make_unique<CLI::App>(
@@ -76,8 +125,10 @@ Invoker::~Invoker() = default;
 
 const Command& Invoker::parse(const std::vector<std::string>& args) {
   reg_.reset();
+  check_command_words(*app_, args);
   std::vector<std::string> rev(args.rbegin(), args.rend());  // CLI11 consumes from the back
   app_->parse(rev);
+  check_empty_values(app_.get());
   // the deepest parsed leaf (a command may have subcommands of its own, e.g. `table merge`)
   const Command* found = nullptr;
   for (const auto& c : reg_.commands())
@@ -108,7 +159,7 @@ RunResult Invoker::run(const std::vector<std::string>& args, Context* ctx_out) {
 
 RunResult Invoker::execute(const Command& cmd, const Context& ctx) {
   if (std::optional<RunResult> swept = sweep_lists(cmd, ctx)) return std::move(*swept);
-  return cmd.run(ctx);
+  return run_checked(cmd, ctx);
 }
 
 }  // namespace bc::cli

@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "output/atomic_file.hpp"
@@ -7,7 +8,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #include <omp.h>
@@ -33,8 +37,30 @@ Context make_context(const GlobalOptions& g) {
 #endif
   c.certified = g.certified;
   c.output = g.output;
-  if (c.output.empty() && !g.output.empty()) throw UsageError("--output must be a file name, got \"\"");
+  c.double_check = g.double_check;
+  if (!g.max_seconds.empty()) {
+    auto q = parse_exact_rational(g.max_seconds);
+    const double s = q ? fmpq_get_d(q->x) : 0.0;
+    if (!q || !(s >= 0.001 && s <= 1e6))
+      throw UsageError(
+          fmt::format("--max-seconds must be a number of seconds in [0.001, 1e6], got \"{}\"",
+                      g.max_seconds.size() > 40 ? g.max_seconds.substr(0, 37) + "..." : g.max_seconds));
+    c.max_seconds = s;
+  } else {
+    c.max_seconds = limits::default_seconds;
+  }
   return c;
+}
+
+out::Cell uncertified(double v, const Context& ctx, const char* what, int justified) {
+  if (!std::isfinite(v))
+    throw DomainError(
+        fmt::format("{}: the double-precision result is not finite ({}); the inputs are "
+                    "outside the range this computation supports",
+                    what, v));
+  const long sig = std::min<long>(ctx.digits, justified);
+  const std::string text = fmt::format("{:.{}g}", v, static_cast<int>(sig));
+  return out::Cell::of_double(std::strtod(text.c_str(), nullptr));
 }
 
 void add_global_options(CLI::App& app, GlobalOptions& g) {
@@ -54,18 +80,48 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
   app.add_flag("--certified", g.certified,
                "Print reals as enclosing intervals [mid +/- rad] instead of rounded digits")
       ->group(grp);
+  app.add_option("--max-seconds", g.max_seconds,
+                 "Time budget in seconds (default 60): work estimated above it is refused up front, "
+                 "and a run that exceeds it stops with an error")
+      ->group(grp);
+  app.add_flag("--double-check", g.double_check,
+               "Recompute with different internal parameters and fail (exit 1) if the two results "
+               "disagree beyond their enclosures; the footer says what the second computation is")
+      ->group(grp);
 }
 
 CLI::App* Registry::add(CLI::App& parent, const std::string& name, const std::string& description) {
   CLI::App* app = parent.add_subcommand(name, description);
   add_global_options(*app, globals_);
-  commands_.push_back({app, nullptr, nullptr, {}});
+  Command c;
+  c.app = app;
+  commands_.push_back(std::move(c));
   return app;
 }
 
 void Registry::lists(CLI::App* app, std::vector<std::string> options) {
   for (auto& c : commands_)
     if (c.app == app) c.list_options = std::move(options);
+}
+
+void Registry::double_check(CLI::App* app, std::string what, bool own, std::vector<std::string> skip) {
+  for (auto& c : commands_)
+    if (c.app == app) {
+      c.double_check = std::move(what);
+      c.own_double_check = own;
+      c.double_check_skip = std::move(skip);
+    }
+}
+
+void Registry::finish() {
+  for (auto& c : commands_) {
+    if (c.double_check.empty())
+      c.double_check =
+          "the same command at 12 more digits of working precision (so every adaptive precision, "
+          "truncation and term budget differs), every real compared as an enclosure";
+    const std::string f = c.app->get_footer();
+    c.app->footer(f + (f.empty() ? "" : "\n") + "--double-check: " + c.double_check + ".");
+  }
 }
 
 void Registry::reset() {

@@ -23,7 +23,9 @@ struct GlobalOptions {
   std::string digits = "30";
   std::string threads;  // empty: all hardware threads
   std::string output;
+  std::string max_seconds;  // empty: limits::default_seconds
   bool certified = false;
+  bool double_check = false;
 };
 
 /// Validated global options.
@@ -33,6 +35,11 @@ struct Context {
   int threads = 1;
   bool certified = false;
   std::string output;
+  double max_seconds = 60;    ///< time budget (limits::set_time_budget is the CLI's business)
+  bool double_check = false;  ///< --double-check: recompute and compare (see run_checked)
+  /// Set on the second computation of --double-check: commands that have an alternative algorithm
+  /// (Command::double_check describes it) use it; all others just see other digits/precision.
+  bool alternate = false;
 };
 
 /// Throws UsageError on any bad global option.
@@ -60,6 +67,13 @@ struct Command {
   /// Cartesian order of these options (first outermost) with a column named after each option
   /// holding its value. `table` then sweeps them in one call, through the command's own kernel.
   std::vector<std::string> list_options;
+  /// The command implements --double-check itself (an exact recomputation); run_checked then
+  /// runs it once.
+  bool own_double_check = false;
+  /// What the second computation of --double-check is (shown in the command's --help).
+  std::string double_check;
+  /// Columns that are measurements of the computation itself (a difference, a timing), not compared.
+  std::vector<std::string> double_check_skip;
   /// "rank bound": the words typed after `boundcheck`.
   [[nodiscard]] std::string path() const;
 };
@@ -83,6 +97,11 @@ class Registry {
   }
   /// Declares the options of `app` that take comma lists (see Command::list_options).
   void lists(CLI::App* app, std::vector<std::string> options);
+  /// Describes the second computation of --double-check for `app` (appended to its --help); `own`:
+  /// the command does the check itself.
+  void double_check(CLI::App* app, std::string what, bool own = false, std::vector<std::string> skip = {});
+  /// Every command without its own description gets the generic one; called once by build_app.
+  void finish();
   /// Every option of every command (and the global ones) back to its default.
   void reset();
   [[nodiscard]] const std::vector<Command>& commands() const { return commands_; }
@@ -114,6 +133,8 @@ class Invoker {
   /// Runs a parsed command: the command itself, or, when options it takes one value of were given
   /// lists or ranges, the sweep over them (sweep_lists). Every front end runs commands this way.
   RunResult execute(const Command& cmd, const Context& ctx);
+  /// Whether the last parse gave --max-seconds explicitly.
+  [[nodiscard]] bool max_seconds_given() const { return !globals_.max_seconds.empty(); }
   /// parse() + context() + execute(), with every CLI11 error turned into UsageError (exit code 2).
   RunResult run(const std::vector<std::string>& args, Context* ctx_out = nullptr);
   CLI::App& app() { return *app_; }
@@ -125,12 +146,23 @@ class Invoker {
   Registry reg_;
 };
 
-/// Declares --format, --digits, --threads, --output, --certified on `app`.
+/// Declares --format, --digits, --threads, --output, --certified, --max-seconds, --double-check
+/// on `app`.
 void add_global_options(CLI::App& app, GlobalOptions& g);
 
 /// An error message as the front ends report it: one line (newlines become spaces, trailing
 /// spaces dropped). The CLI prints "error: " + one_line(what); Python raises it as the message.
 std::string one_line(std::string s);
+/// Runs `cmd` and, under --double-check, the second computation (Context::alternate, 12 more
+/// digits, certified), comparing every cell: exact cells must be equal, reals must overlap as
+/// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to
+/// 1e-9 relative. Throws DomainError naming both values when they disagree.
+RunResult run_checked(const Command& cmd, const Context& ctx);
+
+/// A result of a double-precision (uncertified) computation as a cell: rounded to
+/// min(digits, justified) significant digits, so that no printed digit is beyond what the double
+/// path supports; a non-finite value is refused (DomainError naming `what`).
+out::Cell uncertified(double v, const Context& ctx, const char* what, int justified = 12);
 
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON, where they travel in meta.notes.

@@ -102,12 +102,12 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
       std::vector<std::string> idx;
       for (auto j : r.S) idx.push_back(std::to_string(j + 1));
       const bool has_point = r.status != comm::WitnessStatus::infeasible;
-      t.add_row({out::Cell::of_text(fmt::format("{{{}}}", fmt::join(idx, ","))),
-                 out::Cell::of_text(comm::witness_status_name(r.status)),
-                 has_point ? out::Cell::of_exact(r.norm_sq.str()) : out::Cell::of_text("-"),
-                 has_point ? out::Cell::of_double(fmpq_get_d(r.norm_sq.x)) : out::Cell::of_text("-"),
-                 out::Cell::of_text(r.least ? "yes" : "no"),
-                 out::Cell::of_int(static_cast<long long>(4 * q))});
+      t.add_row(
+          {out::Cell::of_text(fmt::format("{{{}}}", fmt::join(idx, ","))),
+           out::Cell::of_text(comm::witness_status_name(r.status)),
+           has_point ? out::Cell::of_exact(r.norm_sq.str()) : out::Cell::of_text("-"),
+           has_point ? uncertified(fmpq_get_d(r.norm_sq.x), ctx, "comm neighborly") : out::Cell::of_text("-"),
+           out::Cell::of_text(r.least ? "yes" : "no"), out::Cell::of_int(static_cast<long long>(4 * q))});
     }
   } else {
     t.columns = {"N",
@@ -128,17 +128,19 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
     ulong found_k = 0;
     for (ulong kk = k; kk <= k_max; ++kk) {
       auto rep = comm::neighborly_check(N, q, kk, seed, samples, o.search_k, false, ctx.threads);
-      t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(q)),
-                 out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(seed)),
-                 out::Cell::of_exact(rep.subsets.str()), out::Cell::of_int(static_cast<long long>(rep.tried)),
-                 out::Cell::of_int(static_cast<long long>(rep.certified)),
-                 out::Cell::of_int(static_cast<long long>(rep.infeasible)),
-                 out::Cell::of_int(static_cast<long long>(rep.norm_exceeds)),
-                 out::Cell::of_int(static_cast<long long>(rep.not_found)),
-                 out::Cell::of_double(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0),
-                 rep.certified ? out::Cell::of_double(rep.max_norm_sq) : out::Cell::of_text("-"),
-                 out::Cell::of_int(static_cast<long long>(4 * q)), log_cell(q, N, true, ctx),
-                 log_cell(q, N, false, ctx)});
+      t.add_row(
+          {out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(q)),
+           out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(seed)),
+           out::Cell::of_exact(rep.subsets.str()), out::Cell::of_int(static_cast<long long>(rep.tried)),
+           out::Cell::of_int(static_cast<long long>(rep.certified)),
+           out::Cell::of_int(static_cast<long long>(rep.infeasible)),
+           out::Cell::of_int(static_cast<long long>(rep.norm_exceeds)),
+           out::Cell::of_int(static_cast<long long>(rep.not_found)),
+           uncertified(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0, ctx,
+                       "comm neighborly"),
+           rep.certified ? uncertified(rep.max_norm_sq, ctx, "comm neighborly") : out::Cell::of_text("-"),
+           out::Cell::of_int(static_cast<long long>(4 * q)), log_cell(q, N, true, ctx),
+           log_cell(q, N, false, ctx)});
       if (o.search_k && !rep.stopped && rep.certified == rep.tried) {
         found_k = kk;
         break;

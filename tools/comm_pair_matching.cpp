@@ -58,14 +58,16 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
                  "errors",   "error_rate", "false_match", "missed_match", "alpha_threshold", "M2_ln_N",
                  "M2_log2_N"};
     t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_exact(std::to_string(M)),
-               out::Cell::of_double(alpha), out::Cell::of_exact(std::to_string(trials)),
+               uncertified(alpha, ctx, "comm pair-matching"), out::Cell::of_exact(std::to_string(trials)),
                out::Cell::of_exact(std::to_string(st.outputs)),
                out::Cell::of_exact(std::to_string(st.positives)),
                out::Cell::of_exact(std::to_string(st.errors)),
-               out::Cell::of_double(static_cast<double>(st.errors) / static_cast<double>(st.outputs)),
+               uncertified(static_cast<double>(st.errors) / static_cast<double>(st.outputs), ctx,
+                           "comm pair-matching"),
                out::Cell::of_exact(std::to_string(st.false_match)),
-               out::Cell::of_exact(std::to_string(st.missed_match)), out::Cell::of_double(thr),
-               out::Cell::of_double(m2 * lnN), out::Cell::of_double(m2 * std::log2(static_cast<double>(N)))});
+               out::Cell::of_exact(std::to_string(st.missed_match)),
+               uncertified(thr, ctx, "comm pair-matching"), uncertified(m2 * lnN, ctx, "comm pair-matching"),
+               uncertified(m2 * std::log2(static_cast<double>(N)), ctx, "comm pair-matching")});
   } else {
     t.params["search_alpha"] = true;
     ulong nsteps = 0;
@@ -80,10 +82,10 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
                  "alpha_min_over_M2_ln_N",
                  "bisection_steps"};
     t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_exact(std::to_string(M)),
-               out::Cell::of_exact(std::to_string(trials)), out::Cell::of_double(amin),
-               out::Cell::of_double(thr), out::Cell::of_double(m2 * lnN),
-               out::Cell::of_double(m2 * std::log2(static_cast<double>(N))),
-               N > 1 ? out::Cell::of_double(amin / (m2 * lnN)) : out::Cell::of_text("-"),
+               out::Cell::of_exact(std::to_string(trials)), uncertified(amin, ctx, "comm pair-matching"),
+               uncertified(thr, ctx, "comm pair-matching"), uncertified(m2 * lnN, ctx, "comm pair-matching"),
+               uncertified(m2 * std::log2(static_cast<double>(N)), ctx, "comm pair-matching"),
+               N > 1 ? uncertified(amin / (m2 * lnN), ctx, "comm pair-matching") : out::Cell::of_text("-"),
                out::Cell::of_int(static_cast<long long>(nsteps))});
     t.notes.push_back(
         "alpha_min: least alpha (relative 1e-9, bisection; errors are monotone in alpha) with zero errors on "

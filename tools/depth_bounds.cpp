@@ -13,7 +13,7 @@ namespace bc::cli {
 namespace {
 
 struct DepthBoundsOptions {
-  std::string L, dx, H = "1", corollary, shallow_L, beta2_const = "1";
+  std::string L, dx, H = "1", corollary, shallow_L, beta2_const;
 };
 
 out::Cell real(const arb_t x, const Context& ctx) {
@@ -30,6 +30,14 @@ RunResult run_depth_bounds(const DepthBoundsOptions& o, const Context& ctx) {
   t.params["L"] = L;
   t.params["dx"] = dx;
   t.params["H"] = H;
+  if (o.corollary.empty() && (!o.shallow_L.empty() || !o.beta2_const.empty()))
+    throw UsageError(fmt::format("{} applies only with --corollary {}",
+                                 o.shallow_L.empty() ? "--beta2-const" : "--shallow-L",
+                                 o.shallow_L.empty() ? "2" : "1"));
+  if (o.corollary == "1" && !o.beta2_const.empty())
+    throw UsageError("--beta2-const applies only with --corollary 2");
+  if (o.corollary == "2" && !o.shallow_L.empty())
+    throw UsageError("--shallow-L applies only with --corollary 1");
   if (o.corollary.empty()) {
     auto b = depth::separation_bounds(L, dx, H, prec);
     const bool th1 = b.regime == depth::Regime::width_sufficient;
@@ -73,13 +81,14 @@ RunResult run_depth_bounds(const DepthBoundsOptions& o, const Context& ctx) {
         "(w grows like exp(exp(depth ratio)))");
     return {std::move(t), 0};
   }
-  const Fmpq kq = parse_rational("--beta2-const", o.beta2_const);
+  const std::string beta2 = o.beta2_const.empty() ? "1" : o.beta2_const;
+  const Fmpq kq = parse_rational("--beta2-const", beta2);
   if (fmpq_sgn(kq.x) <= 0)
     throw UsageError(fmt::format("--beta2-const must be positive, got \"{}\"", o.beta2_const));
   Arb kappa;
   arb_set_fmpq(kappa.x, kq.x, prec);
   auto c = depth::corollary2(L, dx, H, kappa.x, prec);
-  t.params["beta2_const"] = o.beta2_const;
+  t.params["beta2_const"] = beta2;
   t.columns = {"L", "dx", "H", "beta1", "beta2", "shallow_L", "log3_shallow_dx"};
   t.add_row({out::Cell::of_int(static_cast<long long>(L)), out::Cell::of_int(static_cast<long long>(dx)),
              out::Cell::of_int(static_cast<long long>(H)), real(c.beta1.x, ctx), real(c.beta2.x, ctx),

@@ -19,11 +19,19 @@ namespace {
 
 std::vector<depth::TransitionPoint> load_points(const std::string& file) {
   if (file.empty()) return depth::transition_points();
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   if (!in) throw UsageError(fmt::format("--data must be a readable CSV file, got \"{}\"", file));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return depth::parse_transition_points(ss.str(), file);
+  // read at most 1 MB (+1 byte to detect more): a table of transition points is a few lines, and
+  // /dev/zero or a huge file must not exhaust memory
+  constexpr std::streamsize kMax = 1 << 20;
+  std::string text(static_cast<size_t>(kMax) + 1, '\0');
+  in.read(text.data(), kMax + 1);
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (static_cast<std::streamsize>(text.size()) > kMax)
+    throw UsageError(fmt::format("--data must be a CSV file of at most 1 MB, got \"{}\"", file));
+  if (text.find('\0') != std::string::npos)
+    throw UsageError(fmt::format("--data must be a text CSV file, got \"{}\" (it contains NUL bytes)", file));
+  return depth::parse_transition_points(text, file);
 }
 
 struct FitOptions {
@@ -31,23 +39,24 @@ struct FitOptions {
   bool variants = false;
 };
 
-RunResult run_depth_fit(const FitOptions& o, const Context&) {
+RunResult run_depth_fit(const FitOptions& o, const Context& ctx) {
   auto pts = load_points(o.data);
   std::vector<depth::FitResult> fits =
-      o.variants ? depth::fit_variants(pts) : std::vector{depth::fit_wls(pts)};
+      o.variants ? depth::fit_variants(pts)
+                 : std::vector{ctx.alternate ? depth::fit_wls_qr(pts) : depth::fit_wls(pts)};
   out::Table t;
   t.command = "depth fit";
   t.params["data"] = o.data.empty() ? "data/depth_transitions.csv (paper-L Table 4)" : o.data;
   t.columns = {"a", "b", "sigma_a", "sigma_b", "cov_ab", "chi2_red", "r2"};
   if (o.variants) t.columns.insert(t.columns.begin(), "variant");
   for (const auto& f : fits) {
-    std::vector<out::Cell> row{out::Cell::of_double(f.a),
-                               out::Cell::of_double(f.b),
-                               out::Cell::of_double(std::sqrt(f.var_a)),
-                               out::Cell::of_double(std::sqrt(f.var_b)),
-                               out::Cell::of_double(f.cov_ab),
-                               out::Cell::of_double(f.chi2_red),
-                               out::Cell::of_double(f.r2)};
+    std::vector<out::Cell> row{uncertified(f.a, ctx, "depth fit"),
+                               uncertified(f.b, ctx, "depth fit"),
+                               uncertified(std::sqrt(f.var_a), ctx, "depth fit"),
+                               uncertified(std::sqrt(f.var_b), ctx, "depth fit"),
+                               uncertified(f.cov_ab, ctx, "depth fit"),
+                               uncertified(f.chi2_red, ctx, "depth fit"),
+                               uncertified(f.r2, ctx, "depth fit")};
     if (o.variants) row.insert(row.begin(), out::Cell::of_text(f.variant));
     t.add_row(std::move(row));
   }
@@ -67,6 +76,9 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
   app->add_option("--data", opt->data, "CSV with columns L,dx,delta_dx (default: paper-L Table 4)");
   app->add_flag("--variants", opt->variants, "Also the error models tried that do not match the paper");
   app->footer("Example:\n  boundcheck depth fit --variants --format markdown");
+  reg.double_check(app,
+                   "the fit by Householder QR on the weighted design matrix (double) instead of the "
+                   "normal equations (long double); with --variants, every variant again");
   reg.bind(app, opt, run_depth_fit);
 }
 

@@ -29,6 +29,11 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
     const ulong lam = parse_uint("--lambda", o.lambda, 1, 64);
     const Fmpq omega = parse_rational("--omega", o.omega);
     if (fmpq_is_zero(omega.x)) throw UsageError("--omega must be nonzero, got \"0\"");
+    // the exact rank works with powers of omega: its height drives the cost
+    if (fmpz_bits(fmpq_numref(omega.x)) > 1000 || fmpz_bits(fmpq_denref(omega.x)) > 1000)
+      throw UsageError(
+          fmt::format("--omega must be a rational with numerator and denominator below 2^1000, got \"{}\"",
+                      o.omega.size() > 40 ? o.omega.substr(0, 37) + "..." : o.omega));
     auto r = depth::hadamard_rank(d, lam, omega, o.exact);
     t.params["d"] = d;
     t.params["lambda"] = lam;

@@ -37,7 +37,7 @@ double parse_size(const std::string& opt, const std::string& v) {
   return x;
 }
 
-RunResult run_depth_optimal(const OptimalOptions& o, const Context&) {
+RunResult run_depth_optimal(const OptimalOptions& o, const Context& ctx) {
   if (o.params.empty() == o.model.empty()) throw UsageError("give exactly one of --params P or --model NAME");
   auto p = depth::params_of(depth::fit_wls(depth::transition_points()));
   out::Table t;
@@ -47,9 +47,9 @@ RunResult run_depth_optimal(const OptimalOptions& o, const Context&) {
     auto opt = depth::optimal_depth(P, p);
     t.params["params"] = o.params;
     t.columns = {"params", "L", "dx", "dx_fit", "l_star"};
-    t.add_row({out::Cell::of_double(P), out::Cell::of_int(static_cast<long long>(opt.L)),
-               out::Cell::of_double(opt.dx), out::Cell::of_double(opt.dx_fit),
-               out::Cell::of_double(opt.l_star)});
+    t.add_row({uncertified(P, ctx, "depth optimal"), out::Cell::of_int(static_cast<long long>(opt.L)),
+               uncertified(opt.dx, ctx, "depth optimal"), uncertified(opt.dx_fit, ctx, "depth optimal"),
+               uncertified(opt.l_star, ctx, "depth optimal")});
   } else {
     auto models = depth::gpt3_models();
     std::vector<std::string> names{"all"};
@@ -64,9 +64,10 @@ RunResult run_depth_optimal(const OptimalOptions& o, const Context&) {
       if (o.model != "all" && o.model != m.model) continue;
       const double P = m.n_layers ? 12.0 * m.n_layers * static_cast<double>(m.d_model) * m.d_model : 1e12;
       auto opt = depth::optimal_depth(P, p);
-      t.add_row({out::Cell::of_text(m.model), out::Cell::of_double(P),
-                 out::Cell::of_int(static_cast<long long>(opt.L)), out::Cell::of_double(std::round(opt.dx)),
-                 out::Cell::of_double(std::round(opt.dx_fit)),
+      t.add_row({out::Cell::of_text(m.model), uncertified(P, ctx, "depth optimal"),
+                 out::Cell::of_int(static_cast<long long>(opt.L)),
+                 uncertified(std::round(opt.dx), ctx, "depth optimal"),
+                 uncertified(std::round(opt.dx_fit), ctx, "depth optimal"),
                  out::Cell::of_int(static_cast<long long>(m.published_L)),
                  out::Cell::of_int(static_cast<long long>(m.published_width))});
     }

@@ -32,7 +32,7 @@ struct TransitionOptions {
   std::string L, ab = "fit", cov = "printed";
 };
 
-RunResult run_depth_transition(const TransitionOptions& o, const Context&) {
+RunResult run_depth_transition(const TransitionOptions& o, const Context& ctx) {
   auto ls = parse_uint_list("--L", o.L, 1, 100000, 100000);
   auto p = choose_params(o.ab, o.cov);
   out::Table t;
@@ -43,8 +43,8 @@ RunResult run_depth_transition(const TransitionOptions& o, const Context&) {
   t.columns = {"L", "dx", "N_tr", "sigma_N"};
   for (auto L : ls) {
     auto tr = depth::transition(static_cast<double>(L), p);
-    t.add_row({out::Cell::of_int(static_cast<long long>(L)), out::Cell::of_double(tr.dx),
-               out::Cell::of_double(tr.n), out::Cell::of_double(tr.sigma_n)});
+    t.add_row({out::Cell::of_int(static_cast<long long>(L)), uncertified(tr.dx, ctx, "depth transition"),
+               uncertified(tr.n, ctx, "depth transition"), uncertified(tr.sigma_n, ctx, "depth transition")});
   }
   t.notes.push_back(
       "N_Tr(L) = 12 L e^{2a} e^{2bL} (eq. 10), sigma_N = 2 N sqrt(var_a + L^2 var_b + 2 L cov_ab); the "

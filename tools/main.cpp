@@ -1,13 +1,27 @@
 // boundcheck: evaluate, tabulate and verify the numbers behind four self-attention papers.
 // main() owns the exit codes: 0 success, 1 domain or resource refusal, 2 usage error.
+//
+// Time: every command estimates its work and refuses above the budget (--max-seconds, default
+// 60 s) before it starts; long library loops poll the deadline (limits::poll). A watchdog thread
+// is the backstop for anything that does not poll: past the deadline plus a grace period it prints
+// the one error line and exits 1 (before any output was written). On a terminal it also shows a
+// "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 
+#include <flint/flint.h>
 #include <fmt/format.h>
 
+#include <unistd.h>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <new>
 #include <string>
+#include <thread>
 
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #include <omp.h>
@@ -20,6 +34,61 @@ int fail(int code, const std::string& msg) {
   return code;
 }
 
+// The watchdog and heartbeat. stop() before writing output: from then on the run is not killed.
+class Watchdog {
+ public:
+  Watchdog(std::string what, double kill_after, bool heartbeat)
+      : what_(std::move(what)), kill_after_(kill_after), heartbeat_(heartbeat && isatty(STDERR_FILENO) != 0) {
+    thread_ = std::thread([this] { loop(); });
+  }
+  ~Watchdog() { stop(); }
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+  void stop() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      if (stopped_) return;
+      stopped_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+    if (drawn_) std::fprintf(stderr, "\r%*s\r", 78, "");
+  }
+
+ private:
+  void loop() {
+    const auto start = std::chrono::steady_clock::now();
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+      if (cv_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopped_; })) return;
+      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (kill_after_ > 0 && t > kill_after_) {
+        if (drawn_) std::fprintf(stderr, "\r%*s\r", 78, "");
+        std::fprintf(stderr, "error: %s: exceeded the time limit of %.3g s (raise --max-seconds)\n",
+                     what_.c_str(), bc::limits::time_budget());
+        std::fflush(stderr);
+        _exit(1);
+      }
+      if (heartbeat_ && t >= 2.0) {
+        const std::string line = kill_after_ > 0 ? fmt::format("{}: working, {:.0f} s (limit {:.3g} s)",
+                                                               what_, t, bc::limits::time_budget())
+                                                 : fmt::format("{}: working, {:.0f} s", what_, t);
+        std::fprintf(stderr, "\r%-78.78s", line.c_str());
+        std::fflush(stderr);
+        drawn_ = true;
+      }
+    }
+  }
+  std::string what_;
+  double kill_after_;
+  bool heartbeat_;
+  bool drawn_ = false;
+  bool stopped_ = false;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::thread thread_;
+};
+
 int run(int argc, char** argv) {
   using namespace bc::cli;
   Invoker inv;
@@ -31,10 +100,26 @@ int run(int argc, char** argv) {
     return fail(2, e.what());
   }
   const Context ctx = inv.context();
+  const std::string path = cmd->path();
+  // `table` and the built-in catalogue run many bounded evaluations with no overall deadline;
+  // a user's catalogue (verify --catalogue DIR) is held to the budget
+  bool user_catalogue = false;
+  for (int i = 1; i < argc; ++i)
+    user_catalogue = user_catalogue || std::string(argv[i]).rfind("--catalogue", 0) == 0;
+  const bool sweep = path.rfind("table", 0) == 0 || (path == "verify" && !user_catalogue);
+  const bool explicit_budget = inv.max_seconds_given();
+  bc::limits::set_time_budget(ctx.max_seconds);
+  bc::limits::set_deadline_enabled(!sweep || explicit_budget);
 #ifdef BOUNDCHECK_HAVE_OPENMP
   omp_set_num_threads(ctx.threads);
 #endif
-  RunResult r = inv.execute(*cmd, ctx);
+  // grace: loops that poll stop first with a precise message; the watchdog catches the rest
+  const double kill_after = bc::limits::deadline_enabled() ? ctx.max_seconds * 1.25 + 1.0 : 0.0;
+  RunResult r;
+  {
+    Watchdog dog(path, kill_after, path.rfind("table", 0) != 0);
+    r = inv.execute(*cmd, ctx);
+  }
   emit(r, ctx);
   return r.exit_code;
 }
@@ -42,17 +127,22 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    return run(argc, argv);
-  } catch (const bc::UsageError& e) {
-    return fail(2, e.what());
-  } catch (const bc::DomainError& e) {
-    return fail(1, e.what());
-  } catch (const bc::ResourceError& e) {
-    return fail(1, e.what());
-  } catch (const std::bad_alloc&) {
-    return fail(1, "out of memory");
-  } catch (const std::exception& e) {
-    return fail(1, std::string("internal error: ") + e.what());
-  }
+  const int rc = [&] {
+    try {
+      return run(argc, argv);
+    } catch (const bc::UsageError& e) {
+      return fail(2, e.what());
+    } catch (const bc::DomainError& e) {
+      return fail(1, e.what());
+    } catch (const bc::ResourceError& e) {
+      return fail(1, e.what());
+    } catch (const std::bad_alloc&) {
+      return fail(1, "out of memory");
+    } catch (const std::exception& e) {
+      return fail(1, std::string("internal error: ") + e.what());
+    }
+  }();
+  // FLINT's caches (Arb constants, prime tables) of the main thread; valgrind then shows no leak
+  flint_cleanup_master();
+  return rc;
 }

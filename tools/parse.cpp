@@ -125,12 +125,14 @@ void parse_angle(const std::string& opt, const std::string& value, Fmpq& coef, b
   Fmpq a(1, 1), b(1, 1);
   if (!before.empty()) {
     if (before.back() == '*') before.pop_back();
+    if (before.empty()) throw bad();
     auto q = parse_exact_rational(before);
     if (!q) throw bad();
     a = *q;
   }
   if (!after.empty()) {
-    if (after[0] != '/') throw bad();
+    // one divisor only: "pi/6/2" is not pi/3
+    if (after[0] != '/' || after.find('/', 1) != std::string::npos) throw bad();
     auto q = parse_exact_rational(after.substr(1));
     if (!q || fmpq_is_zero(q->x)) throw bad();
     b = *q;

@@ -12,6 +12,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <exception>
+
 #include <array>
 #include <cmath>
 
@@ -38,6 +41,17 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
     for (auto v : parse_uint_list("--H", o.h, 1, UINT64_MAX >> 2)) hs.emplace_back(static_cast<slong>(v));
   const size_t n = ds.size() * rs.size() * hs.size();
   limits::check("rank bound: grid", static_cast<double>(n), 1e6, "points", "");
+  // the spectral table keeps two balls per odd degree (about 200 bytes)
+  limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0,
+                2e9, "bytes", "lower --max-terms");
+  if (kernel == "arb") {
+    // measured: a certified bracket at 30 digits takes about 2 ms for a moderate d (more terms at
+    // large d / r); points run in parallel
+    const double secs = static_cast<double>(n) * 2e-3 * (1.0 + static_cast<double>(ctx.digits) / 60.0) /
+                        std::max(1, ctx.threads);
+    limits::check_seconds(fmt::format("rank bound: {} certified brackets", n), secs,
+                          "use --kernel double for large grids (not certified, about 4e-6 s a point)");
+  }
   struct Point {
     ulong d, r;
     size_t h;
@@ -70,24 +84,36 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
     }
   } else {
     const long np = static_cast<long>(pts.size());
+    std::exception_ptr error;
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
 #endif
     for (long i = 0; i < np; ++i) {
-      const auto& p = pts[static_cast<size_t>(i)];
-      auto b = rank::spectral_lower_bound(p.d, p.r, hs[p.h].x, rule, ctx.digits, max_terms);
-      text[static_cast<size_t>(i)] = {format_bound(b.lo.x, ctx.digits, -1),
-                                      format_bound(b.hi.x, ctx.digits, +1)};
-      converged[static_cast<size_t>(i)] = b.converged;
-      terms[static_cast<size_t>(i)] = b.terms;
+      // no exception may leave an OpenMP region: the first one is kept and rethrown below
+      try {
+        const auto& p = pts[static_cast<size_t>(i)];
+        auto b = rank::spectral_lower_bound(p.d, p.r, hs[p.h].x, rule, ctx.digits, max_terms);
+        text[static_cast<size_t>(i)] = {format_bound(b.lo.x, ctx.digits, -1),
+                                        format_bound(b.hi.x, ctx.digits, +1)};
+        converged[static_cast<size_t>(i)] = b.converged;
+        terms[static_cast<size_t>(i)] = b.terms;
+      } catch (...) {
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp critical(rank_bound_error)
+#endif
+        if (!error) error = std::current_exception();
+      }
     }
+    if (error) std::rethrow_exception(error);
   }
   size_t not_converged = 0;
   ulong worst_terms = 0;
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
-    out::Cell lo = kernel == "double" ? out::Cell::of_double(dlo[i]) : out::Cell::of_real(text[i][0]);
-    out::Cell hi = kernel == "double" ? out::Cell::of_double(dhi[i]) : out::Cell::of_real(text[i][1]);
+    out::Cell lo =
+        kernel == "double" ? uncertified(dlo[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][0]);
+    out::Cell hi =
+        kernel == "double" ? uncertified(dhi[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][1]);
     t.add_row({out::Cell::of_int(static_cast<long long>(p.d)), out::Cell::of_int(static_cast<long long>(p.r)),
                out::Cell::of_exact(hs[p.h].str()), out::Cell::of_text(o.count), lo, hi});
     if (!converged[i]) ++not_converged, worst_terms = std::max(worst_terms, terms[i]);

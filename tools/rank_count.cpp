@@ -3,12 +3,16 @@
 // binom(r+l, l), and the count constructed by exact harmonic projection (src/rank/construct.cpp).
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "parse.hpp"
 #include "rank/construct.hpp"
 #include "rank/count.hpp"
 #include "sphere/dim.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace bc::cli {
 
@@ -27,6 +31,19 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
   if (o.l.empty() == o.l_max.empty()) throw UsageError("give exactly one of --l L or --l-max L");
   const bool range = !o.l_max.empty();
   const ulong l = range ? parse_uint("--l-max", o.l_max, 0, 100000) : parse_uint("--l", o.l, 0, 1ULL << 40);
+  // the same size limits as sphere dim: N(d,l), binom(r+l-1, l) and binom(r+l, l) are printed exactly
+  {
+    auto log10_binom = [](double n, double k) {
+      return (std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1)) / std::log(10.0);
+    };
+    const double L = static_cast<double>(l), R = static_cast<double>(r);
+    const double digits = std::max({sphere::harmonic_dim_log10(d, l), log10_binom(R + L, L)}) + 1;
+    limits::check("rank count: N(d,l) and binom(r+l, l)", digits, limits::max_integer_digits,
+                  "decimal digits", "");
+    if (range)
+      limits::check("rank count: output", (L + 1) * 3 * (digits + 8), limits::max_output_chars, "characters",
+                    "lower --l-max");
+  }
   out::Table t;
   t.command = "rank count";
   t.params["d"] = d;

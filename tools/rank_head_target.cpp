@@ -20,12 +20,31 @@ RunResult run_rank_head_target(const HeadTargetOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 3, 100000000);
   rank::Angle a;
   parse_angle("--theta", o.theta, a.coef, a.times_pi);
-  // 0 <= theta <= pi
-  const double approx = fmpq_get_d(a.coef.x) * (a.times_pi ? 3.141592653589793 : 1.0);
-  if (fmpq_sgn(a.coef.x) < 0 || approx > 3.1415926535897936 ||
-      (a.times_pi && fmpz_cmp(fmpq_numref(a.coef.x), fmpq_denref(a.coef.x)) > 0))
+  // 0 <= theta <= pi, decided exactly (a rational number of radians is never pi itself)
+  bool above_pi = a.times_pi && fmpz_cmp(fmpq_numref(a.coef.x), fmpq_denref(a.coef.x)) > 0;
+  if (!a.times_pi)
+    for (slong prec = 64;; prec *= 2) {
+      Arb th, pi;
+      arb_set_fmpq(th.x, a.coef.x, prec);
+      arb_const_pi(pi.x, prec);
+      if (arb_gt(th.x, pi.x) || arb_lt(th.x, pi.x)) {
+        above_pi = arb_gt(th.x, pi.x);
+        break;
+      }
+    }
+  if (fmpq_sgn(a.coef.x) < 0 || above_pi)
     throw UsageError(fmt::format("--theta must be an angle in [0, pi], got \"{}\"", o.theta));
-  Arb b = rank::head_target(d, a, ctx.digits);
+  Arb b;
+  if (ctx.alternate && a.times_pi) {  // --double-check: 1 - b(pi - theta)
+    rank::Angle s = a;
+    Fmpq one(1, 1);
+    fmpq_sub(s.coef.x, one.x, a.coef.x);
+    b = rank::head_target(d, s, ctx.digits);
+    arb_neg(b.x, b.x);
+    arb_add_ui(b.x, b.x, 1, bits_for_digits(ctx.digits) + 64);
+  } else {
+    b = rank::head_target(d, a, ctx.digits);
+  }
   out::Table t;
   t.command = "rank head-target";
   t.params["d"] = d;
@@ -51,6 +70,9 @@ void setup_rank_head_target(CLI::App& group, Registry& reg) {
       "rigorous tail bound. b(0) = p_head (rank majority); b(pi - theta) = 1 - b(theta).\n"
       "Example:\n"
       "  boundcheck rank head-target --d 8 --theta pi/6");
+  reg.double_check(app,
+                   "for theta a multiple of pi, 1 - b(pi - theta) (the integral or series at the "
+                   "supplementary angle), at 12 more digits; otherwise b(theta) at 12 more digits");
   reg.bind(app, opt, run_rank_head_target);
 }
 

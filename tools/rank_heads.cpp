@@ -3,6 +3,7 @@
 // (src/rank/heads.cpp), next to the talk's scalings.
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
 #include "rank/heads.hpp"
@@ -30,6 +31,11 @@ RunResult run_rank_heads(const HeadsOptions& o, const Context& ctx) {
   if (!rank::parse_count(o.count, rule)) parse_choice("--count", o.count, {"exact", "talk"});
   const std::string kernel = parse_choice("--kernel", o.kernel, {"arb", "double"});
   const ulong max_terms = parse_uint("--max-terms", o.max_terms, 101, 100000001);
+  // the double kernel works with eps as a double: tiny eps underflows
+  const bool double_ok = fmpq_get_d(eps.x) >= 1e-300;
+  // each bracket sums up to max_terms terms: refuse budgets that one bracket cannot afford
+  limits::check("rank heads: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0,
+                2e9, "bytes", "lower --max-terms");
   out::Table t;
   t.command = "rank heads";
   t.params["d"] = d;
@@ -39,10 +45,21 @@ RunResult run_rank_heads(const HeadsOptions& o, const Context& ctx) {
   t.params["kernel"] = kernel;
   t.columns = {"d", "r", "eps", "count", "h_min", "talk_power", "talk_exp_log2", "talk_exp_ln"};
   out::Cell hmin;
-  if (kernel == "double") {
+  const bool use_double = ctx.alternate ? kernel == "arb" && double_ok : kernel == "double";
+  if (use_double) {
+    if (!double_ok)
+      throw DomainError(fmt::format(
+          "rank heads --kernel double: --eps must be >= 1e-300, got \"{}\" (use --kernel arb)", o.eps));
     long double h = rank::min_heads_double(d, r, fmpq_get_d(eps.x), rule, max_terms);
-    hmin = h < 9.2e18L ? out::Cell::of_exact(fmt::format("{}", static_cast<unsigned long long>(h)))
-                       : out::Cell::of_double(static_cast<double>(h));
+    // not certified: H_min rounded to 6 significant digits (the kernel is held to 1e-10 relative)
+    hmin = out::Cell::of_real(fmt::format("{:.6g}", static_cast<double>(h)));
+    if (ctx.alternate)
+      hmin = out::Cell::of_real(
+          fmt::format("[{:.6e} +/- {:.1e}]", static_cast<double>(h), 1e-6 * static_cast<double>(h) + 1));
+    if (!ctx.alternate)
+      t.notes.push_back(
+          "h_min from the double kernel is not certified: rounded to 6 significant digits; --kernel arb "
+          "gives the exact integer");
   } else {
     auto res = rank::min_heads(d, r, eps, rule, max_terms);
     if (res.decided)
@@ -88,6 +105,9 @@ void setup_rank_heads(CLI::App& group, Registry& reg) {
       "H >~ (d/r)^(1/eps) and, as eps -> 0, H >~ 2^(d - r log(d/r)).\n"
       "Example (how many rank-8 heads does d = 64 need for error 0.1?):\n"
       "  boundcheck rank heads --d 64 --r 8 --eps 0.1");
+  reg.double_check(app,
+                   "--kernel arb is checked against the double kernel's H_min (to its 6 digits) when eps >= "
+                   "1e-300, and --kernel double against itself at other digits");
   reg.bind(app, opt, run_rank_heads);
 }
 

@@ -40,11 +40,13 @@ RunResult run_rank_majority(const MajorityOptions& o, const Context& ctx) {
   t.columns = {"d",      "H",        "p_head", "fail_exact",    "fail_hoeffding",
                "target", "h_target", "h_talk", "fail_at_h_talk"};
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(h)),
-             out::Cell::of_real(format_real(p.x, ctx.digits, ctx.certified)), out::Cell::of_double(fail),
-             out::Cell::of_double(hoeff), out::Cell::of_exact(o.target),
+             out::Cell::of_real(format_real(p.x, ctx.digits, ctx.certified)),
+             uncertified(fail, ctx, "rank majority"), uncertified(hoeff, ctx, "rank majority"),
+             out::Cell::of_exact(o.target),
              h_target ? out::Cell::of_int(static_cast<long long>(h_target))
                       : out::Cell::of_text(fmt::format("> {}", cap)),
-             out::Cell::of_int(static_cast<long long>(h_talk)), out::Cell::of_double(fail_talk)});
+             out::Cell::of_int(static_cast<long long>(h_talk)),
+             uncertified(fail_talk, ctx, "rank majority")});
   t.notes.push_back(
       "p_head = 1/2 + E arcsin|t|/pi is certified; fail_* are double-precision quadratures "
       "(about 1e-13 relative). fail_exact averages the exact binomial tail (ties half) over t ~ u_d");

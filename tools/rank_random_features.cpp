@@ -26,8 +26,10 @@ RunResult run_rank_random_features(const RfOptions& o, const Context& ctx) {
   const ulong trials = parse_uint("--trials", o.trials, 1, 100000);
   const std::uint64_t seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
   const double hd = static_cast<double>(h);
-  limits::check("rank random-features: work", static_cast<double>(trials) * (hd * hd * hd + hd * hd * d),
-                2e11, "flops", "lower --H or --trials");
+  // measured rate: far below peak (one small dense solve per trial); about 1e9 flops a second
+  limits::check_work("rank random-features: work",
+                     static_cast<double>(trials) * (hd * hd * hd + hd * hd * static_cast<double>(d)), 3e10,
+                     "flops", "lower --H or --trials");
   auto res = rank::random_features(d, h, trials, seed, ctx.threads);
   auto stats = [&](auto get) {
     double mean = 0, mn = 1e300, mx = -1e300;
@@ -52,9 +54,10 @@ RunResult run_rank_random_features(const RfOptions& o, const Context& ctx) {
                "error_min", "error_max", "error_pm1_mean", "error_pm1_std", "lower_bound"};
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(h)),
              out::Cell::of_int(static_cast<long long>(trials)), out::Cell::of_exact(std::to_string(seed)),
-             out::Cell::of_double(e[0]), out::Cell::of_double(e[1]), out::Cell::of_double(e[2]),
-             out::Cell::of_double(e[3]), out::Cell::of_double(p[0]), out::Cell::of_double(p[1]),
-             out::Cell::of_double(lb.lo)});
+             uncertified(e[0], ctx, "rank random-features"), uncertified(e[1], ctx, "rank random-features"),
+             uncertified(e[2], ctx, "rank random-features"), uncertified(e[3], ctx, "rank random-features"),
+             uncertified(p[0], ctx, "rank random-features"), uncertified(p[1], ctx, "rank random-features"),
+             uncertified(lb.lo, ctx, "rank random-features")});
   t.notes.push_back(
       "error = 1 - b^T C^{-1} b with b_h = b(angle(q_h,k_h)), C = 1/2 + (2/pi^2) arcsin<q,q'> "
       "arcsin<k,k'> (the authors' convention, MATH.md §4); error_pm1 is the same in the +-1 "

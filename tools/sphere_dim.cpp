@@ -17,10 +17,9 @@ namespace {
 
 struct DimOptions {
   std::string d, l, l_max;
-  bool double_check = false;
 };
 
-RunResult run_sphere_dim(const DimOptions& o, const Context&) {
+RunResult run_sphere_dim(const DimOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2);
   if (o.l.empty() == o.l_max.empty()) throw UsageError("give exactly one of --l L or --l-max L");
   const bool range = !o.l_max.empty();
@@ -44,7 +43,7 @@ RunResult run_sphere_dim(const DimOptions& o, const Context&) {
     sphere::harmonic_dim(values[0].x, d, l);
   }
   const ulong first = range ? 0 : l;
-  if (o.double_check) {
+  if (ctx.double_check) {
     Fmpz check;
     for (size_t i = 0; i < values.size(); ++i) {
       sphere::harmonic_dim_difference(check.x, d, first + i);
@@ -67,8 +66,8 @@ void setup_sphere_dim(CLI::App& group, Registry& reg) {
   app->add_option("--d", opt->d, "Ambient dimension d >= 2 (the sphere S^{d-1} in R^d)")->required();
   app->add_option("--l", opt->l, "Degree l >= 0");
   app->add_option("--l-max", opt->l_max, "Tabulate l = 0..L");
-  app->add_flag("--double-check", opt->double_check,
-                "Recompute every value by the difference form binom(l+d-1,d-1) - binom(l+d-3,d-1)");
+  reg.double_check(app, "every value recomputed by the difference form binom(l+d-1,d-1) - binom(l+d-3,d-1)",
+                   true);
   app->footer(
       "N(d,0) = 1, N(d,l) = (2l+d-2)/l * binom(l+d-3, l-1) (talk-B; MATH.md §2); N(2,l) = 2,\n"
       "N(3,l) = 2l+1, N(4,l) = (l+1)^2. Values are exact integers (JSON strings), any size up to\n"

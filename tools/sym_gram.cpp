@@ -20,7 +20,7 @@ namespace {
 
 struct GramOptions {
   std::string N, degree, measure = "cue", lambda, sum = "auto";
-  bool normalised = false, matrix = false, double_check = false;
+  bool normalised = false, matrix = false;
 };
 
 constexpr size_t kEigenMax = 400;  // certified eigenvalue brackets (O(p^3) balls) up to this size
@@ -73,7 +73,7 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
     if (matrix)
       out_chars +=
           (only.empty() ? p * p : p) * (4.0 * static_cast<double>(n) + 40 + (o.normalised ? ctx.digits : 0));
-    if (!cue && (matrix || o.double_check || p <= kEigenMax)) cost += p * p * 8;  // entries kept
+    if (!cue && (matrix || ctx.double_check || p <= kEigenMax)) cost += p * p * 8;  // entries kept
   }
   if (cue) {
     limits::check("sym gram: CUE Gram", cost, sym::max_gram_word_ops, "multiply-adds", "lower --degree");
@@ -108,13 +108,13 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
   const std::vector<ulong> primes = {n_nextprime(UWORD(1) << 62, 1), n_nextprime(UWORD(1) << 61, 1)};
   for (ulong n = n_lo; n <= n_hi; ++n) {
     const size_t p = sym::partition_count(n);
-    const bool keep = matrix || o.double_check || (!cue && p <= kEigenMax && p > 1);
+    const bool keep = matrix || ctx.double_check || (!cue && p <= kEigenMax && p > 1);
     sym::GramDegree g;
     if (cue) {
       const auto table = sym::character_table(n, ctx.threads);
       g = sym::gram_cue(table, N, keep, sum == "direct" ? sym::CueSum::direct : sym::CueSum::automatic,
                         ctx.threads);
-      if (o.double_check) {
+      if (ctx.double_check) {
         auto h = sym::gram_cue(table, N, true, sum == "direct" ? sym::CueSum::automatic : sym::CueSum::direct,
                                ctx.threads);
         for (size_t i = 0; i < g.matrix.size(); ++i)
@@ -125,7 +125,7 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
     } else {
       g = sym::gram_circle(n, N, keep, ctx.threads);
     }
-    if (o.double_check) {
+    if (ctx.double_check) {
       // rank over Q <= r by construction (G = X^T X with r rows); rank mod p = r proves equality
       ulong best = 0;
       for (ulong pr : primes) best = std::max(best, sym::rank_mod_p(g.matrix, p, pr));
@@ -226,7 +226,7 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
     else
       t.notes.push_back(fmt::format("orthogonality (G diagonal) first fails at degree n = {}", first_fail));
   }
-  if (o.double_check)
+  if (ctx.double_check)
     t.notes.push_back(
         "double-checked: rank mod two 62-bit primes equals r (so the rank over Q is r)" +
         std::string(cue ? "; direct and complementary character sums agree entry by entry" : ""));
@@ -254,8 +254,9 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
   app->add_option("--lambda", opt->lambda,
                   "Print only the row of this partition (e.g. 3+1+1; implies --matrix)");
   app->add_option("--sum", opt->sum, "cue: auto (cheaper side, default) or direct (sum over len(nu) <= N)");
-  app->add_flag("--double-check", opt->double_check,
-                "Verify the rank mod two primes and (cue) the direct against the complementary sum");
+  reg.double_check(
+      app, "the rank recomputed mod two 62-bit primes and (cue) the direct sum against the complementary sum",
+      true);
   app->footer(
       "G(lambda,mu) = E[P_lambda conj P_mu], P_k = sum_{i<=N} x_i^k, over partitions of each n = 1..K "
       "(blocks\n"

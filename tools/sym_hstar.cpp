@@ -15,10 +15,9 @@ namespace {
 
 struct HstarOptions {
   std::string d, N;
-  bool double_check = false;
 };
 
-RunResult run_sym_hstar(const HstarOptions& o, const Context&) {
+RunResult run_sym_hstar(const HstarOptions& o, const Context& ctx) {
   const auto ds = parse_uint_list("--d", o.d, 1, max_index / 2);
   const auto Ns = parse_uint_list("--N", o.N, 1, max_index / 2);
   limits::check("sym hstar: grid", static_cast<double>(ds.size()) * static_cast<double>(Ns.size()), 1e6,
@@ -41,7 +40,7 @@ RunResult run_sym_hstar(const HstarOptions& o, const Context&) {
   for (ulong d : ds)
     for (ulong N : Ns) {
       sym::hstar(h.x, d, N);
-      if (o.double_check) {
+      if (ctx.double_check) {
         sym::hstar_product(c.x, d, N);
         if (!fmpz_equal(h.x, c.x))
           throw DomainError(fmt::format("sym hstar: --double-check failed at d = {}, N = {}", d, N));
@@ -54,7 +53,7 @@ RunResult run_sym_hstar(const HstarOptions& o, const Context&) {
       "size "
       "of the multisymmetric power-sum basis; above it Sym(H, N, d) approximates any smooth symmetric "
       "function");
-  if (o.double_check) t.notes.push_back("double-checked: every value recomputed by the product formula");
+  if (ctx.double_check) t.notes.push_back("double-checked: every value recomputed by the product formula");
   return {std::move(t), 0};
 }
 
@@ -67,7 +66,7 @@ void setup_sym_hstar(CLI::App& group, Registry& reg) {
   app->add_option("--d", opt->d, "Dimension d >= 1 of each set element; a list 2,3 or a range 1:10")
       ->required();
   app->add_option("--N", opt->N, "Set size N >= 1; list or range")->required();
-  app->add_flag("--double-check", opt->double_check, "Recompute every value by the product formula");
+  reg.double_check(app, "every value recomputed by the product formula", true);
   app->footer(
       "H* = binom(d+N, N) (talk-B 'DeepSet', l.305; MATH.md §5): for H > H* the DeepSets class Sym(H,N,d)\n"
       "is universal. Exact integers (JSON strings), any size up to 10^7 digits.\n"

@@ -78,6 +78,8 @@ void setup_verify(CLI::App& root, Registry& reg) {
       "the tolerance rule and the method that recomputes it (verify/*.toml). Verdicts: holds, fails,\n"
       "undecided; a claim the catalogue records as not holding as stated has expected = fails. Exit code 0\n"
       "only if every selected claim's verdict is the expected one.");
+  reg.double_check(app, "every claim recomputed at 12 more digits; the verdicts must agree", false,
+                   {"computed"});
   reg.bind(app, opt, run_verify);
 }
 

@@ -1,5 +1,14 @@
 // Resource limits: requests whose output or cost would exceed these are refused up front with
 // the estimate (PRODUCT.md "Errors"). One place, so the CLI help and the refusals agree.
+//
+// Two kinds of limit:
+//  - size limits (digits printed, characters of output, memory) are fixed;
+//  - work limits (estimated seconds, bit-operations, iterations) scale with the time budget, which
+//    is 60 s by default and set by the global option --max-seconds S (scale = S / 60). A test-only
+//    factor (set_test_scale, or the environment variable BOUNDCHECK_LIMIT_SCALE read once) lowers
+//    every work limit further, so that the fuzzers can run any command in milliseconds.
+// Long loops also poll the wall-clock deadline (poll()), which throws ResourceError once the budget
+// is spent: searches are bounded in iterations by their estimates and in time by the deadline.
 #pragma once
 
 #include <cstdint>
@@ -16,15 +25,49 @@ inline constexpr long max_digits = 20000;
 /// Largest working precision any adaptive loop may reach, in bits.
 inline constexpr long max_working_bits = 4000000;
 /// Largest estimated cost of one evaluation, in "bit-operations" (terms x working bits); about a
-/// minute of work on one core.
+/// minute of work on one core (scaled by scale()).
 inline constexpr double max_bit_operations = 5.0e11;
+/// Default time budget of one command, in seconds (--max-seconds).
+inline constexpr double default_seconds = 60.0;
+
+/// Sets the time budget (seconds > 0) and starts the deadline clock now.
+void set_time_budget(double seconds);
+/// The time budget in seconds (default_seconds unless set).
+double time_budget();
+/// Whether poll() enforces the deadline (default true). `table` and `verify` run many bounded
+/// evaluations and show progress: without an explicit --max-seconds they have no overall deadline.
+void set_deadline_enabled(bool on);
+[[nodiscard]] bool deadline_enabled();
+/// Test-only factor (0 < f <= 1) multiplying every work limit; 1 unless set or
+/// BOUNDCHECK_LIMIT_SCALE is in the environment.
+void set_test_scale(double f);
+/// time_budget() / default_seconds * test scale: the factor applied to every work limit.
+double scale();
+/// base * scale().
+double work(double base);
+/// Seconds since the deadline clock started.
+double elapsed();
+/// Throws ResourceError("<what>: exceeded the time limit of S s (raise --max-seconds)") once the
+/// deadline has passed. Cheap (one clock read); call it every few milliseconds of work.
+void poll(const char* what);
 
 /// Throws ResourceError("<what>: estimated <estimate> exceeds the limit <limit> (<hint>)").
 [[noreturn]] void refuse(const std::string& what, double estimate, double limit, const std::string& unit,
                          const std::string& hint);
 
-/// Refuses if estimate > limit.
+/// Refuses if estimate > limit (a size limit: not scaled).
 void check(const std::string& what, double estimate, double limit, const std::string& unit,
            const std::string& hint);
+
+/// Refuses if estimate > work(base_limit) (a work limit: scaled by the time budget).
+void check_work(const std::string& what, double estimate, double base_limit, const std::string& unit,
+                const std::string& hint);
+
+/// Refuses if the estimated time exceeds the time budget (scaled by the test factor).
+void check_seconds(const std::string& what, double seconds, const std::string& hint);
+
+/// Test-only fault injection for --double-check: true when the environment variable
+/// BOUNDCHECK_TEST_BREAK equals `name` (read once).
+bool test_break(const char* name);
 
 }  // namespace bc::limits

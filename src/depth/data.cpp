@@ -1,9 +1,12 @@
 #include "depth/data.hpp"
 
+#include "core/decimal.hpp"
+
 #include "core/errors.hpp"
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <sstream>
 
 namespace bc::embedded {
@@ -49,22 +52,27 @@ std::vector<TransitionPoint> parse_transition_points(const std::string& text, co
   for (const auto& r : rows(text)) {
     ++k;
     if (r.size() != 3) throw DomainError(fmt::format("{}: row {} needs 3 columns L,dx,delta_dx", where, k));
-    try {
-      size_t used = 0;
-      TransitionPoint p{};
-      double* dst[3] = {&p.L, &p.dx, &p.delta_dx};
-      for (int i = 0; i < 3; ++i) {
-        *dst[i] = std::stod(r[static_cast<size_t>(i)], &used);
-        if (used != r[static_cast<size_t>(i)].size()) throw std::invalid_argument("trailing text");
-      }
-      if (!(p.dx > 0) || !(p.delta_dx > 0)) throw std::invalid_argument("nonpositive");
-      out.push_back(p);
-    } catch (const std::exception&) {
-      throw DomainError(fmt::format("{}: row {} is not three positive numbers", where, k));
+    TransitionPoint p{};
+    double* dst[3] = {&p.L, &p.dx, &p.delta_dx};
+    for (int i = 0; i < 3; ++i) {
+      // exact decimal syntax only: no hex (0x6), nan, inf or trailing text
+      const auto q = parse_exact_rational(r[static_cast<size_t>(i)]);
+      *dst[i] = q ? fmpq_get_d(q->x) : std::nan("");
     }
+    // a depth L in (0, 10^4], a width and its error in (0, 10^100]: the fit exponentiates a + b L
+    if (!(p.L > 0 && p.L <= 1e4) || !(p.dx > 0 && p.dx <= 1e100) || !(p.delta_dx > 0 && p.delta_dx <= 1e100))
+      throw DomainError(fmt::format(
+          "{}: row {} must be three decimal numbers L in (0, 10^4], dx and delta_dx in (0, 10^100]", where,
+          k));
+    out.push_back(p);
   }
   if (out.size() < 3)
     throw DomainError(fmt::format("{}: a line fit with errors needs at least 3 points", where));
+  bool distinct = false;
+  for (const auto& p : out) distinct = distinct || p.L != out[0].L;
+  if (!distinct)
+    throw DomainError(
+        fmt::format("{}: a line fit needs at least two different depths L, all are {}", where, out[0].L));
   return out;
 }
 

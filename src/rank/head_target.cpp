@@ -190,11 +190,32 @@ void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong p
   }
 }
 
+double head_target_seconds(ulong d, long digits) {
+  // measured: d = 2000 at 30 digits (140 bits) takes 3 s, and the time grows like bits^2 (more
+  // quadrature nodes, each dearer) and like the d/2 steps of the inner J_{d-3} recurrence
+  if (d > 2000) return 0.1;  // the series converges in a few terms
+  const double bits = static_cast<double>(bits_for_digits(digits) + 32);
+  return 3.0 * (static_cast<double>(d) / 2.0 + 20.0) / 1020.0 * (bits / 140.0) * (bits / 140.0);
+}
+
 Arb head_target(ulong d, const Angle& theta, long digits) {
   if (d < 3) throw DomainError("rank head-target: requires d >= 3");
+  limits::check_seconds("rank head-target: the integral form", head_target_seconds(d, digits),
+                        "lower --digits");
   const slong target = bits_for_digits(digits);
   Arb out;
+  Fmpq one(1, 1);
+  if (theta.times_pi && fmpq_equal(theta.coef.x, one.x)) {  // b(pi) = 1 - b(0) = 1 - p(d), exactly
+    for (slong prec = target + 32;; prec *= 2) {
+      if (prec > limits::max_working_bits) throw ResourceError("rank head-target: precision limit reached");
+      head_success_probability(out.x, d, prec);
+      arb_neg(out.x, out.x);
+      arb_add_ui(out.x, out.x, 1, prec);
+      if (accurate_to_digits(out.x, digits)) return out;
+    }
+  }
   for (slong prec = target + 32;; prec *= 2) {
+    limits::poll("rank head-target");
     if (prec > limits::max_working_bits) throw ResourceError("rank head-target: precision limit reached");
     Arb th, pi, half_pi;
     arb_const_pi(pi.x, prec);
@@ -290,12 +311,23 @@ double head_target_double(unsigned long d, double theta) {
   return flip ? 1 - b : b;
 }
 
+double u_weight_seconds(ulong degree, long digits) {
+  // measured: degree 1001 at 30 digits takes 2.7 s; each of the degree/2 Gegenbauer values costs
+  // O(l), so the time grows like degree^2, and like bits^1.6 (gegenbauer.cpp's cost model)
+  const double D = static_cast<double>(degree) / 1001.0;
+  const double bits = static_cast<double>(bits_for_digits(digits) + 64) / 172.0;
+  return 2.7 * D * D * std::max(1.0, std::pow(bits, 1.6)) + 0.01;
+}
+
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {
+  limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(degree, digits),
+                        "lower --degree or --digits");
   const slong target = bits_for_digits(digits);
   for (slong prec = target + 64;; prec *= 2) {
     if (prec > limits::max_working_bits) throw ResourceError("rank u: precision limit reached");
     Arb sum, term, n, c, p;
     for (ulong l = 1; l <= degree; l += 2) {
+      if (l % 64 == 1) limits::poll("rank u");
       sphere::harmonic_dim_arb(n.x, d, l, prec);
       sphere::sign_coef_closed(c.x, d, l, prec);
       sphere::gegenbauer_ball(p.x, d, l, t, sphere::GegenbauerNorm::unit, prec);

@@ -27,7 +27,11 @@ struct Angle {
   bool times_pi = false;
 };
 
+/// Estimated seconds of head_target(d, theta, digits) (the integral form for d <= 2000).
+double head_target_seconds(ulong d, long digits);
+
 /// b(theta), certified, to `digits` digits (adaptive precision). Requires d >= 3, 0 <= theta <= pi.
+/// Refuses (ResourceError) when head_target_seconds exceeds the time budget.
 Arb head_target(ulong d, const Angle& theta, long digits);
 
 /// b at x = cos(theta) by the series alone, with the rigorous tail bound folded into the ball
@@ -40,7 +44,10 @@ double head_target_double(unsigned long d, double theta);
 /// <arcsin, Q_l>_{u_d} by the closed form (pi/2) c_l^2 / sqrt(N(d,l)).
 void arcsin_coef(arb_t res, ulong d, ulong l, slong prec);
 
-/// u(t) truncated at degree D, certified, to `digits` digits.
+/// Estimated seconds of u_weight.
+double u_weight_seconds(ulong degree, long digits);
+
+/// u(t) truncated at degree D, certified, to `digits` digits. Refuses above the time budget.
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits);
 
 }  // namespace bc::rank

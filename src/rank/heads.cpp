@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
 namespace bc::rank {
 
 namespace {
@@ -14,6 +16,7 @@ namespace {
 // +1: LB(H) <= eps proven; -1: LB(H) > eps proven; 0: undecided at the term budget.
 int decide(SpectralTable& table, const fmpz_t H, const arb_t eps, ulong max_terms, ulong& terms) {
   for (;;) {
+    limits::poll("rank heads");
     LbBracket b = table.bracket(H);
     terms = b.terms;
     if (arb_le(b.hi.x, eps)) return 1;
@@ -21,6 +24,10 @@ int decide(SpectralTable& table, const fmpz_t H, const arb_t eps, ulong max_term
     if (table.L() >= max_terms) return 0;
     table.extend_to(std::min(4 * table.L() + 1, max_terms | 1));
   }
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
 }  // namespace
@@ -35,31 +42,93 @@ HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong m
   fmpz_ui_pow_ui(limit.x, 10, static_cast<ulong>(max_digits10));
   ulong terms = 0;
   int v = decide(table, hi.x, e.x, max_terms, terms);
-  while (v < 0) {  // exponential search
+  // Exponential search in log space: H = 2, 4, 16, 256, ... (squaring), so that an H_min of b bits
+  // is bracketed in log2(b) brackets; then the exponent is bisected (another log2(b)), and only
+  // then H itself (b brackets), which is estimated and refused above the time budget.
+  auto too_large = [&]() {
+    return ResourceError(fmt::format(
+        "rank heads: H_min exceeds 10^{} at d = {}, r = {}: no H up to there is proven to reach eps "
+        "(raise --eps)",
+        max_digits10, d, r));
+  };
+  ulong lo_bits = 0, hi_bits = 0;  // H = 2^bits while squaring
+  while (v < 0) {
     fmpz_set(lo.x, hi.x);
-    fmpz_mul_2exp(hi.x, hi.x, 1);
-    if (fmpz_cmp(hi.x, limit.x) > 0)
-      throw ResourceError(
-          fmt::format("rank heads: H_min exceeds 10^{} (lower --eps or raise the limit)", max_digits10));
+    lo_bits = hi_bits;
+    hi_bits = hi_bits == 0 ? 1 : 2 * hi_bits;
+    fmpz_one(hi.x);
+    fmpz_mul_2exp(hi.x, hi.x, hi_bits);
+    if (fmpz_cmp(hi.x, limit.x) > 0) {
+      fmpz_set(hi.x, limit.x);
+      v = decide(table, hi.x, e.x, max_terms, terms);
+      if (v < 0) throw too_large();
+      break;
+    }
     v = decide(table, hi.x, e.x, max_terms, terms);
   }
-  if (v == 0) {  // undecided at the first candidate: report the range
+  // bisect the exponent: LB(2^lo_bits) > eps (or lo = 0), LB(2^hi_bits) <= eps or undecided
+  while (v != 0 && hi_bits > lo_bits + 1 && fmpz_cmp(hi.x, limit.x) < 0) {
+    const ulong mb = lo_bits + (hi_bits - lo_bits) / 2;
+    fmpz_one(mid.x);
+    fmpz_mul_2exp(mid.x, mid.x, mb);
+    const int w = decide(table, mid.x, e.x, max_terms, terms);
+    if (w < 0) {
+      fmpz_set(lo.x, mid.x);
+      lo_bits = mb;
+    } else if (w > 0) {
+      fmpz_set(hi.x, mid.x);
+      hi_bits = mb;
+    } else {
+      break;
+    }
+  }
+  if (v == 0) {  // undecided at hi: report the range (lo, h] with h the first provable upper end
     out.decided = false;
     fmpz_set(out.h_lo.x, lo.x);
     fmpz_add_ui(out.h_lo.x, out.h_lo.x, 1);
     out.terms = terms;
-    // find a provable upper end by doubling
-    Fmpz h = hi;
-    int w = 0;
-    while ((w = decide(table, h.x, e.x, max_terms, terms)) != 1) {
-      fmpz_mul_2exp(h.x, h.x, 1);
+    // a provable upper end by squaring, then the smallest power of two that is provable
+    ulong a = hi_bits, b = hi_bits == 0 ? 1 : 2 * hi_bits;
+    Fmpz h;
+    for (;;) {
+      fmpz_one(h.x);
+      fmpz_mul_2exp(h.x, h.x, b);
+      if (fmpz_cmp(h.x, limit.x) > 0 && decide(table, limit.x, e.x, max_terms, terms) == 1) {
+        fmpz_set(out.h_hi.x, limit.x);
+        return out;
+      }
       if (fmpz_cmp(h.x, limit.x) > 0)
-        throw ResourceError("rank heads: cannot bracket H_min within the term budget");
+        throw ResourceError(fmt::format(
+            "rank heads: cannot bracket H_min below 10^{} within {} odd degrees (raise --max-terms or --eps)",
+            max_digits10, max_terms));
+      if (decide(table, h.x, e.x, max_terms, terms) == 1) break;
+      a = b;
+      b *= 2;
     }
-    fmpz_set(out.h_hi.x, h.x);
+    while (b > a + 1) {
+      const ulong m = a + (b - a) / 2;
+      fmpz_one(h.x);
+      fmpz_mul_2exp(h.x, h.x, m);
+      (decide(table, h.x, e.x, max_terms, terms) == 1 ? b : a) = m;
+    }
+    fmpz_one(out.h_hi.x);
+    fmpz_mul_2exp(out.h_hi.x, out.h_hi.x, b);
     return out;
   }
-  // bisection on (lo, hi]
+  // bisection on (lo, hi]: about log2(hi - lo) brackets, each timed
+  fmpz_sub(mid.x, hi.x, lo.x);
+  const double steps = static_cast<double>(fmpz_bits(mid.x));
+  {
+    const auto t0 = std::chrono::steady_clock::now();
+    fmpz_add(mid.x, lo.x, hi.x);
+    fmpz_fdiv_q_2exp(mid.x, mid.x, 1);
+    (void)decide(table, mid.x, e.x, max_terms, terms);
+    const double per = seconds_since(t0);
+    limits::check_seconds(fmt::format("rank heads: an exact H_min of about {:.0f} digits needs about {:.0f} "
+                                      "certified brackets of {} terms",
+                                      steps * 0.30103, steps, table.L()),
+                          per * steps, "raise --eps");
+  }
   bool undecided = false;
   while (true) {
     fmpz_sub(mid.x, hi.x, lo.x);

@@ -1,6 +1,7 @@
 // See spectral_bound.hpp.
 #include "rank/spectral_bound.hpp"
 
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 
 #include <cmath>
@@ -25,6 +26,7 @@ SpectralTable::SpectralTable(ulong d, ulong r, CountRule rule, slong prec)
 void SpectralTable::extend_to(ulong L) {
   L |= 1;
   while (L_ < L) {
+    if ((L_ & 8191) == 1) limits::poll("rank: spectral sum");
     if (L_ > 0) walker_.next();
     c2_.emplace_back();
     rho_.emplace_back();

@@ -2,6 +2,10 @@
 // 64 degrees.
 #include "rank/spectral_double.hpp"
 
+#include "core/errors.hpp"
+
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
 #include <map>
@@ -144,7 +148,12 @@ long double min_heads_double(unsigned long d, unsigned long r, double eps, Count
   auto lb_mid = [&](long double log_h) {
     for (;;) {
       LbDouble b = s.bracket(log_h);
-      if (b.hi <= eps || b.lo > eps || s.L() >= max_terms) return 0.5L * (b.lo + b.hi);
+      if (b.hi <= eps || b.lo > eps) return 0.5L * (b.lo + b.hi);
+      if (s.L() >= max_terms)  // the bracket straddles eps: no decision within the term budget
+        throw ResourceError(fmt::format(
+            "rank heads --kernel double: LB at H = e^{:.6g} lies in [{:.3g}, {:.3g}], which straddles eps = "
+            "{:.3g}, after {} odd degrees (raise --max-terms or --eps)",
+            static_cast<double>(log_h), b.lo, b.hi, eps, s.L()));
       s.extend_to(std::min(4 * s.L() + 1, max_terms | 1));
     }
   };
@@ -154,7 +163,10 @@ long double min_heads_double(unsigned long d, unsigned long r, double eps, Count
   while (lb_mid(hi) > eps) {
     lo = hi;
     hi *= 2;
-    if (hi > 1e6L) return std::numeric_limits<long double>::infinity();
+    if (hi > 1e6L)
+      throw ResourceError(fmt::format(
+          "rank heads --kernel double: H_min exceeds e^1e6 (about 10^434294) at d = {}, r = {}, eps = {:.3g}",
+          d, r, eps));
   }
   for (int it = 0; it < 200 && hi - lo > 1e-15L * hi; ++it) {
     long double mid = 0.5L * (lo + hi);

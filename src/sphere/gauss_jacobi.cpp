@@ -55,8 +55,9 @@ GaussRule gauss_jacobi(unsigned n, double alpha, double beta, unsigned digits10)
   }
   const MpReal a = alpha, b = beta;
   const MpReal tol = pow(MpReal(10), -static_cast<int>(digits10) + 3);
-  MpReal cst = pow(MpReal(2), a + b + 1) * tgamma(MpReal(n) + a + 1) * tgamma(MpReal(n) + b + 1) /
-               (tgamma(MpReal(n) + a + b + 1) * tgamma(MpReal(n) + 1));
+  // the Gamma ratio through lgamma: the Gammas overflow MPFR's exponent range for a >= 5e7
+  MpReal cst = pow(MpReal(2), a + b + 1) * exp(lgamma(MpReal(n) + a + 1) + lgamma(MpReal(n) + b + 1) -
+                                               lgamma(MpReal(n) + a + b + 1) - lgamma(MpReal(n) + 1));
   GaussRule rule;
   rule.nodes.resize(n);
   rule.weights.resize(n);

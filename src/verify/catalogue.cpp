@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -146,9 +147,47 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files) {
   return out;
 }
 
+namespace detail {
+
+void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool integer, bool is_unsigned,
+                 bool floating) {
+  if (v.is_array()) {
+    for (const auto& e : v) check_param(c, key, e, integer, is_unsigned, floating);
+    return;
+  }
+  auto bad = [&](const char* rule) {
+    return ParamError(fmt::format("verify: {}: claim \"{}\": params.{} must be {}, got {}", c.file, c.id, key,
+                                  rule, v.dump().substr(0, 40)));
+  };
+  if (integer) {
+    if (!v.is_number_integer()) throw bad("an integer");
+    if (is_unsigned) {
+      const std::string k = key;
+      // the loop bounds (l_max, l_hi, L, N_max, d_max, trials) drive the cost: 10^5; single
+      // values (d, l, l_extra, ...) any 62-bit size (closed forms); seeds any 64-bit value
+      const bool bound =
+          k == "l_max" || k == "l_hi" || k == "L" || k == "N_max" || k == "d_max" || k == "trials";
+      const double cap = k == "seed" ? 1.8446744073709552e19 : bound ? 1e5 : 4.611686018427388e18;
+      const bool out_of_range = v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap
+                                                       : v.get<std::int64_t>() < 0 ||
+                                                             static_cast<double>(v.get<std::int64_t>()) > cap;
+      if (out_of_range)
+        throw bad(k == "seed" ? "an integer >= 0" : fmt::format("an integer in [0, {:.0f}]", cap).c_str());
+    } else if (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000) {
+      throw bad("an integer in [-10^6, 10^6]");
+    }
+  } else if (floating) {
+    if (!v.is_number() || !std::isfinite(v.get<double>())) throw bad("a finite number");
+  }
+}
+
+}  // namespace detail
+
 Outcome run_claim(const Claim& c) {
   try {
     return registry().at(c.method)(c);
+  } catch (const ParamError&) {
+    throw;
   } catch (const std::exception& e) {
     Outcome o;
     o.computed = "-";

@@ -5,12 +5,15 @@
 // directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided.
 #pragma once
 
+#include "core/errors.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace bc::verify {
@@ -57,10 +60,37 @@ void register_comm_checks(std::map<std::string, Check>& r);
 /// Throws DomainError naming the file and the entry on any problem.
 std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files);
 
-/// params.<key> of a claim as T; throws DomainError naming the claim when it is missing.
+/// A malformed parameter in a catalogue entry: not a verdict but a bad input (run_claim rethrows it).
+struct ParamError : DomainError {
+  using DomainError::DomainError;
+};
+
+namespace detail {
+/// Checks every number in a parameter value before it is converted: integer types take only
+/// integers (TOML 3.5 is not 3), unsigned ones only values in [0, cap] (-1 is not 2^64 - 1), and
+/// floating types only finite numbers. Throws ParamError naming the claim and the key.
+void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool integer, bool is_unsigned,
+                 bool floating);
+template <class T>
+struct Leaf {
+  using type = T;
+};
+template <class T>
+struct Leaf<std::vector<T>> {
+  using type = typename Leaf<T>::type;
+};
+}  // namespace detail
+
+/// params.<key> of a claim as T; throws when it is missing, and DomainError naming the claim when a
+/// number has the wrong type or range (loop bounds l_max, l_hi, L, N_max, d_max, trials at most 10^5,
+/// other unsigned values at most 2^62: a catalogue entry is a check, not an unbounded computation).
 template <class T>
 T claim_param(const Claim& c, const char* key) {
   if (!c.params.contains(key)) throw std::runtime_error("claim " + c.id + ": missing params." + key);
+  using L = typename detail::Leaf<T>::type;
+  if constexpr (std::is_arithmetic_v<L> && !std::is_same_v<L, bool>)
+    detail::check_param(c, key, c.params.at(key), std::is_integral_v<L>, std::is_unsigned_v<L>,
+                        std::is_floating_point_v<L>);
   return c.params.at(key).get<T>();
 }
 

@@ -10,9 +10,13 @@ namespace bc::test {
 struct Run {
   int code = -1;
   std::string out, err;
+  bool timed_out = false;  ///< killed after timeout_seconds (code is then 128 + SIGKILL)
 };
 
-Run run_boundcheck(const std::vector<std::string>& args);
+/// Runs boundcheck; kills it after timeout_seconds (generous: a safety net against hangs, not a
+/// timing assertion). `env` entries "NAME=value" are added to the environment.
+Run run_boundcheck(const std::vector<std::string>& args, double timeout_seconds = 600,
+                   const std::vector<std::string>& env = {});
 
 /// Number of '\n'-terminated lines in s.
 size_t line_count(const std::string& s);

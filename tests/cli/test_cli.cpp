@@ -159,13 +159,114 @@ TEST_CASE("cli: --output is atomic and equals stdout") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("cli: output does not depend on --threads") {
+TEST_CASE("cli: output does not depend on --threads (1, 2 and 7), byte for byte") {
   for (const auto& cmd : kCommands) {
-    Args a = cmd, b = cmd;
-    a.insert(a.end(), {"--threads", "1", "--format", "csv"});
-    b.insert(b.end(), {"--threads", "2", "--format", "csv"});
-    CHECK(run_boundcheck(a).out == run_boundcheck(b).out);
+    std::string first;
+    for (const char* threads : {"1", "2", "7"}) {
+      Args a = cmd;
+      a.insert(a.end(), {"--threads", threads, "--format", "json"});
+      auto r = run_boundcheck(a);
+      INFO(fmt::format("{} --threads {}: {}", fmt::join(cmd, " "), threads, r.err));
+      REQUIRE(r.code == 0);
+      // meta.threads records the thread count: compare everything else
+      auto j = parse_json(r.out);
+      j["meta"].erase("threads");
+      const std::string text = j.dump();
+      if (first.empty())
+        first = text;
+      else
+        CHECK(text == first);
+    }
+    Args c1 = cmd, c7 = cmd;
+    c1.insert(c1.end(), {"--threads", "1", "--format", "csv"});
+    c7.insert(c7.end(), {"--threads", "7", "--format", "csv"});
+    CHECK(run_boundcheck(c1).out == run_boundcheck(c7).out);
   }
+}
+
+TEST_CASE("cli: --double-check passes on every command") {
+  for (const auto& cmd : kCommands) {
+    Args a = cmd;
+    a.insert(a.end(), {"--double-check", "--format", "json"});
+    auto r = run_boundcheck(a);
+    INFO(fmt::format("{} --double-check: {}", fmt::join(cmd, " "), r.err));
+    CHECK(r.code == 0);
+    if (r.code != 0) continue;
+    auto j = parse_json(r.out);
+    bool noted = false;
+    for (const auto& n : j["meta"]["notes"])
+      noted = noted || n.get<std::string>().rfind("double-checked", 0) == 0;
+    CHECK(noted);
+  }
+}
+
+TEST_CASE("cli: --double-check catches a deliberately broken internal parameter") {
+  const Args a{"sphere", "gegenbauer", "--d", "5", "--l", "12", "--t", "0.3", "--double-check"};
+  auto ok = run_boundcheck(a);
+  CHECK(ok.code == 0);
+  auto broken = run_boundcheck(a, 600, {"BOUNDCHECK_TEST_BREAK=gegenbauer"});
+  INFO(broken.err);
+  CHECK(broken.code == 1);
+  CHECK(broken.out.empty());
+  CHECK(line_count(broken.err) == 1);
+  CHECK(broken.err.find("error: sphere gegenbauer: --double-check failed: value in row 1 is") == 0);
+  CHECK(broken.err.find("but the second computation") != std::string::npos);
+  // without --double-check the broken run is not noticed: that is what the check is for
+  auto silent = run_boundcheck({"sphere", "gegenbauer", "--d", "5", "--l", "12", "--t", "0.3"}, 600,
+                               {"BOUNDCHECK_TEST_BREAK=gegenbauer"});
+  CHECK(silent.code == 0);
+}
+
+TEST_CASE("cli: issue 9 regressions on valid input") {
+  // rank head-target at theta = pi hung; b(pi) = 1 - b(0) = 1 - p(d)
+  auto pi = run_boundcheck({"rank", "head-target", "--d", "8", "--theta", "pi", "--format", "csv"}, 60);
+  auto zero = run_boundcheck({"rank", "head-target", "--d", "8", "--theta", "0", "--format", "csv"}, 60);
+  REQUIRE(pi.code == 0);
+  REQUIRE(zero.code == 0);
+  CHECK(pi.out.find("8,pi,0.403107566392865965737417855517") != std::string::npos);
+  CHECK(zero.out.find("8,0,0.596892433607134034262582144483") != std::string::npos);
+  auto pi3 = run_boundcheck({"rank", "head-target", "--d", "3", "--theta", "pi", "--digits", "5"}, 60);
+  CHECK(pi3.code == 0);
+  CHECK(pi3.out.find("0.31831") != std::string::npos);  // 1 - p(3) = 1/pi
+  // sphere hecke-funk at d >= 1e8 printed an internal error
+  auto hf = run_boundcheck(
+      {"sphere", "hecke-funk", "--d", "100000000", "--l", "3", "--digits", "5", "--format", "csv"}, 60);
+  INFO(hf.err);
+  CHECK(hf.code == 0);
+  CHECK(hf.err.find("internal error") == std::string::npos);
+  // rank heads --kernel double printed 19 digits of which the last 6 were wrong; now 6 digits, noted
+  auto hd = run_boundcheck(
+      {"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--kernel", "double", "--format", "csv"},
+      60);
+  REQUIRE(hd.code == 0);
+  CHECK(hd.out.find(",2.56996e+18,") != std::string::npos);
+  CHECK(hd.err.find("not certified") != std::string::npos);
+  auto ha =
+      run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--format", "csv"}, 60);
+  REQUIRE(ha.code == 0);
+  CHECK(ha.out.find(",2569962883702023008,") != std::string::npos);
+  // depth fit printed 17-digit doubles with wrong last digits: a = 5.0396668131232844...
+  auto fit = run_boundcheck({"depth", "fit", "--format", "csv"}, 60);
+  REQUIRE(fit.code == 0);
+  CHECK(fit.out.find("5.03966681312,") != std::string::npos);
+  CHECK(fit.out.find("5.039666813123285") == std::string::npos);
+  auto fit5 = run_boundcheck({"depth", "fit", "--format", "csv", "--digits", "4"}, 60);
+  CHECK(fit5.out.find("\n5.04,") != std::string::npos);
+  // depth optimal --params 1e308 echoed 9.999999999999998e+307
+  auto opt = run_boundcheck({"depth", "optimal", "--params", "1e308", "--format", "csv"}, 60);
+  REQUIRE(opt.code == 0);
+  CHECK(opt.out.find("9.999999999999998e+307") == std::string::npos);
+  CHECK(opt.out.find("\n1e+308,") != std::string::npos);
+  // --version after a subcommand
+  for (Args v : {Args{"sphere", "--version"}, Args{"sphere", "dim", "--d", "3", "--version"}}) {
+    auto r = run_boundcheck(v);
+    CHECK(r.code == 0);
+    CHECK(r.out.find(BOUNDCHECK_VERSION_STRING) != std::string::npos);
+  }
+  // a refusal of an absurd request is immediate even with a tiny budget
+  auto tiny =
+      run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--max-seconds", "100"}, 60);
+  CHECK(tiny.code == 0);
 }
 
 TEST_CASE("cli: help and version on every level") {
@@ -223,105 +324,7 @@ TEST_CASE("cli: verify prints its table and exits 0, --list shows the catalogue"
   fs::remove_all(dir);
 }
 
-TEST_CASE("cli: bad input gives one line on stderr, exit 2 or 1, nothing on stdout") {
-  struct Bad {
-    Args args;
-    int code;
-  };
-  const std::vector<Bad> cases = {
-      {{}, 2},                                                               // no command
-      {{"sphere"}, 2},                                                       // no quantity
-      {{"nonsense"}, 2},                                                     // unknown command
-      {{"sphere", "dim", "--l", "3"}, 2},                                    // missing --d
-      {{"sphere", "dim", "--d", "1", "--l", "3"}, 2},                        // d = 1
-      {{"sphere", "dim", "--d", "-3", "--l", "3"}, 2},                       // negative
-      {{"sphere", "dim", "--d", "abc", "--l", "3"}, 2},                      // not a number
-      {{"sphere", "dim", "--d", "", "--l", "3"}, 2},                         // empty value
-      {{"sphere", "dim", "--d", "3.5", "--l", "3"}, 2},                      // not an integer
-      {{"sphere", "dim", "--d", "99999999999999999999999", "--l", "3"}, 2},  // overflow-sized
-      {{"sphere", "dim", "--d", "3"}, 2},                                    // neither --l nor --l-max
-      {{"sphere", "dim", "--d", "3", "--l", "2", "--l-max", "4"}, 2},        // both
-      {{"sphere", "dim", "--d", "3", "--l", "2", "--bogus"}, 2},             // unknown option
-      {{"sphere", "dim", "--d", "3", "--l", "2", "--format", "xml"}, 2},     // bad format
-      {{"sphere", "dim", "--d", "3", "--l", "2", "--digits", "0"}, 2},       // absurd digits
-      {{"sphere", "dim", "--d", "3", "--l", "2", "--digits", "1000000000"}, 2},
-      {{"sphere", "dim", "--d", "3", "--l", "2", "--threads", "0"}, 2},
-      {{"sphere", "dim", "--d", "1000000000", "--l", "1000000000"}, 1},  // a billion digits
-      {{"sphere", "dim", "--d", "3", "--l-max", "100000000000"}, 1},     // output too large
-      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "zero"}, 2},
-      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "1/0"}, 2},
-      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "0.3", "--norm", "weird"}, 2},
-      {{"sphere", "gegenbauer", "--d", "5", "--l", "3"}, 2},                            // missing --t
-      {{"sphere", "gegenbauer", "--d", "5", "--l", "1000000000000", "--t", "0.3"}, 1},  // too slow
-      {{"sphere", "gegenbauer", "--d", "5", "--l", "3", "--t", "1e999999999"}, 2},
-      {{"sphere", "sign-coef", "--d", "3", "--l", "3", "--include-even"}, 2},
-      {{"sphere", "sign-coef", "--d", "3", "--l-max", "100000000000"}, 1},
-      {{"sphere", "sign-coef", "--d", "3", "--l-max", "1000000", "--exact"}, 1},
-      {{"sphere", "hecke-funk", "--d", "3", "--l", "10000000"}, 1},
-      {{"sphere", "hecke-funk", "--d", "0", "--l", "3"}, 2},
-      {{"verify", "--id", "no.such.claim"}, 2},
-      {{"verify", "--catalogue", "/nonexistent/dir"}, 2},
-      {{"sphere", "dim", "--d"}, 2},  // option without value
-      {{"sym"}, 2},
-      {{"sym", "hstar", "--d", "0", "--N", "3"}, 2},
-      {{"sym", "hstar", "--d", "3"}, 2},
-      {{"sym", "hstar", "--d", "1000000000", "--N", "1000000000"}, 1},  // 6e8 digits
-      {{"sym", "bound", "--d", "3", "--N", "4", "--H", "0"}, 2},
-      {{"sym", "bound", "--d", "3", "--N", "4"}, 2},
-      {{"sym", "bound", "--d", "3", "--N", "0", "--H", "2"}, 2},
-      {{"sym", "bound", "--d", "100000000", "--N", "100000000", "--H", "5"}, 1},  // 2^(5e7)
-      {{"sym", "gram", "--N", "0", "--degree", "3"}, 2},
-      {{"sym", "gram", "--N", "3"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "0"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "31"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "3", "--measure", "gue"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "1+3"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "3+0"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "(3,1)"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "4", "--lambda", "5+1"}, 2},
-      {{"sym", "gram", "--N", "3", "--degree", "3", "--sum", "fast"}, 2},
-      {{"sym", "gram", "--N", "24", "--degree", "24", "--measure", "circle"}, 1},  // cost
-      {{"sym", "gram", "--N", "5", "--degree", "30", "--matrix"}, 1},              // output
-      {{"sym", "eckart-young", "--uniform", "10", "--H", "0"}, 2},
-      {{"sym", "eckart-young", "--uniform", "10"}, 2},
-      {{"sym", "eckart-young", "--spectrum", "/nonexistent/file", "--H", "2"}, 2},
-      {{"sym", "eckart-young", "--uniform", "10", "--power", "5", "--H", "2"}, 2},
-      {{"sym", "eckart-young", "--power", "5", "--H", "2"}, 2},
-      {{"sym", "eckart-young", "--power", "5", "--alpha", "-1", "--H", "2"}, 2},
-      {{"sym", "eckart-young", "--family", "6", "--N", "4", "--H", "2"}, 1},   // K > N
-      {{"sphere", "dim", "--d"}, 2},                                           // option without value
-      {{"comm"}, 2},                                                           // no quantity
-      {{"comm", "sizes", "--N", "0", "--d", "1", "--q", "1"}, 2},              // N = 0
-      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "9"}, 2},              // q > N
-      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "1", "--c", "0"}, 2},  // c <= 0
-      {{"comm", "sizes", "--N", "8", "--d", "1", "--q", "1", "--p", "0"}, 2},  // p = 0
-      {{"comm", "models", "--model", "GPT-5"}, 2},                             // unknown model
-      {{"comm", "models", "--K", "1001"}, 2},                                  // unknown K reading
-      {{"comm", "neighborly", "--N", "10", "--q", "3", "--k", "2"}, 2},        // k < q
-      {{"comm", "neighborly", "--N", "10", "--q", "11", "--k", "12"}, 2},      // q > N
-      {{"comm", "neighborly", "--N", "0", "--q", "1", "--k", "2"}, 2},         // N = 0
-      {{"comm", "neighborly", "--N", "10", "--q", "2"}, 2},                    // no --k
-      {{"comm", "neighborly", "--N", "10", "--q", "2", "--k", "4", "--list", "--search-k"}, 2},
-      {{"comm", "neighborly", "--N", "100000", "--q", "50", "--k", "4096", "--samples", "100000000"}, 1},
-      {{"comm", "neighborly", "--N", "60", "--q", "3", "--search-k"}, 1},           // search too long
-      {{"comm", "pair-matching", "--N", "8", "--M", "1", "--alpha", "1"}, 2},       // M = 1
-      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "0"}, 2},      // alpha = 0
-      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "-3"}, 2},     // alpha < 0
-      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1e400"}, 2},  // alpha huge
-      {{"comm", "pair-matching", "--N", "8", "--M", "16"}, 2},                      // neither
-      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--search-alpha"}, 2},
-      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--theta", "1"}, 2},
-      {{"comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "1", "--trials", "1000000000000"}, 1},
-  };
-  for (const auto& c : cases) {
-    auto r = run_boundcheck(c.args);
-    INFO(fmt::format("boundcheck {} -> exit {}, stderr: {}", fmt::join(c.args, " "), r.code, r.err));
-    CHECK(r.code == c.code);
-    CHECK(r.out.empty());
-    CHECK(line_count(r.err) == 1);
-    CHECK(r.err.rfind("error: ", 0) == 0);
-  }
-}
+// The bad-input catalogue lives in tests/cli/bad_input.txt (test_bad_input.cpp).
 
 TEST_CASE("cli: sym gram shows Diaconis-Shahshahani up to N and its failure at N+1") {
   auto r = run_boundcheck({"sym", "gram", "--N", "3", "--degree", "5", "--format", "json"});
