@@ -926,8 +926,13 @@ std::optional<std::vector<std::string>> cli_values(const std::string& opt, const
           c2 == std::string::npos ? std::optional<Fmpq>(Fmpq(1, 1)) : parse_exact_rational(p.substr(c2 + 1));
       if (!a || !b || !st) return std::nullopt;  // not a numeric range: the command decides
       if (fmpq_sgn(st->x) <= 0 || fmpq_cmp(a->x, b->x) > 0)
-        throw UsageError(fmt::format("--{} range a:b[:step] needs a <= b and step > 0, got \"{}\"", opt, p));
-      auto vals = table::step_range(*a, *b, *st, 10000000);
+        throw UsageError(fmt::format("--{} ranges need a <= b and step > 0, got \"{}\"", opt, p));
+      std::vector<std::string> vals;
+      try {
+        vals = table::step_range(*a, *b, *st, 10000000);
+      } catch (const UsageError& e) {
+        throw UsageError(fmt::format("--{} must be a list of at most 10000000 values: {}", opt, e.what()));
+      }
       out.insert(out.end(), vals.begin(), vals.end());
       any_list = true;
       continue;

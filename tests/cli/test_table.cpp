@@ -276,7 +276,7 @@ TEST_CASE("cli: lists and ranges on any numeric option sweep the command, row bl
   CHECK(bad.err.find("--d 2") != std::string::npos);
   auto rev = run_boundcheck({"rank", "heads", "--d", "32:16", "--r", "2", "--eps", "0.1"});
   CHECK(rev.code == 2);
-  CHECK(rev.err.find("a <= b") != std::string::npos);
+  CHECK(rev.err.find("ranges need a <= b") != std::string::npos);
   auto lbad = run_boundcheck({"rank", "bound", "--d", "64", "--r", "8", "--H", "log(0,10,2)"});
   CHECK(lbad.code == 2);
   CHECK(line_count(lbad.err) == 1);
