@@ -531,7 +531,11 @@ std::string show_value(const Value& v) {
   if (v.boolean) return v.truth == Truth::yes ? "true" : v.truth == Truth::no ? "false" : "unknown";
   if (v.exact) {
     std::string s = v.exact->str();
-    if (s.size() <= 60) return s;
+    if (s.size() <= 40) return s;
+    char* c = arb_get_str(v.ball.x, 12, ARB_STR_NO_RADIUS);
+    s = fmt::format("{} (exact, {} digits)", c, s.size());
+    flint_free(c);
+    return s;
   }
   return show_ball(v.ball.x);
 }
@@ -976,7 +980,13 @@ class Evaluator {
                                                                    ? fmt::format(" [{}={}]", n.name, n.text)
                                                                    : fmt::format(" [{}]", n.name))
                                                             : "";
-      sink->shown.push_back(fmt::format("{} {} {}{}: {}", show_value(a), op, show_value(b), rule,
+      auto as_written = [](const Node& x, const Value& v) {
+        if (x.kind == Node::Kind::number) return x.text;
+        if (x.kind == Node::Kind::neg && x.args[0]->kind == Node::Kind::number) return "-" + x.args[0]->text;
+        return show_value(v);
+      };
+      sink->shown.push_back(fmt::format("{} {} {}{}: {}", as_written(*n.args[0], a), op,
+                                        as_written(*n.args[1], b), rule,
                                         r.truth == Truth::yes  ? "true"
                                         : r.truth == Truth::no ? "false"
                                                                : "undecided"));
@@ -1088,6 +1098,9 @@ class Evaluator {
     }
     --quant_depth_;
     if (r.boolean && r.truth == Truth::unknown && sink != nullptr) sink->witness = unknown_witness;
+    if (r.boolean && r.truth != Truth::unknown && sink != nullptr && sink->shown.size() < 6)
+      sink->shown.push_back(fmt::format("{}({} in {} values): {}", q, n.var, items.size(),
+                                        q == "all" ? "every one true" : "none true"));
     if (!r.boolean && first) {  // an empty range
       if (q == "sum") return number_value(Fmpq(0, 1), o_.prec);
       if (q == "prod") return number_value(Fmpq(1, 1), o_.prec);

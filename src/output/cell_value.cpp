@@ -21,6 +21,7 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
     case CellKind::text:
       return false;
     case CellKind::exact: {
+      if (!c.str.empty() && c.str.front() == '[') break;  // an exact interval "[lo, hi]"
       auto q = parse_exact_rational(c.str);
       if (!q) return false;
       arb_set_exact(res, *q, prec);
@@ -31,6 +32,21 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
       break;
   }
   const std::string& s = c.str;
+  if (!s.empty() && s.front() == '[' && s.back() == ']' && s.find(',') != std::string::npos) {
+    // "[lo, hi]": an interval with exact end points (e.g. an integer known to lie between them)
+    const auto comma = s.find(',');
+    auto lo = parse_exact_rational(s.substr(1, comma - 1));
+    std::string hs = s.substr(comma + 1, s.size() - comma - 2);
+    while (!hs.empty() && hs.front() == ' ') hs.erase(hs.begin());
+    auto hi = parse_exact_rational(hs);
+    if (!lo || !hi) return false;
+    Arb b;
+    arb_set_exact(res, *lo, prec);
+    arb_set_exact(b.x, *hi, prec);
+    arb_union(res, res, b.x, prec);
+    if (fmpq_equal(lo->x, hi->x)) exact = *lo;
+    return true;
+  }
   if (!s.empty() && s.front() == '[') return arb_set_str(res, s.c_str(), prec) == 0;
   auto q = parse_exact_rational(s);
   if (!q) return false;

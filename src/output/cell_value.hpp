@@ -2,7 +2,8 @@
 // used wherever a front end reads a command's result back (`table`'s derived columns,
 // `verify --expr` and expression claims).
 //   integer / exact cell  -> the exact rational;
-//   real cell "[m +/- r]" -> that ball; a printed decimal -> +-1 unit in its last digit;
+//   real cell "[m +/- r]" -> that ball; "[lo, hi]" -> the interval; a printed decimal -> +-1 unit
+//                            in its last digit;
 //   number (double)       -> the double, flagged uncertified; text -> not numeric.
 // Cost: O(length of the printed value).
 #pragma once

@@ -71,6 +71,8 @@ Outcome dim_closed_form(const Claim& c) {
 }
 
 // Product form = difference form = ratio recurrence on a grid of (d, l).
+// Kept as a method: the ratio recurrence is internal to sphere/dim.cpp and reaches no command, and
+// the 8 x 300 grid of exact products would cost 2400 command runs as an expression.
 Outcome dim_forms_agree(const Claim& c) {
   auto ds = param<std::vector<ulong>>(c, "d");
   const ulong lmax = param<ulong>(c, "l_max");
@@ -90,6 +92,7 @@ Outcome dim_forms_agree(const Claim& c) {
 }
 
 // ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
+// Kept as a method: the quadrature of P^2 is not a command (no quantity prints ||P||^2).
 Outcome unit_norm(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = param<long>(c, "digits");
@@ -126,6 +129,9 @@ Outcome unit_norm(const Claim& c) {
 
 // A sign coefficient against an exact published value: the exact recurrence must print the
 // published expression, and the Gamma closed form (Arb) must enclose its numeric value.
+// Kept as a method for irrational values (sqrt(3)/2): expressions compare rationals exactly and
+// reals as balls, so they cannot prove a symbolic closed form equal; rational values are
+// expression claims (sphere.sign.unit_d3_l3, _l5).
 Outcome sign_coef_exact_value(const Claim& c) {
   const ulong d = param<ulong>(c, "d"), l = param<ulong>(c, "l");
   const std::string which = param<std::string>(c, "which");
@@ -158,6 +164,7 @@ Outcome sign_coef_exact_value(const Claim& c) {
 }
 
 // Parseval: sum c_l^2 = 1, with a certified two-sided tail bracket (sphere/parseval.hpp).
+// Kept as a method: the tail bracket is not a command output.
 Outcome parseval(const Claim& c) {
   auto ds = param<std::vector<ulong>>(c, "d");
   const ulong L = param<ulong>(c, "L");
@@ -198,6 +205,7 @@ double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+// Kept as a method: a least-squares exponent over a sample is not an expression.
 Outcome sign_decay(const Claim& c) {
   const ulong d = param<ulong>(c, "d"), lo = param<ulong>(c, "l_lo"), hi = param<ulong>(c, "l_hi");
   const double expected = param<double>(c, "exponent"), tol = param<double>(c, "tol");
@@ -279,6 +287,8 @@ Outcome c1_limit(const Claim& c) {
           decreasing ? "last difference above tolerance" : "not decreasing"};
 }
 
+// Kept as a method: compares a quadrature (in MPFR) with the closed form over many cases with a
+// worst-case relative error; `sphere hecke-funk` prints one case.
 Outcome hecke_funk(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = param<long>(c, "digits");

@@ -155,7 +155,7 @@ TEST_CASE("expr: quantities are parsed with their options and column") {
   CHECK(seen == "rank.heads(d=64, eps=1/10)");
   // quantities need a resolver; table's numeric eval still works with a lookup
   CHECK_THROWS_AS(run("rank.heads(d=1) > 0"), bc::UsageError);
-  Arb v;
+  bc::Arb v;
   Expr::parse("lo / hi").eval(
       v.x, [](arb_t res, const std::string& n, slong) { arb_set_ui(res, n == "lo" ? 1 : 4); }, 64);
   CHECK(arf_cmp_d(arb_midref(v.x), 0.25) == 0);
