@@ -170,7 +170,13 @@ class CommandQuantities {
   }
 };
 
-std::string clip(const std::string& s, size_t n) { return s.size() <= n ? s : s.substr(0, n - 3) + "..."; }
+// Clipped to n bytes with "...", never inside a UTF-8 sequence.
+std::string clip(const std::string& s, size_t n) {
+  if (s.size() <= n) return s;
+  size_t k = n - 3;
+  while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) --k;
+  return s.substr(0, k) + "...";
+}
 
 RunResult run_expr(const VerifyOptions& o) {
   if (!o.catalogue.empty() || !o.id.empty() || o.list)
@@ -267,16 +273,16 @@ RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
     }
     std::string grade = r.grade;
     if (r.verdict == c.expect && c.expect == verify::Verdict::fails)
-      grade = grade == "-" ? "refuted, as recorded" : grade + "; refuted as stated, as recorded";
+      grade = grade == "-" ? "refuted, as recorded" : grade;
     if (wide)
       t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
                  out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
                  out::Cell::of_text(r.computed), out::Cell::of_text(verify::verdict_name(r.verdict)),
                  out::Cell::of_text(verify::verdict_name(c.expect)), out::Cell::of_text(grade)});
     else
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.published, 28)),
-                 out::Cell::of_text(clip(r.computed, 64)),
-                 out::Cell::of_text(verify::verdict_name(r.verdict)), out::Cell::of_text(clip(grade, 72))});
+      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.published, 20)),
+                 out::Cell::of_text(clip(r.computed, 44)),
+                 out::Cell::of_text(verify::verdict_name(r.verdict)), out::Cell::of_text(clip(grade, 56))});
   }
   if (progress) std::fprintf(stderr, "\r%60s\r", "");
   if (!wide)

@@ -18,8 +18,9 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
       uncertified = true;
       arb_set_d(res, c.dval);
       return std::isfinite(c.dval);
-    case CellKind::text:
-      return false;
+    case CellKind::text:  // only an interval "[lo, hi]" (e.g. an integer bracketed by a search)
+      if (c.str.size() < 5 || c.str.front() != '[' || c.str.find(',') == std::string::npos) return false;
+      break;
     case CellKind::exact: {
       if (!c.str.empty() && c.str.front() == '[') break;  // an exact interval "[lo, hi]"
       auto q = parse_exact_rational(c.str);

@@ -4,7 +4,8 @@
 //   integer / exact cell  -> the exact rational;
 //   real cell "[m +/- r]" -> that ball; "[lo, hi]" -> the interval; a printed decimal -> +-1 unit
 //                            in its last digit;
-//   number (double)       -> the double, flagged uncertified; text -> not numeric.
+//   number (double)       -> the double, flagged uncertified; text -> not numeric, except an
+//                            interval "[lo, hi]".
 // Cost: O(length of the printed value).
 #pragma once
 

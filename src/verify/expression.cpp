@@ -30,7 +30,7 @@ std::string grade_text(const expr::Grade& g) {
   if (g.exact) parts.push_back("exact");
   if (parts.empty()) parts.emplace_back("holds");
   std::string s = fmt::format("{}", fmt::join(parts, "; "));
-  if (g.uncertified) s += " (from doubles: not certified)";
+  if (g.uncertified) s += " (doubles: uncertified)";
   return s;
 }
 
@@ -172,7 +172,7 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
     o.detail = fmt::format("undecided at {}", fmt::join(open, "; "));
   } else if (fails) {
     o.verdict = Verdict::fails;
-    o.grade = holds ? fmt::format("only in a regime: holds at {} of {} grid points", holds, total) : "-";
+    o.grade = holds ? fmt::format("only in a regime: {} of {} grid points", holds, total) : "-";
     o.detail = fmt::format("fails at {}", fmt::join(failing, "; "));
   } else {
     o.verdict = Verdict::holds;
