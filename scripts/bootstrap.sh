@@ -34,6 +34,6 @@ configure build/asan -DCMAKE_BUILD_TYPE=None -DBOUNDCHECK_SANITIZE=ON -DBOUNDCHE
 cmake --build build/asan -j "$jobs"
 supp="$(pwd)/tests/lsan.supp"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  LSAN_OPTIONS=suppressions="$supp" \
+  LSAN_OPTIONS=suppressions="$supp":print_suppressions=0 \
   ctest -j "$jobs" --output-on-failure)
 echo "bootstrap: all tests passed (Release and ASan+UBSan)" >&2
