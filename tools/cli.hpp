@@ -40,6 +40,9 @@ struct Context {
   /// Set on the second computation of --double-check: commands that have an alternative algorithm
   /// (Command::double_check describes it) use it; all others just see other digits/precision.
   bool alternate = false;
+  /// The table is data for a program (the Python module), not text for a reader: commands that
+  /// trim columns for a terminal (verify's compact layout) keep them all, as in csv and json.
+  bool data = false;
 };
 
 /// Throws UsageError on any bad global option.

@@ -1,10 +1,14 @@
 // boundcheck depth grid-rank --hadamard --d D --lambda K [--omega W] [--exact]
 // boundcheck depth grid-rank --network --L L --dx DX --H H --N N [--templates M] [--seed S]
+// boundcheck depth grid-rank --network --construction lemma6 --L L --dx DX --H H [--N N] [--omega W]
+//                            [--last-layer fixed|printed]
 // Ranks behind paper-L's lower bounds (src/depth/hadamard_rank.cpp, src/depth/network.cpp).
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/expr.hpp"
 #include "core/limits.hpp"
 #include "depth/hadamard_rank.hpp"
+#include "depth/lemma6.hpp"
 #include "depth/network.hpp"
 #include "parse.hpp"
 
@@ -17,7 +21,58 @@ namespace {
 struct GridRankOptions {
   bool hadamard = false, network = false, exact = false;
   std::string d, lambda, omega = "1/2", L, dx, H = "1", N = "2", templates, seed = "1";
+  std::string construction = "random", last_layer = "fixed";
 };
+
+// paper-L Lemma 6's explicit weights and templates (src/depth/lemma6.hpp: the corrections to the
+// printed construction are listed there); the certified rank of the Ĩ x J̃ sub-matrix.
+RunResult run_lemma6(const GridRankOptions& o) {
+  const ulong L = parse_uint("--L", o.L, 2, 8);
+  const ulong dx = parse_uint("--dx", o.dx, 3, 64);
+  const ulong H = parse_uint("--H", o.H, 1, 64);
+  const ulong N = parse_uint("--N", o.N, 2, 8);
+  if (N % 2) throw UsageError(fmt::format("--N must be even (balanced partitions), got \"{}\"", o.N));
+  const std::string last = parse_choice("--last-layer", o.last_layer, {"fixed", "printed"});
+  const Fmpq omega = parse_rational("--omega", o.omega);
+  if (fmpq_is_zero(omega.x)) throw UsageError("--omega must be nonzero, got \"0\"");
+  if (!o.templates.empty() || o.seed != "1")
+    throw UsageError(
+        "--construction lemma6 fixes its own templates and weights: drop --templates and --seed");
+  limits::check("depth grid-rank --construction lemma6: work", depth::lemma6_cost(L, dx, H, N), 2e9,
+                "ball operations", "lower --L or --dx");
+  auto r = depth::lemma6_grid_rank(L, dx, H, N, omega, last == "fixed");
+  out::Table t;
+  t.command = "depth grid-rank";
+  t.params["construction"] = "lemma6";
+  t.params["L"] = L;
+  t.params["dx"] = dx;
+  t.params["H"] = H;
+  t.params["N"] = N;
+  t.params["omega"] = o.omega;
+  t.params["last_layer"] = last;
+  t.columns = {"rank", "multiset", "L",         "dx",           "H",        "N",
+               "d",    "lambda",   "full_rank", "proportional", "deviation"};
+  t.add_row(
+      {out::Cell::of_int(static_cast<long long>(r.rank_lower)),
+       out::Cell::of_int(static_cast<long long>(r.half_m)), out::Cell::of_int(static_cast<long long>(L)),
+       out::Cell::of_int(static_cast<long long>(dx)), out::Cell::of_int(static_cast<long long>(H)),
+       out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(r.d)),
+       out::Cell::of_int(static_cast<long long>(r.lambda)), out::Cell::of_text(r.full_rank ? "yes" : "no"),
+       out::Cell::of_text(r.proportional ? "yes" : "no"),
+       out::Cell::of_real(expr::show_ball(r.deviation.x, 5))});
+  t.notes.push_back(fmt::format(
+      "paper-L Lemma 6 (corrected, last layer {}): rank = certified lower bound on the rank of the grid "
+      "sub-matrix [[A]]_(I~,J~) (complex ball arithmetic, {} bits); multiset = ((d lambda)) = "
+      "binom(d+lambda-1, "
+      "lambda), the bound the lemma promises; proportional: eq. (28) A = Const (V V^T)^(odot lambda) within "
+      "the "
+      "balls",
+      last, r.prec));
+  if (last == "printed" && H > 1)
+    t.notes.push_back(
+        "the last layer as printed reads only head 1 (W^{V,L,h} = i 1_{j=d_a}): eq. (28) fails for H > 1");
+  return {std::move(t), 0};
+}
 
 RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
   if (o.hadamard == o.network) throw UsageError("give exactly one of --hadamard or --network");
@@ -57,6 +112,8 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
     return {std::move(t), 0};
   }
   if (o.L.empty() || o.dx.empty()) throw UsageError("--network needs --L, --dx (and --H, --N)");
+  const std::string construction = parse_choice("--construction", o.construction, {"random", "lemma6"});
+  if (construction == "lemma6") return run_lemma6(o);
   const ulong L = parse_uint("--L", o.L, 1, 8);
   const ulong dx = parse_uint("--dx", o.dx, 1, 64);
   const ulong H = parse_uint("--H", o.H, 1, 64);
@@ -118,11 +175,17 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg) {
   app->add_option("--N", opt->N, "(--network) sequence length, even (default 2)");
   app->add_option("--templates", opt->templates, "(--network) template vectors M (grid M^N)");
   app->add_option("--seed", opt->seed, "(--network) seed for weights and templates (default 1)");
+  app->add_option(
+      "--construction", opt->construction,
+      "(--network) random (default) or lemma6: paper-L Lemma 6's weights and templates (d_x/H odd)");
+  app->add_option("--last-layer", opt->last_layer,
+                  "(--construction lemma6) fixed (default: every head writes output p) or printed");
   app->footer(
       "Examples:\n"
       "  boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact\n"
       "  boundcheck depth grid-rank --hadamard --d 3 --lambda 2 --omega 1     # an excluded Omega\n"
-      "  boundcheck depth grid-rank --network --L 2 --dx 3 --N 4 --templates 6");
+      "  boundcheck depth grid-rank --network --L 2 --dx 3 --N 4 --templates 6\n"
+      "  boundcheck depth grid-rank --network --construction lemma6 --L 3 --dx 10 --H 2");
   reg.bind(app, opt, run_depth_grid_rank);
 }
 

@@ -11,6 +11,7 @@
 #include "core/flint.hpp"
 #include "core/real_format.hpp"
 #include "output/atomic_file.hpp"
+#include "output/cell_value.hpp"
 #include "output/labels.hpp"
 #include "output/plot.hpp"
 #include "parse.hpp"
@@ -510,46 +511,7 @@ Shard read_shard(const std::string& file) {
 
 // ---- from the raw rows to the printed table ---------------------------------------------------
 
-/// A printed cell as a ball: exact values exactly; a printed decimal with one unit of its last
-/// digit as radius (rounded and directed-rounded values are both inside); "[m +/- r]" as given.
-/// Returns false for text. `uncertified` is set for plain doubles.
-bool cell_ball(arb_t res, const out::Cell& c, bool& uncertified, slong prec) {
-  switch (c.kind) {
-    case out::CellKind::integer:
-      arb_set_si(res, c.ival);
-      return true;
-    case out::CellKind::number:
-      uncertified = true;
-      arb_set_d(res, c.dval);
-      return std::isfinite(c.dval);
-    case out::CellKind::text:
-      return false;
-    case out::CellKind::exact: {
-      auto q = parse_exact_rational(c.str);
-      if (!q) return false;
-      arb_set_exact(res, *q, prec);
-      return true;
-    }
-    case out::CellKind::real:
-      break;
-  }
-  const std::string& s = c.str;
-  if (!s.empty() && s.front() == '[') return arb_set_str(res, s.c_str(), prec) == 0;
-  auto q = parse_exact_rational(s);
-  if (!q) return false;
-  arb_set_exact(res, *q, prec);
-  // one unit in the last printed digit: 10^(exponent - digits after the point)
-  const auto e = s.find_first_of("eE");
-  const std::string mant = s.substr(0, e);
-  const auto dot = mant.find('.');
-  long scale = dot == std::string::npos ? 0 : -static_cast<long>(mant.size() - dot - 1);
-  if (e != std::string::npos) scale += std::stol(s.substr(e + 1));
-  Arb ulp;
-  arb_set_ui(ulp.x, 10);
-  arb_pow_fmpz(ulp.x, ulp.x, Fmpz(scale).x, prec);
-  arb_add_error(res, ulp.x);
-  return true;
-}
+using out::cell_ball;  // output/cell_value.hpp: the one cell-to-ball conversion
 
 out::Cell derived_cell(const arb_t x, bool uncertified, long digits) {
   if (uncertified) return out::Cell::of_double(arf_get_d(arb_midref(x), ARF_RND_NEAR));

@@ -108,7 +108,7 @@ class _RankGroup:
 class _DepthGroup:
     def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """paper-L Theorems 1-2: bounds on log_3 of the separation rank."""
-    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Ranks behind paper-L's lower bounds: Hadamard powers, grid tensors."""
     def fit(self, *, data: _Arg = ..., variants: bool = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)."""
@@ -153,7 +153,7 @@ sym: _SymGroup
 
 comm: _CommGroup
 
-def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., expr: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
     """Recompute every published constant and identity in the catalogue."""
 
 table: _TableGroup

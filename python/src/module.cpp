@@ -77,6 +77,7 @@ void execute(Invoker& inv, Job& job) {
     }
     auto res = std::make_unique<Result>();
     res->ctx = inv.context();
+    res->ctx.data = true;  // a Table is data: every column (verify's compact layout is for terminals)
 #ifdef BOUNDCHECK_HAVE_OPENMP
     omp_set_num_threads(res->ctx.threads);
 #endif

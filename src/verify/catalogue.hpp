@@ -1,11 +1,15 @@
 // The verify/ catalogue: one TOML entry per published claim or identity, with
-//   id, claim, source (document and place), published (as printed), tolerance (the rule),
-//   method (the registered C++ check that recomputes it) and [claim.params].
+//   id, claim, source (document and place), published (as printed), tolerance (the rule), and
+//   either expr (a certified expression over the quantities, core/expr.hpp; optionally swept over
+//   a [claim.grid]) or method (a registered C++ check) with [claim.params].
+// The engine never includes tools/: quantities in expressions are resolved by a `Quantities`
+// the front end injects (tools/verify.cpp runs them through the one command registry).
 // The files are compiled into the binary (cmake/EmbedCatalogue.cmake); --catalogue DIR reads a
 // directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided.
 #pragma once
 
 #include "core/errors.hpp"
+#include "core/expr.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace bc::verify {
@@ -32,8 +37,19 @@ std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir);
 enum class Verdict { holds, fails, undecided };
 const char* verdict_name(Verdict v);
 
+/// How expressions reach the quantities (injected by the front end; see tools/verify.cpp).
+struct Quantities {
+  expr::Resolver resolve;
+  /// Throws UsageError when a call names no command or an unknown option (checked at load).
+  std::function<void(const expr::QuantityCall&)> validate;
+};
+
 struct Claim {
   std::string file, id, claim, source, published, tolerance, method;
+  std::string expr;                            ///< the expression (instead of method)
+  long line = 0, expr_line = 0, expr_col = 0;  ///< where the claim / its expression starts
+  /// [claim.grid]: variable -> values (exact numbers as text), swept in Cartesian order.
+  std::vector<std::pair<std::string, std::vector<std::string>>> grid;
   /// The verdict the catalogue expects: "holds" (default), or "fails" for a published claim that
   /// is recorded as not holding as stated (verify then confirms the refutation).
   Verdict expect = Verdict::holds;
@@ -41,9 +57,15 @@ struct Claim {
 };
 
 struct Outcome {
+  Outcome() = default;
+  Outcome(std::string c, Verdict v, std::string d, std::string g = {})  // NOLINT: {computed, verdict, detail}
+      : computed(std::move(c)), verdict(v), detail(std::move(d)), grade(std::move(g)) {}
   std::string computed;  ///< what we recomputed, in the published value's terms
   Verdict verdict = Verdict::undecided;
   std::string detail;  ///< why, in one line (shown for fails/undecided)
+  /// How it holds: "exact", "as rounding", "as truncation (not rounding)", "within tolerance
+  /// (rel=..)", "certified bound", "only in a regime: ..."; for fails / undecided, why.
+  std::string grade;
 };
 
 using Check = std::function<Outcome(const Claim&)>;
@@ -56,9 +78,10 @@ void register_depth_checks(std::map<std::string, Check>& r);
 void register_sym_checks(std::map<std::string, Check>& r);
 void register_comm_checks(std::map<std::string, Check>& r);
 
-/// Parses and validates the files (required fields, unique ids, known methods).
-/// Throws DomainError naming the file and the entry on any problem.
-std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files);
+/// Parses and validates the files (required fields, unique ids, known methods, expressions that
+/// parse and name known quantities when `q` is given). Throws DomainError naming the file and the
+/// entry on any problem; a malformed expression is a UsageError naming file:line:column.
+std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const Quantities* q = nullptr);
 
 /// A malformed parameter in a catalogue entry: not a verdict but a bad input (run_claim rethrows it).
 struct ParamError : DomainError {
@@ -95,6 +118,20 @@ T claim_param(const Claim& c, const char* key) {
 }
 
 /// Runs one claim; exceptions become `undecided` with the message as detail.
-Outcome run_claim(const Claim& c);
+Outcome run_claim(const Claim& c, const Quantities* q = nullptr);
+
+/// The precision ladder of expression claims: (--digits for the commands, working bits). An
+/// undecided verdict is retried at the next rung before it is reported.
+struct Rung {
+  long digits;
+  slong prec;
+};
+const std::vector<Rung>& precision_ladder();
+
+/// Evaluates an expression claim (c.expr, swept over c.grid). Throws on evaluation errors.
+Outcome run_expression(const Claim& c, const Quantities* q);
+
+/// The grade text of a true expression (see Outcome::grade).
+std::string grade_text(const expr::Grade& g);
 
 }  // namespace bc::verify

@@ -57,6 +57,8 @@ double fit_quantity(const depth::FitResult& f, const std::string& q) {
   throw DomainError("unknown fit quantity " + q);
 }
 
+// The fit, transition and Table 1 claims are expression claims now (verify/depth.toml); these
+// methods stay registered for user catalogues that name them.
 Outcome fit_value(const Claim& c) {
   const std::string q = param<std::string>(c, "quantity"), pub = param<std::string>(c, "printed");
   const std::string rule = param<std::string>(c, "rule");
@@ -133,6 +135,8 @@ Outcome optimal_row(const Claim& c) {
   throw DomainError("unknown model " + model);
 }
 
+// Kept as a method: three Omega values per (d, lambda) case and paired case lists; an expression
+// over depth.grid_rank(hadamard, ...) could say it but would repeat each case three times.
 Outcome hadamard(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   std::vector<std::string> parts;
@@ -157,6 +161,8 @@ Outcome hadamard(const Claim& c) {
       Verdict::holds, ""};
 }
 
+// Kept as a method: the two partitions are two rows of `depth grid-rank --network`, and an
+// expression reads one row.
 Outcome proposition1(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");  // [L, dx, H, N, M]
   std::vector<std::string> parts;

@@ -71,6 +71,8 @@ Outcome dim_closed_form(const Claim& c) {
 }
 
 // Product form = difference form = ratio recurrence on a grid of (d, l).
+// Kept as a method: the ratio recurrence is internal to sphere/dim.cpp and reaches no command, and
+// the 8 x 300 grid of exact products would cost 2400 command runs as an expression.
 Outcome dim_forms_agree(const Claim& c) {
   auto ds = param<std::vector<ulong>>(c, "d");
   const ulong lmax = param<ulong>(c, "l_max");
@@ -90,6 +92,7 @@ Outcome dim_forms_agree(const Claim& c) {
 }
 
 // ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
+// Kept as a method: the quadrature of P^2 is not a command (no quantity prints ||P||^2).
 Outcome unit_norm(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = param<long>(c, "digits");
@@ -126,6 +129,9 @@ Outcome unit_norm(const Claim& c) {
 
 // A sign coefficient against an exact published value: the exact recurrence must print the
 // published expression, and the Gamma closed form (Arb) must enclose its numeric value.
+// Kept as a method for irrational values (sqrt(3)/2): expressions compare rationals exactly and
+// reals as balls, so they cannot prove a symbolic closed form equal; rational values are
+// expression claims (sphere.sign.unit_d3_l3, _l5).
 Outcome sign_coef_exact_value(const Claim& c) {
   const ulong d = param<ulong>(c, "d"), l = param<ulong>(c, "l");
   const std::string which = param<std::string>(c, "which");
@@ -158,6 +164,7 @@ Outcome sign_coef_exact_value(const Claim& c) {
 }
 
 // Parseval: sum c_l^2 = 1, with a certified two-sided tail bracket (sphere/parseval.hpp).
+// Kept as a method: the tail bracket is not a command output.
 Outcome parseval(const Claim& c) {
   auto ds = param<std::vector<ulong>>(c, "d");
   const ulong L = param<ulong>(c, "L");
@@ -198,6 +205,7 @@ double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
+// Kept as a method: a least-squares exponent over a sample is not an expression.
 Outcome sign_decay(const Claim& c) {
   const ulong d = param<ulong>(c, "d"), lo = param<ulong>(c, "l_lo"), hi = param<ulong>(c, "l_hi");
   const double expected = param<double>(c, "exponent"), tol = param<double>(c, "tol");
@@ -206,6 +214,53 @@ Outcome sign_decay(const Claim& c) {
       "exponent {:.4f} for <sign,Q_l> (orthonormal); {:.4f} for <sign,P_l> (unit, P(1)=1)", s_orth, s_unit);
   return {computed, std::fabs(s_orth - expected) <= tol ? Verdict::holds : Verdict::fails,
           "the claim holds for the orthonormal reading only; unit reading decays like l^{-d/2}"};
+}
+
+// The decay exponent of c_l = <sign, Q_l> (orthonormal) per regime of (d, l): a least-squares
+// slope of log|c_l| against log l over ~40 geometrically spaced odd l in [l_lo, l_hi], each c_l
+// from the Gamma closed form (MATH.md §3) in ball arithmetic. A method, not an expression: the
+// fitted exponent is a least-squares fit over a sample, which the expression language does not
+// express. Regimes: params.regimes = [[d, l_lo, l_hi], ...] and params.labels.
+// Asymptotics: for l >> d, c_l ~ l^{-1}; for l << d (d -> infinity first),
+// c_l -> sqrt(2^l / l!) Gamma(l/2) / pi ~ l^{-3/4}. Cost: O(regimes * 40) Gamma evaluations.
+double closed_slope(ulong d, ulong lo, ulong hi) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
+  Arb v;
+  for (int k = 0; k < 40; ++k) {
+    const double t =
+        std::exp(std::log(static_cast<double>(lo)) +
+                 (std::log(static_cast<double>(hi)) - std::log(static_cast<double>(lo))) * k / 39.0);
+    const ulong l = static_cast<ulong>(t) | 1;
+    sphere::sign_coef_closed(v.x, d, l, 128);
+    const double y = std::log(std::fabs(arf_get_d(arb_midref(v.x), ARF_RND_NEAR)));
+    const double x = std::log(static_cast<double>(l));
+    sx += x, sy += y, sxx += x * x, sxy += x * y, n += 1;
+  }
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+Outcome sign_decay_regimes(const Claim& c) {
+  auto regimes = param<std::vector<std::vector<ulong>>>(c, "regimes");
+  auto labels = param<std::vector<std::string>>(c, "labels");
+  const double expected = param<double>(c, "exponent"), tol = param<double>(c, "tol");
+  std::vector<std::string> parts, good, bad;
+  for (size_t i = 0; i < regimes.size(); ++i) {
+    const auto& r = regimes[i];
+    const double s = closed_slope(r.at(0), r.at(1), r.at(2));
+    const std::string label = i < labels.size() ? labels[i] : fmt::format("regime {}", i + 1);
+    parts.push_back(fmt::format("{} (d={}, l in [{}, {}]): {:.3f}", label, r[0], r[1], r[2], s));
+    (std::fabs(s - expected) <= tol ? good : bad).push_back(label);
+  }
+  Outcome o{fmt::format("fitted exponent per regime: {}", fmt::join(parts, "; ")),
+            bad.empty() ? Verdict::holds : Verdict::fails,
+            bad.empty() ? "" : fmt::format("the exponent is not {} in: {}", expected, fmt::join(bad, ", "))};
+  if (bad.empty())
+    o.grade = fmt::format("within tolerance (|exponent - ({})| <= {}) in every regime", expected, tol);
+  else if (!good.empty())
+    o.grade = fmt::format("only in a regime: {}", fmt::join(good, ", "));
+  else
+    o.grade = "-";
+  return o;
 }
 
 Outcome c1_limit(const Claim& c) {
@@ -232,6 +287,8 @@ Outcome c1_limit(const Claim& c) {
           decreasing ? "last difference above tolerance" : "not decreasing"};
 }
 
+// Kept as a method: compares a quadrature (in MPFR) with the closed form over many cases with a
+// worst-case relative error; `sphere hecke-funk` prints one case.
 Outcome hecke_funk(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = param<long>(c, "digits");
@@ -262,6 +319,7 @@ void register_sphere_checks(std::map<std::string, Check>& r) {
   r["sphere.parseval"] = parseval;
   r["sphere.sign_decay"] = sign_decay;
   r["sphere.c1_limit"] = c1_limit;
+  r["sphere.sign_decay_regimes"] = sign_decay_regimes;
   r["sphere.hecke_funk"] = hecke_funk;
 }
 

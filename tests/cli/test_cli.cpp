@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 using bc::test::line_count;
@@ -380,4 +381,110 @@ TEST_CASE("cli: comm models keeps '?' as unknown and reads K as 1024 by default"
   auto k = run_boundcheck({"comm", "models", "--K", "1000", "--model", "GPT-4", "--format", "csv"});
   REQUIRE(k.code == 0);
   CHECK(k.out.find("GPT-4,32000,") != std::string::npos);
+}
+
+// ---- verify: claims as expressions (--expr, user catalogues) ---------------------------------
+
+TEST_CASE("cli: verify --expr evaluates one expression through the command registry") {
+  auto h = run_boundcheck(
+      {"verify", "--expr", "all(l in 0..20: sphere.dim(d=3, l=l) == 2*l + 1)", "--format", "json"});
+  CHECK(h.code == 0);
+  auto j = parse_json(h.out);
+  REQUIRE(j["rows"].size() == 1);
+  CHECK(j["rows"][0]["verdict"] == "holds");
+  CHECK(j["rows"][0]["grade"] == "exact");
+  auto f = run_boundcheck({"verify", "--expr", "sphere.dim(d=4, l=3) == 15", "--format", "csv"});
+  CHECK(f.code == 1);
+  CHECK(f.out.find("fails") != std::string::npos);
+  CHECK(f.out.find("16 == 15") != std::string::npos);  // the enclosures are shown
+  // undecided at 30 printed digits, decided by the retry at 100
+  auto u = run_boundcheck(
+      {"verify", "--expr", "sphere.sign_coef(d=3, l=1).coef < sqrt(3)/2 + 10^-33", "--format", "json"});
+  CHECK(u.code == 0);
+  CHECK(parse_json(u.out)["rows"][0]["computed"].get<std::string>().find("decided at 100 digits") !=
+        std::string::npos);
+  auto n = run_boundcheck({"verify", "--expr", "log(1 + 10^-200) > 0", "--format", "csv"});
+  CHECK(n.code == 1);
+  CHECK(n.out.find("undecided") != std::string::npos);
+  auto g = run_boundcheck(
+      {"verify", "--expr", "depth.optimal(model='gpt3-large') ~= 38 [abs=1]", "--format", "csv"});
+  CHECK(g.code == 0);
+  CHECK(g.out.find("within tolerance") != std::string::npos);
+  auto v =
+      run_boundcheck({"verify", "--expr", "binom(10, 3) + rank.count(d=5, r=2, l=3)", "--format", "csv"});
+  CHECK(v.code == 0);
+  CHECK(v.out.find("value") != std::string::npos);
+}
+
+TEST_CASE("cli: verify --expr rejects malformed expressions with one line, exit 2, empty stdout") {
+  const std::vector<std::string> bad = {
+      "1 +",                                 // incomplete
+      "(1 < 2",                              // unbalanced
+      "1 < 2 < 3",                           // chained comparison
+      "foo(3) > 1",                          // unknown function
+      "x > 1",                               // unknown name
+      "sphere.nodim(d=3) > 1",               // unknown quantity
+      "sphere.dim(d=3, q=2) > 1",            // unknown option
+      "sphere.dim(d=3, l=1/2) > 1",          // the command rejects the value
+      "sphere.dim(d=3, l=sqrt(2)) > 1",      // not an exact argument
+      "sphere.dim(d=3, l=2, digits=5) > 1",  // set by verify
+      "rank.bound(d=8, r=2, H=3) > 0",       // no single primary column
+      "sphere.dim(d=3, l_max=4) > 1",        // several rows
+      "pi ~= sqrt(2)",                       // ~= without a literal or tolerance
+      "all(k in 1..3: k)",                   // all() of a number
+      "1 = 1",                               // '=' is not a comparison
+  };
+  for (const auto& e : bad) {
+    auto r = run_boundcheck({"verify", "--expr", e});
+    INFO(e << " -> " << r.err);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    CHECK(r.err.rfind("error: ", 0) == 0);
+  }
+  auto c = run_boundcheck({"verify", "--expr", "(1 < 2"});
+  CHECK(c.err.find("column 7") != std::string::npos);
+}
+
+TEST_CASE("cli: verify --catalogue runs a user catalogue of expression claims") {
+  const std::string dir = std::string(BOUNDCHECK_CATALOGUE_DIR) + "/../tests/data/user_catalogue";
+  auto r = run_boundcheck({"verify", "--catalogue", dir, "--format", "json"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  auto j = parse_json(r.out);
+  REQUIRE(j["rows"].size() >= 10);
+  std::map<std::string, nlohmann::json> by_id;
+  for (const auto& row : j["rows"]) {
+    CHECK(row["verdict"] == row["expected"]);
+    by_id[row["id"].get<std::string>()] = row;
+  }
+  size_t holds = 0, fails = 0;
+  for (const auto& [id, row] : by_id) {
+    holds += row["verdict"] == "holds";
+    fails += row["verdict"] == "fails";
+  }
+  CHECK(holds >= 5);
+  CHECK(fails >= 3);
+  CHECK(by_id["user.pi.truncated"]["grade"] == "as truncation (not rounding)");
+  CHECK(by_id["user.sign.c1"]["grade"] == "as rounding");
+  CHECK(by_id["user.dim.big"]["grade"] == "exact");
+  CHECK(by_id["user.gpt3.large"]["grade"].get<std::string>().rfind("within tolerance", 0) == 0);
+  CHECK(by_id["user.sign.c1.tight"]["computed"].get<std::string>().find("decided at 100 digits") !=
+        std::string::npos);
+  CHECK(by_id["user.log.tiny"]["verdict"] == "undecided");
+  CHECK(by_id["user.dim.wrong"]["computed"].get<std::string>().find("at l = 1") != std::string::npos);
+  // the compact layout is the default for the table format
+  auto t = run_boundcheck({"verify", "--catalogue", dir});
+  CHECK(t.code == 0);
+  CHECK(t.out.find("grade") != std::string::npos);
+  CHECK(t.out.find("source") == std::string::npos);
+  auto w = run_boundcheck({"verify", "--catalogue", dir, "--wide"});
+  CHECK(w.out.find("source") != std::string::npos);
+  // a malformed expression in a catalogue names file:line:column
+  const std::string bad = std::string(BOUNDCHECK_CATALOGUE_DIR) + "/../tests/data/bad_catalogue";
+  auto b = run_boundcheck({"verify", "--catalogue", bad});
+  CHECK(b.code == 2);
+  CHECK(b.out.empty());
+  CHECK(line_count(b.err) == 1);
+  CHECK(b.err.find("bad.toml:7:") != std::string::npos);
 }

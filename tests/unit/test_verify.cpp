@@ -36,6 +36,9 @@ TEST_CASE("verify: malformed catalogues are rejected with the file named") {
 TEST_CASE("verify: every claim reaches the verdict the catalogue expects") {
   size_t refuted = 0;
   for (const auto& c : load_catalogue(embedded_catalogue())) {
+    // expression claims over quantities need the command registry (tools/): the CLI test
+    // "verify: boundcheck verify" runs them; here the methods and the pure expressions
+    if (!c.expr.empty() && !bc::expr::Expr::parse(c.expr).quantities().empty()) continue;
     auto r = run_claim(c);
     INFO(c.id << ": " << r.computed << " / " << r.detail);
     CHECK(r.verdict == c.expect);
