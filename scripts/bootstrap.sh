@@ -32,8 +32,6 @@ cmake --build build/release -j "$jobs"
 configure build/asan -DCMAKE_BUILD_TYPE=None -DBOUNDCHECK_SANITIZE=ON -DBOUNDCHECK_TESTS=ON \
   -DBOUNDCHECK_BENCH=OFF
 cmake --build build/asan -j "$jobs"
-supp="$(pwd)/tests/lsan.supp"
 (cd build/asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  LSAN_OPTIONS=suppressions="$supp":print_suppressions=0 \
   ctest -j "$jobs" --output-on-failure)
 echo "bootstrap: all tests passed (Release and ASan+UBSan)" >&2

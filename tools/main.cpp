@@ -8,6 +8,7 @@
 // "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/flint_threads.hpp"
 #include "core/limits.hpp"
 
 #include <flint/flint.h>
@@ -127,6 +128,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  bc::free_flint_caches_at_thread_exit();  // OpenMP workers free FLINT's caches as they end
   const int rc = [&] {
     try {
       return run(argc, argv);

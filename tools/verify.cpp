@@ -268,8 +268,11 @@ RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
       t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verify::verdict_name(r.verdict),
                                     verify::verdict_name(c.expect), r.detail));
     } else if (r.verdict != verify::Verdict::holds) {
-      t.notes.push_back(fmt::format(
-          "{}: the published claim does not hold as stated, as the catalogue records: {}", c.id, r.detail));
+      t.notes.push_back(fmt::format("{}: {}, as the catalogue records: {}", c.id,
+                                    r.verdict == verify::Verdict::fails
+                                        ? "the published claim does not hold as stated"
+                                        : "the claim cannot be decided at the precisions tried",
+                                    r.detail));
     }
     std::string grade = r.grade;
     if (r.verdict == c.expect && c.expect == verify::Verdict::fails)

@@ -14,6 +14,7 @@
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
+#include "core/flint_threads.hpp"
 #include "output/table.hpp"
 
 #include <gmp.h>
@@ -81,7 +82,7 @@ void execute(Invoker& inv, Job& job) {
 #ifdef BOUNDCHECK_HAVE_OPENMP
     omp_set_num_threads(res->ctx.threads);
 #endif
-    res->run = cmd->run(res->ctx);
+    res->run = inv.execute(*cmd, res->ctx);  // lists, ranges and --double-check as on the CLI
     if (!res->ctx.output.empty()) bc::cli::emit(res->run, res->ctx);  // the file, as the CLI writes it
     job.result = std::move(res);
   } catch (const bc::UsageError& e) {
@@ -324,6 +325,7 @@ py::list commands() {
 }  // namespace
 
 PYBIND11_MODULE(_boundcheck, m) {
+  bc::free_flint_caches_at_thread_exit();  // job and OpenMP threads free FLINT's caches as they end
   m.doc() = "The compiled half of boundcheck: the CLI's command registry, run in-process.";
   m.attr("__version__") = BOUNDCHECK_VERSION;
   m.def(
