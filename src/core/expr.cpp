@@ -929,6 +929,8 @@ class Evaluator {
       if (r.truth != Truth::unknown) {
         if (n.name == "==" || n.name == "!=")
           g.exact = exact;
+        else if (exact)
+          g.exact = true;  // an inequality between exact numbers is decided exactly
         else
           g.bound = true;
       }

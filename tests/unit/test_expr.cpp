@@ -101,6 +101,15 @@ TEST_CASE("expr: ~= rules and the grade they report") {
   CHECK(truth("exp(1) ~= 2.7 [rel=1/100]") == Truth::yes);
   CHECK(truth("exp(1) ~= 2.7 [rel=1/1000]") == Truth::no);
   CHECK(bc::verify::grade_text(t.grade) == "as truncation (not rounding)");
+  // an inequality between exact numbers is exact; one the balls decide is a certified bound
+  Report ei;
+  CHECK(run("2^1023 >= 512^113", 128, &ei).truth == Truth::yes);
+  CHECK(ei.grade.exact);
+  CHECK(!ei.grade.bound);
+  Report bi;
+  CHECK(run("pi > 3", 128, &bi).truth == Truth::yes);
+  CHECK(bi.grade.bound);
+  CHECK(!bi.grade.exact);
 }
 
 TEST_CASE("expr: quantifiers") {
