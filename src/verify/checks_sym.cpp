@@ -27,6 +27,8 @@ ulong count_multi_indices(ulong d, ulong budget) {
 }
 
 // H* = binom(d+N, N) = #{alpha in N^d : |alpha| <= N} = product formula
+// Kept as a method: `sym hstar` computes the binomial itself, so an expression comparing it with
+// binom() would be circular; the independent side is the direct count, which no command prints.
 Outcome hstar_identity(const Claim& c) {
   const ulong dmax = param<ulong>(c, "d_max"), Nmax = param<ulong>(c, "N_max");
   size_t n = 0;
@@ -47,6 +49,8 @@ Outcome hstar_identity(const Claim& c) {
 }
 
 // CUE Gram (direct character sum over len(nu) <= N) is diag(z_lambda) for n <= N and not for n = N+1
+// Kept as a method: the claim is about whole matrices (every entry, and a rank), computed by a
+// direct character sum independent of `sym gram`; an expression reads one number.
 Outcome ds_orthogonality(const Claim& c) {
   const ulong nlo = param<ulong>(c, "N_min"), nhi = param<ulong>(c, "N_max");
   std::vector<sym::CharacterTable> tables;
@@ -74,6 +78,7 @@ Outcome ds_orthogonality(const Claim& c) {
 
 // the talk's bound: positive exactly for H < 2^e and vacuous before H* (2^e <= H*), exact and ball
 // paths agree; records the n-vs-N reading
+// Kept as a method: it compares the exact and the ball path of the bound, both internal.
 Outcome talk_bound(const Claim& c) {
   const ulong dmax = param<ulong>(c, "d_max"), Nmax = param<ulong>(c, "N_max");
   size_t n = 0;
