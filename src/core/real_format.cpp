@@ -175,6 +175,16 @@ std::string format_real(const arb_t x, long digits, bool certified) {
   }
   if (!accurate_to_digits(x, digits))
     throw std::logic_error("format_real: ball too wide for the requested digits");
+  if (!fmpz_fits_si(ARF_EXPREF(arb_midref(x))) || COEFF_IS_MPZ(*ARF_EXPREF(arb_midref(x)))) {
+    // a decimal exponent beyond 2^60 ((d/r)^(1/eps) at eps = 1e-30): Arb's own decimal conversion
+    // handles big exponents; the ball is accurate to the digits, so its midpoint's are printed
+    char* str = arb_get_str(x, digits, ARB_STR_NO_RADIUS);
+    std::string out(str);
+    flint_free(str);
+    if (out.find("+/-") != std::string::npos)
+      throw std::logic_error("format_real: ball too wide for the requested digits");
+    return out;
+  }
   return fast_digits(x, digits);
 }
 

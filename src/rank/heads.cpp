@@ -6,6 +6,7 @@
 #include "rank/spectral_bound.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 
 #include <chrono>
 
@@ -163,10 +164,17 @@ void talk_scalings(arb_t power, arb_t exp_log2, arb_t exp_ln, ulong d, ulong r, 
   Arb ratio, t, e;
   arb_set_ui(ratio.x, d);
   arb_div_ui(ratio.x, ratio.x, r, prec);  // d/r
-  // (d/r)^{1/eps} = exp(log(d/r) / eps)
-  arb_log(t.x, ratio.x, prec);
-  arb_set_fmpq(e.x, eps.x, prec);
-  arb_div(t.x, t.x, e.x, prec);
+  // (d/r)^{1/eps} = exp(log(d/r) / eps): the exponent is as large as 1/eps (10^30 at eps = 1e-30), and
+  // exp turns its absolute error into a relative one, so it carries log2(1/eps) more bits
+  const slong wide = prec +
+                     std::max<slong>(0, static_cast<slong>(fmpz_bits(fmpq_denref(eps.x))) -
+                                            static_cast<slong>(fmpz_bits(fmpq_numref(eps.x)))) +
+                     16;
+  arb_set_ui(t.x, d);
+  arb_div_ui(t.x, t.x, r, wide);
+  arb_log(t.x, t.x, wide);
+  arb_set_fmpq(e.x, eps.x, wide);
+  arb_div(t.x, t.x, e.x, wide);
   arb_exp(power, t.x, prec);
   // 2^{d - r log2(d/r)} = 2^d (r/d)^r, exactly rational
   arb_one(t.x);

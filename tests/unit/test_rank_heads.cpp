@@ -5,6 +5,7 @@
 // the spectral lower bound.
 #include "core/real_format.hpp"
 #include "rank/head_target.hpp"
+#include "rank/heads.hpp"
 #include "rank/majority.hpp"
 #include "rank/random_features.hpp"
 #include "rank/spectral_bound.hpp"
@@ -175,4 +176,15 @@ TEST_CASE("rank: smallest H for a majority failure target, against the reference
   // a target just above it is first reached at H = 101, and just below it not before H = 103.
   CHECK(majority_min_heads(10, 0.13584, 100000) == 101);
   CHECK(majority_min_heads(10, 0.13583, 100000) == 103);
+}
+
+TEST_CASE("rank: the talk's (d/r)^(1/eps) at eps = 1e-30 keeps 30 digits and prints its huge exponent") {
+  // reference: mpmath at 90 digits, 10^x with x = 10^30 log10(64/63) (computed 2026-11-23):
+  // x = 6839424530305465980161303244.0913..., 10^frac(x) = 1.2340953766799467435428719143952
+  Arb power, e2, ee;
+  Fmpq eps(1, 1);
+  fmpq_set_str(eps.x, "1/1000000000000000000000000000000", 10);
+  const slong prec = bits_for_digits(30) + 64;
+  talk_scalings(power.x, e2.x, ee.x, 64, 63, eps, prec);
+  CHECK(format_real(power.x, 30, false) == "1.23409537667994674354287191440e+6839424530305465980161303244");
 }
