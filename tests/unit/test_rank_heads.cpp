@@ -188,3 +188,30 @@ TEST_CASE("rank: the talk's (d/r)^(1/eps) at eps = 1e-30 keeps 30 digits and pri
   talk_scalings(power.x, e2.x, ee.x, 64, 63, eps, prec);
   CHECK(format_real(power.x, 30, false) == "1.23409537667994674354287191440e+6839424530305465980161303244");
 }
+
+TEST_CASE("rank: H_min against an independent mpmath implementation (data/hmin_mpmath.csv)") {
+  // The reference was written from MATH.md alone (Parseval + a hypergeometric tail, exact integer
+  // bisection; data/generators/gen_hmin_mpmath.py). Where min_heads cannot pin H_min down (H ~ 1e52
+  // at d = 128, eps = 1/20) its bracket must contain the reference.
+  size_t n = 0, bracketed = 0;
+  for (const auto& row : test::read_csv("hmin_mpmath.csv")) {
+    const ulong d = std::stoul(row.at(0)), r = std::stoul(row.at(1));
+    Fmpq eps;
+    REQUIRE(fmpq_set_str(eps.x, row.at(2).c_str(), 10) == 0);
+    const CountRule rule = row.at(3) == "talk" ? CountRule::talk : CountRule::exact;
+    Fmpz ref;
+    REQUIRE(fmpz_set_str(ref.x, row.at(4).c_str(), 10) == 0);
+    INFO("d=" << d << " r=" << r << " eps=" << row.at(2) << " " << row.at(3) << " ref=" << row.at(4));
+    const auto res = min_heads(d, r, eps, rule, 200001);
+    if (res.decided) {
+      CHECK(res.h_min == ref);
+    } else {
+      ++bracketed;
+      CHECK(fmpz_cmp(res.h_lo.x, ref.x) <= 0);
+      CHECK(fmpz_cmp(ref.x, res.h_hi.x) <= 0);
+    }
+    ++n;
+  }
+  CHECK(n == 72);
+  CHECK(bracketed <= 2);
+}
