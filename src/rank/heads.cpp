@@ -33,8 +33,11 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
-HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms, long max_digits10) {
-  SpectralTable table(d, r, rule, spectral_prec(30, max_terms));
+namespace {
+
+HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms,
+                         long max_digits10, slong prec) {
+  SpectralTable table(d, r, rule, prec);
   table.extend_to(101);
   Arb e;
   arb_set_fmpq(e.x, eps.x, 256);
@@ -158,6 +161,19 @@ HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong m
   fmpz_set(out.h_lo.x, hi.x);
   fmpz_set(out.h_hi.x, hi.x);
   return out;
+}
+
+}  // namespace
+
+HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms, long max_digits10) {
+  const slong prec = spectral_prec(30, max_terms);
+  HeadsResult res = min_heads_at(d, r, eps, rule, max_terms, max_digits10, prec);
+  if (res.decided) return res;
+  // Undecided near a huge H: LB(H) - eps moves by about |LB'| ~ LB/H per head, so telling H from H+1
+  // needs log2(H) more bits than the table carries (H ~ 1e52 at d = 128, eps = 1/20); more terms
+  // do not help. One retry with that many more bits.
+  const slong more = static_cast<slong>(fmpz_bits(res.h_hi.x)) + 32;
+  return min_heads_at(d, r, eps, rule, max_terms, max_digits10, prec + more);
 }
 
 void talk_scalings(arb_t power, arb_t exp_log2, arb_t exp_ln, ulong d, ulong r, const Fmpq& eps, slong prec) {

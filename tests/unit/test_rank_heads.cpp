@@ -213,5 +213,5 @@ TEST_CASE("rank: H_min against an independent mpmath implementation (data/hmin_m
     ++n;
   }
   CHECK(n == 72);
-  CHECK(bracketed <= 2);
+  CHECK(bracketed == 0);  // at d = 128, eps = 1/20 only the retry with log2(H) more bits decides
 }
