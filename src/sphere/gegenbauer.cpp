@@ -95,7 +95,7 @@ void gegenbauer_ball(arb_t res, ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
   if (cmp_one < 0)
     gegenbauer_c_cos(res, d, l, tb.x, prec);
   else
-    gegenbauer_c_rec(res, d, l, tb.x, prec);
+    gegenbauer_c_cosh(res, d, l, tb.x, prec);
   if (norm == GegenbauerNorm::standard) return;
   Arb c1;
   gegenbauer_c_at_one(c1.x, d, l, prec);
@@ -157,13 +157,26 @@ GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
   const slong target = bits_for_digits(digits);
   slong prec = target + 32 + static_cast<slong>(2.0 * std::log2(static_cast<double>(l) + 2.0));
   bool zero_checked = false;
-  // the recurrence (|t| > 1) costs about twice the cosine sum per degree
-  const bool rec = fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x)) > 0 && d > 2;
-  const double factor = rec ? 2.0 : 1.0;
+  const double factor = 1.0;  // the cosine sum (|t| < 1) and its cosh form (|t| > 1) cost alike
   // up front: the first pass and one precision increase must fit in the time budget
   limits::check_seconds(fmt::format("sphere gegenbauer: evaluation at l = {}", l),
                         factor * (estimated_seconds(l, prec) + estimated_seconds(l, prec + 64)),
                         "lower --l or --digits");
+  // the cosine sum (|t| < 1) cancels log2(C_l(1)/|C_l(t)|) bits: start there, and refuse at once
+  // when that precision does not fit (it took several doubling passes to find out before)
+  if (d > 2 && l > 64 && fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x)) < 0) {
+    const double lost = gegenbauer_cos_cancellation_bits(d, l, fmpq_get_d(t.x));
+    if (lost > static_cast<double>(limits::max_working_bits))
+      limits::refuse(
+          fmt::format("sphere gegenbauer: working precision (about {:.3g} bits cancel in the cosine sum)",
+                      lost),
+          lost, static_cast<double>(limits::max_working_bits), "bits", "lower --l or --digits");
+    prec += static_cast<slong>(lost);
+    limits::check_seconds(
+        fmt::format("sphere gegenbauer: evaluation at l = {} with {} working bits (about {:.0f} bits cancel)",
+                    l, prec, lost),
+        factor * estimated_seconds(l, prec), "lower --l or --digits");
+  }
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
     if (prec > limits::max_working_bits)

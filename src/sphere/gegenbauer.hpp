@@ -33,8 +33,16 @@ bool parse_norm(const std::string& s, GegenbauerNorm& out);
 /// C_l^lambda(t), lambda = (d-2)/2 >= 1/2 (d >= 3), by the cosine sum. Requires |t| < 1.
 void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
 
+/// Estimated bits the cosine sum loses to cancellation at (d, l, t), |t| < 1: log2(C_l(1)/|C_l(t)|),
+/// from a double-precision recurrence for C_n(t)/C_n(1) (O(l) flops); 0 for d < 3.
+double gegenbauer_cos_cancellation_bits(ulong d, ulong l, double t);
+
+/// C_l^lambda(t), lambda = (d-2)/2 (d >= 3), by the cosine sum at t = cosh(th). Requires |t| > 1.
+void gegenbauer_c_cosh(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
+
 /// C_l^lambda(t), lambda = (d-2)/2 (d >= 3), by the forward recurrence
-/// (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}. Any t; tight only for |t| >= 1.
+/// (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}. Any t; in balls it loses
+/// bits at every degree (|t| < 1 and |t| > 1 alike): a cross-check for small l, not the evaluator.
 void gegenbauer_c_rec(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
 
 /// C_l^lambda(1) = binom(l+d-3, l) (d >= 3) as a ball.

@@ -12,6 +12,8 @@
 
 #include <arb_hypgeom.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace bc::sphere {
@@ -54,6 +56,38 @@ void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
     arb_div_ui(a.x, a.x, d - 4 + 2 * l - 2 * k, prec);
   }
   arb_swap(res, s.x);
+}
+
+}  // namespace bc::sphere
+
+namespace bc::sphere {
+
+double gegenbauer_cos_cancellation_bits(ulong d, ulong l, double t) {
+  // R_n = C_n(t) / C_n(1) by its own recurrence in doubles, with a binary exponent carried apart:
+  //   R_{n+1} = ((2n+d-2) t R_n - n R_{n-1}) / (n+d-2),  R_0 = 1, R_1 = t
+  // (from DLMF 18.9.1 and C_{n+1}(1)/C_n(1) = (n+d-2)/(n+1)). Forward is stable enough here for
+  // |t| < 1: no solution dominates by more than a polynomial factor. Only an estimate: the
+  // adaptive loop of gegenbauer_eval still decides the digits.
+  if (l == 0 || d < 3) return 0;
+  double prev = 1, cur = t;
+  long exp2 = 0;
+  const auto dd = static_cast<double>(d);
+  for (ulong n = 1; n < l; ++n) {
+    const auto nn = static_cast<double>(n);
+    const double next = ((2 * nn + dd - 2) * t * cur - nn * prev) / (nn + dd - 2);
+    prev = cur;
+    cur = next;
+    const double m = std::max(std::fabs(cur), std::fabs(prev));
+    if (m != 0 && m < 0x1p-600) {
+      prev = std::ldexp(prev, 600);
+      cur = std::ldexp(cur, 600);
+      exp2 -= 600;
+    }
+  }
+  // |C_l(t)| = |R_l| C_l(1), while the cosine sum's terms add up to C_l(1): log2(1/|R_l|) bits cancel
+  const double m = std::max(std::fabs(cur), 0x1p-1000 * std::fabs(prev));
+  if (m == 0) return static_cast<double>(-exp2) + 1000;
+  return std::max(0.0, -(std::log2(m) + static_cast<double>(exp2)));
 }
 
 }  // namespace bc::sphere
