@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include <chrono>
+#include <cmath>
 
 namespace bc::rank {
 
@@ -166,6 +167,23 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
 }  // namespace
 
 HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms, long max_digits10) {
+  // Up front: however many heads, LB >= the sign energy beyond the last degree summed, and for
+  // l >> d, c_l^2 ~ K_d / l^2 with K_d = 2^{d+1} Gamma(d/2)^2 / (pi^2 (d-2)!) (MATH.md §3: the
+  // Gamma closed form; N(d,l) ~ 2 l^{d-2}/(d-2)!), so the odd tail beyond L is about K_d / (2L)
+  // (larger for l <~ d; within 1% of it at L = 10^5, d = 64). An eps below 0.8 of that cannot be
+  // reached within max_terms degrees.
+  if (d >= 3) {
+    const auto dd = static_cast<double>(d);
+    const double log_k =
+        (dd + 1) * std::log(2.0) + 2 * std::lgamma(dd / 2) - 2 * std::log(M_PI) - std::lgamma(dd - 1);
+    const double tail = std::exp(log_k) / (2.0 * static_cast<double>(max_terms));
+    const double e = fmpq_get_d(eps.x);
+    if (e < 0.8 * tail)
+      throw ResourceError(fmt::format(
+          "rank heads: eps = {:.3g} is below the sign energy beyond degree {} (about {:.3g} = K_d/(2L), "
+          "whatever H): it needs degrees up to about {:.3g}; raise --max-terms or --eps",
+          e, max_terms, tail, std::exp(log_k) / (2.0 * e)));
+  }
   const slong prec = spectral_prec(30, max_terms);
   HeadsResult res = min_heads_at(d, r, eps, rule, max_terms, max_digits10, prec);
   if (res.decided) return res;
