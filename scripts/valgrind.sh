@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Valgrind (memcheck) over a small sample of the exact-arithmetic paths: FLINT/Arb objects must be
 # freed (the RAII holders of src/core/flint.hpp), and no invalid read or write. Separate from the
-# test suite (slow: a few minutes). Runs on one thread: OpenMP worker threads keep FLINT's
-# thread-local caches, which flint_cleanup() frees only on the calling thread.
+# test suite (slow: a few minutes). Runs on two threads: OpenMP workers free FLINT's thread-local
+# caches when they end (src/core/flint_threads.hpp), so parallel sweeps are checked too.
 #   scripts/valgrind.sh [BUILD_DIR]     (default build/release; needs the boundcheck executable)
 # Exit 0 when every run is clean ("definitely lost" and "indirectly lost" are errors).
 set -euo pipefail
@@ -15,7 +15,7 @@ run() {
   local log
   log=$(mktemp)
   if valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
-    --show-leak-kinds=definite,indirect "$exe" "$@" --threads 1 >/dev/null 2>"$log"; then
+    --show-leak-kinds=definite,indirect "$exe" "$@" --threads 2 >/dev/null 2>"$log"; then
     echo "clean: boundcheck $*"
   else
     local rc=$?
@@ -38,6 +38,8 @@ run sphere hecke-funk --d 6 --l 31
 run rank count --d 5 --r 2 --l-max 6
 run rank bound --d 16 --r 4 --H 10
 run rank heads --d 32 --r 4 --eps 0.2
+run rank bound --d 64 --r 8 --H "log(1,1e4,2)"
+run rank heads --d 16,32 --r 1,2 --eps 0.2
 run rank head-target --d 8 --theta pi/6 --digits 20
 run rank u --d 8 --t 1/2 --degree 9
 run depth bounds --L 4 --dx 512 --H 8 --corollary 1 --shallow-L 2
