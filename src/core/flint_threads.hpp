@@ -16,4 +16,8 @@ namespace bc {
 /// Call once, first thing in main() (before any FLINT allocation); later calls do nothing.
 void free_flint_caches_at_thread_exit();
 
+// Do not keep FLINT objects in a thread_local: OpenMP's pool threads never exit, so such objects
+// outlive every cleanup (FLINT's tagged pointers then look lost to valgrind), and on exiting
+// threads they would refill the freed caches.
+
 }  // namespace bc

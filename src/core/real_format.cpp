@@ -12,7 +12,6 @@
 #include <flint/flint.h>
 
 #include <cmath>
-#include <map>
 #include <stdexcept>
 
 namespace bc {
@@ -31,20 +30,12 @@ bool accurate_to_digits(const arb_t x, long digits) {
 namespace {
 
 // 10^k, cached per thread (rows of one table share a handful of exponents).
-const fmpz* pow10(ulong k) {
-  thread_local std::map<ulong, Fmpz> cache;
-  auto it = cache.find(k);
-  if (it == cache.end()) {
-    Fmpz p;
-    fmpz_ui_pow_ui(p.x, 10, k);
-    it = cache.emplace(k, std::move(p)).first;
-    if (cache.size() > 4096) {  // bound the memory; rarely reached
-      Fmpz keep = it->second;
-      cache.clear();
-      it = cache.emplace(k, std::move(keep)).first;
-    }
-  }
-  return it->second.x;
+// 10^k. Not cached: a cache of FLINT integers in a thread_local outlives flint_cleanup() on
+// OpenMP's pool threads (which never exit), and computing 10^k costs far less than the rest.
+Fmpz pow10(ulong k) {
+  Fmpz p;
+  fmpz_ui_pow_ui(p.x, 10, k);
+  return p;
 }
 
 // Lays out `digits` (D chars, leading digit nonzero) with decimal exponent e, arb-style.
@@ -86,29 +77,29 @@ std::string fast_digits(const arb_t x, long digits) {
   double lg =
       std::log10(std::fabs(arf_get_d(m.x, ARF_RND_NEAR))) + static_cast<double>(e2) * 0.30102999566398119521;
   slong e = static_cast<slong>(std::floor(lg));
-  const fmpz* top = pow10(static_cast<ulong>(digits));
-  const fmpz* bottom = pow10(static_cast<ulong>(digits - 1));
+  const Fmpz top = pow10(static_cast<ulong>(digits));
+  const Fmpz bottom = pow10(static_cast<ulong>(digits - 1));
   Arb y;
   Fmpz z;
   for (int attempt = 0; attempt < 4; ++attempt) {
     const slong k = digits - 1 - e;  // want 10^(D-1) <= |mid| 10^k < 10^D
     arb_set_arf(y.x, mid);
     if (k >= 0)
-      arb_mul_fmpz(y.x, y.x, pow10(static_cast<ulong>(k)), prec);
+      arb_mul_fmpz(y.x, y.x, pow10(static_cast<ulong>(k)).x, prec);
     else
-      arb_div_fmpz(y.x, y.x, pow10(static_cast<ulong>(-k)), prec);
+      arb_div_fmpz(y.x, y.x, pow10(static_cast<ulong>(-k)).x, prec);
     arf_get_fmpz(z.x, arb_midref(y.x), ARF_RND_NEAR);
     fmpz_abs(z.x, z.x);
-    if (fmpz_cmp(z.x, top) == 0) {  // rounded up to 10^D: one more leading digit
-      fmpz_set(z.x, bottom);
+    if (fmpz_cmp(z.x, top.x) == 0) {  // rounded up to 10^D: one more leading digit
+      fmpz_set(z.x, bottom.x);
       ++e;
       break;
     }
-    if (fmpz_cmp(z.x, top) > 0) {
+    if (fmpz_cmp(z.x, top.x) > 0) {
       ++e;
       continue;
     }
-    if (fmpz_cmp(z.x, bottom) < 0) {
+    if (fmpz_cmp(z.x, bottom.x) < 0) {
       --e;
       continue;
     }
@@ -135,13 +126,13 @@ std::string format_bound(const arb_t x, long digits, int direction) {
   arf_mul_2exp_si(m.x, m.x, -e2);
   slong e = static_cast<slong>(std::floor(std::log10(std::fabs(arf_get_d(m.x, ARF_RND_NEAR))) +
                                           static_cast<double>(e2) * 0.30102999566398119521));
-  const fmpz* top = pow10(static_cast<ulong>(digits));
-  const fmpz* bottom = pow10(static_cast<ulong>(digits - 1));
+  const Fmpz top = pow10(static_cast<ulong>(digits));
+  const Fmpz bottom = pow10(static_cast<ulong>(digits - 1));
   Fmpz z;
   for (int attempt = 0; attempt < 4; ++attempt) {
     const slong k = digits - 1 - e;
     Arf p;
-    arf_set_fmpz(p.x, pow10(static_cast<ulong>(k >= 0 ? k : -k)));
+    arf_set_fmpz(p.x, pow10(static_cast<ulong>(k >= 0 ? k : -k)).x);
     // directed: y = end * 10^k rounded in the bound's direction, then the integer part likewise
     if (k >= 0)
       arf_mul(y.x, end.x, p.x, prec, rnd);
@@ -150,11 +141,11 @@ std::string format_bound(const arb_t x, long digits, int direction) {
     arf_get_fmpz(z.x, y.x, rnd);
     Fmpz a;
     fmpz_abs(a.x, z.x);
-    if (fmpz_cmp(a.x, top) >= 0) {
+    if (fmpz_cmp(a.x, top.x) >= 0) {
       ++e;
       continue;
     }
-    if (fmpz_cmp(a.x, bottom) < 0 && attempt < 3) {
+    if (fmpz_cmp(a.x, bottom.x) < 0 && attempt < 3) {
       --e;
       continue;
     }
