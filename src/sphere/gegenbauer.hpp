@@ -30,6 +30,11 @@ enum class GegenbauerNorm { standard, unit, orthonormal };
 const char* norm_name(GegenbauerNorm n);
 bool parse_norm(const std::string& s, GegenbauerNorm& out);
 
+/// The cosine sum's coefficients (DLMF 18.5.11), shared by its cos and cosh forms: a_0 = (lambda)_l / l!
+/// and a_{k+1} = a_k (d-2+2k)(l-k) / ((k+1)(d-4+2l-2k)), lambda = (d-2)/2.
+void gegenbauer_cos_coef_first(arb_t a, ulong d, ulong l, slong prec);
+void gegenbauer_cos_coef_next(arb_t a, ulong d, ulong l, ulong k, slong prec);
+
 /// C_l^lambda(t), lambda = (d-2)/2 >= 1/2 (d >= 3), by the cosine sum. Requires |t| < 1.
 void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
 

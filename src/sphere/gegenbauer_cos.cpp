@@ -18,9 +18,25 @@
 
 namespace bc::sphere {
 
+void gegenbauer_cos_coef_first(arb_t a, ulong d, ulong l, slong prec) {
+  Arb lam, f;
+  arb_set_ui(lam.x, d - 2);
+  arb_mul_2exp_si(lam.x, lam.x, -1);
+  arb_hypgeom_rising_ui(a, lam.x, l, prec);
+  arb_fac_ui(f.x, l, prec);
+  arb_div(a, a, f.x, prec);
+}
+
+void gegenbauer_cos_coef_next(arb_t a, ulong d, ulong l, ulong k, slong prec) {
+  arb_mul_ui(a, a, d - 2 + 2 * k, prec);
+  arb_mul_ui(a, a, l - k, prec);
+  arb_div_ui(a, a, k + 1, prec);
+  arb_div_ui(a, a, d - 4 + 2 * l - 2 * k, prec);
+}
+
 void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   if (d < 3) throw std::invalid_argument("gegenbauer_c_cos: requires d >= 3");
-  Arb th, a, s, tmp, lam;
+  Arb th, a, s, tmp;
   Acb z, w, p;
   Mag e, m;
   arb_acos(th.x, t, prec);
@@ -31,12 +47,7 @@ void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   arb_sin_cos(acb_imagref(w.x), acb_realref(w.x), tmp.x, prec);
   mag_add(e.x, arb_radref(acb_realref(w.x)), arb_radref(acb_imagref(w.x)));
   acb_get_mid(w.x, w.x);
-  // a_0 = (lambda)_l / l!
-  arb_set_ui(lam.x, d - 2);
-  arb_mul_2exp_si(lam.x, lam.x, -1);
-  arb_hypgeom_rising_ui(a.x, lam.x, l, prec);
-  arb_fac_ui(tmp.x, l, prec);
-  arb_div(a.x, a.x, tmp.x, prec);
+  gegenbauer_cos_coef_first(a.x, d, l, prec);
   arb_zero(s.x);
   for (ulong k = 0; 2 * k <= l; ++k) {
     // term = a_k Re(w_k), doubled for the mirror term k' = l-k (unless k = l/2)
@@ -50,10 +61,7 @@ void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
     mag_add(m.x, arb_radref(acb_realref(p.x)), arb_radref(acb_imagref(p.x)));
     mag_add(e.x, e.x, m.x);
     acb_get_mid(w.x, p.x);
-    arb_mul_ui(a.x, a.x, d - 2 + 2 * k, prec);
-    arb_mul_ui(a.x, a.x, l - k, prec);
-    arb_div_ui(a.x, a.x, k + 1, prec);
-    arb_div_ui(a.x, a.x, d - 4 + 2 * l - 2 * k, prec);
+    gegenbauer_cos_coef_next(a.x, d, l, k, prec);
   }
   arb_swap(res, s.x);
 }

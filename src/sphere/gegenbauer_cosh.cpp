@@ -8,15 +8,13 @@
 // Cost: l/2 + 1 terms of about eight ball operations: O(l M(prec)), like the cosine sum.
 #include "sphere/gegenbauer.hpp"
 
-#include <arb_hypgeom.h>
-
 #include <stdexcept>
 
 namespace bc::sphere {
 
 void gegenbauer_c_cosh(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   if (d < 3) throw std::invalid_argument("gegenbauer_c_cosh: requires d >= 3");
-  Arb at, x, x2, xinv2, up, down, a, s, term, lam;
+  Arb at, x, x2, xinv2, up, down, a, s, term;
   arb_abs(at.x, t);
   // x = |t| + sqrt(t^2 - 1) > 1
   arb_sqr(x.x, at.x, prec);
@@ -27,12 +25,7 @@ void gegenbauer_c_cosh(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   arb_inv(xinv2.x, x2.x, prec);
   arb_pow_ui(up.x, x.x, l, prec);  // x^{l-2k}, from k = 0
   arb_inv(down.x, up.x, prec);     // x^{-(l-2k)}
-  // a_0 = (lambda)_l / l!,  lambda = (d-2)/2
-  arb_set_ui(lam.x, d - 2);
-  arb_mul_2exp_si(lam.x, lam.x, -1);
-  arb_hypgeom_rising_ui(a.x, lam.x, l, prec);
-  arb_fac_ui(term.x, l, prec);
-  arb_div(a.x, a.x, term.x, prec);
+  gegenbauer_cos_coef_first(a.x, d, l, prec);
   arb_zero(s.x);
   for (ulong k = 0; 2 * k <= l; ++k) {
     if (2 * k == l) {  // the middle term: cosh(0) = 1
@@ -45,10 +38,7 @@ void gegenbauer_c_cosh(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
     if (2 * (k + 1) > l) break;
     arb_mul(up.x, up.x, xinv2.x, prec);
     arb_mul(down.x, down.x, x2.x, prec);
-    arb_mul_ui(a.x, a.x, d - 2 + 2 * k, prec);
-    arb_mul_ui(a.x, a.x, l - k, prec);
-    arb_div_ui(a.x, a.x, k + 1, prec);
-    arb_div_ui(a.x, a.x, d - 4 + 2 * l - 2 * k, prec);
+    gegenbauer_cos_coef_next(a.x, d, l, k, prec);
   }
   if (arb_is_negative(t) && (l & 1)) arb_neg(s.x, s.x);
   arb_swap(res, s.x);
