@@ -27,7 +27,7 @@ for t in $targets; do
   cp -n fuzz/corpus/$t/* "$work"/ 2>/dev/null || true
   echo "fuzz/run.sh: fuzz_$t for $seconds s" >&2
   if ! ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    build/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
+    build/fuzz/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
     -artifact_prefix="$crashes/" "$work" 2>build/fuzz/fuzz_$t.log; then
     echo "fuzz/run.sh: fuzz_$t found a failure; see build/fuzz/fuzz_$t.log and $crashes/" >&2
     tail -40 build/fuzz/fuzz_$t.log >&2
