@@ -4,6 +4,7 @@
 #include "comm/pair_matching.hpp"
 #include "comm/sizes.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "verify/catalogue.hpp"
 
 #include <fmt/format.h>
@@ -77,6 +78,13 @@ Outcome qsa_q_max(const Claim& c) {
 Outcome neighborly_all(const Claim& c) {
   const ulong N = param<ulong>(c, "N"), q = param<ulong>(c, "q"), k = param<ulong>(c, "k");
   const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  // refused up front like `comm neighborly` (the sign vectors alone are N x k); C(N, q) in
+  // floating point, as N and q may be any 62-bit values here (q > N is refused below)
+  const double n = static_cast<double>(N), m = static_cast<double>(q);
+  const double subsets =
+      q > N ? 0 : std::exp(std::lgamma(n + 1) - std::lgamma(m + 1) - std::lgamma(n - m + 1));
+  limits::check_work("comm.neighborly_all: work", subsets * comm::neighborly_subset_cost(N, k), 2e10,
+                     "operations", "C(N, q) subsets x LP and exact active set; lower N, q or k");
   auto rep = comm::neighborly_check(N, q, k, seed, 0, false, false);
   const bool ok = rep.certified == rep.tried && fmpz_cmp_ui(rep.subsets.x, rep.tried) == 0;
   return {
@@ -89,12 +97,23 @@ Outcome neighborly_all(const Claim& c) {
                   rep.not_found)};
 }
 
+// Refused up front like `comm pair-matching`: trials x N^2 score evaluations per alpha tried.
+void check_pair_matching_work(const char* method, const std::vector<std::vector<ulong>>& cases, ulong trials,
+                              double steps) {
+  double work = 0;
+  for (const auto& nm : cases)
+    work += steps * static_cast<double>(trials) * std::pow(static_cast<double>(nm.at(0)), 2);
+  limits::check_work(fmt::format("{}: work", method), work, 2e10, "score evaluations",
+                     "trials x N^2 per case; lower trials or N");
+}
+
 // alpha = c M^2 ln N: zero errors on the stated instances, and alpha above the sufficient alpha*.
 Outcome pair_matching_zero_errors(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");  // [N, M]
   const double cc = param<double>(c, "c");
   const ulong trials = param<ulong>(c, "trials");
   const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  check_pair_matching_work("comm.pair_matching_zero_errors", cases, trials, 1.0);
   std::vector<std::string> parts;
   for (const auto& nm : cases) {
     const ulong N = nm.at(0), M = nm.at(1);
@@ -120,6 +139,7 @@ Outcome pair_matching_min_alpha(const Claim& c) {
   const double cc = param<double>(c, "c");
   const ulong trials = param<ulong>(c, "trials");
   const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  check_pair_matching_work("comm.pair_matching_min_alpha", cases, trials, 64.0);  // ~64 bisection steps
   std::vector<std::string> parts;
   bool ok = true;
   for (const auto& nm : cases) {
