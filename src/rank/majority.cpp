@@ -2,6 +2,8 @@
 // (a few hundred incomplete-beta evaluations).
 #include "rank/majority.hpp"
 
+#include "core/limits.hpp"
+
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/special_functions/beta.hpp>
 
@@ -106,11 +108,13 @@ unsigned long majority_min_heads(unsigned long d, double target, unsigned long h
   // F is nonincreasing in odd H: bisection over m, H = 2m - 1
   unsigned long lo = 0, hi = 1;  // F(2 lo - 1) > target (lo = 0: none), F(2 hi - 1) <= target
   while (majority_failure(d, 2 * hi - 1) > target) {
+    limits::poll("rank majority: the least H");  // each step is a quadrature (milliseconds)
     lo = hi;
     hi *= 2;
     if (2 * hi - 1 > h_cap) return 0;
   }
   while (hi - lo > 1) {
+    limits::poll("rank majority: the least H");
     unsigned long mid = lo + (hi - lo) / 2;
     (majority_failure(d, 2 * mid - 1) <= target ? hi : lo) = mid;
   }
