@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan + libFuzzer) in build/fuzz and runs each
-# for SECONDS (default 30) on a copy of its seed corpus (fuzz/corpus/<target>), with the work limits
-# lowered inside the targets so that one input costs milliseconds.
+# for SECONDS (default 30) on a copy of its seed corpus (fuzz/corpus/<target>, and the dictionary
+# fuzz/<target>.dict if there is one), with the work limits lowered inside the targets so that one
+# input costs milliseconds.
 #   fuzz/run.sh [SECONDS]          all targets: parse catalogue table_spec argv
 #   FUZZ_TARGETS="parse argv" fuzz/run.sh 60
 # Exit 0 when no target found a crash; crash inputs are left in build/fuzz/crashes/<target>/
@@ -25,10 +26,12 @@ for t in $targets; do
   work=build/fuzz/corpus/$t crashes=build/fuzz/crashes/$t
   mkdir -p "$work" "$crashes"
   cp -n fuzz/corpus/$t/* "$work"/ 2>/dev/null || true
+  dict=()
+  [[ ! -f fuzz/$t.dict ]] || dict=(-dict="fuzz/$t.dict")
   echo "fuzz/run.sh: fuzz_$t for $seconds s" >&2
   if ! ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    build/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=512 \
-    -artifact_prefix="$crashes/" "$work" 2>build/fuzz/fuzz_$t.log; then
+    build/fuzz/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=1024 \
+    "${dict[@]}" -artifact_prefix="$crashes/" "$work" 2>build/fuzz/fuzz_$t.log; then
     echo "fuzz/run.sh: fuzz_$t found a failure; see build/fuzz/fuzz_$t.log and $crashes/" >&2
     tail -40 build/fuzz/fuzz_$t.log >&2
     status=1

@@ -80,7 +80,7 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
   // a search pays the full subset count at its last k; the smaller k stop at their first failure,
   // which is counted as one more full pass (an estimate, not a bound)
   const double work = (o.search_k ? 2.0 : 1.0) * tried * comm::neighborly_subset_cost(N, k_max);
-  limits::check(
+  limits::check_work(
       "comm neighborly: work", work, 2e10, "operations",
       fmt::format("{:.3g} subsets x LP and exact active set on {} rows{}; lower --N, --q, {}or --samples",
                   tried, N + 2 * k_max, o.search_k ? ", twice for the search" : "",

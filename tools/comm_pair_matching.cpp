@@ -39,7 +39,7 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
   }
   const double per_alpha = static_cast<double>(trials) * static_cast<double>(N) * static_cast<double>(N);
   const double steps = o.search_alpha ? 64.0 : 1.0;
-  limits::check(
+  limits::check_work(
       "comm pair-matching: work", per_alpha * steps, 2e10, "score evaluations",
       fmt::format("trials x N^2{}; lower --trials or --N", o.search_alpha ? " x ~64 bisection steps" : ""));
   const double lnN = std::log(static_cast<double>(N)), m2 = static_cast<double>(M) * static_cast<double>(M);

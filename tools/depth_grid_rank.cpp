@@ -38,8 +38,8 @@ RunResult run_lemma6(const GridRankOptions& o) {
   if (!o.templates.empty() || o.seed != "1")
     throw UsageError(
         "--construction lemma6 fixes its own templates and weights: drop --templates and --seed");
-  limits::check("depth grid-rank --construction lemma6: work", depth::lemma6_cost(L, dx, H, N), 2e9,
-                "ball operations", "lower --L or --dx");
+  limits::check_work("depth grid-rank --construction lemma6: work", depth::lemma6_cost(L, dx, H, N), 2e9,
+                     "ball operations", "lower --L or --dx");
   auto r = depth::lemma6_grid_rank(L, dx, H, N, omega, last == "fixed");
   out::Table t;
   t.command = "depth grid-rank";
@@ -126,8 +126,8 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
                                                   : 3)
                                       : parse_uint("--templates", o.templates, 1, 4096);
   const std::uint64_t seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
-  limits::check("depth grid-rank --network: work", depth::network_cost(L, dx, H, N, M), 5e9,
-                "word operations", "lower --templates, --N, --L or --dx");
+  limits::check_work("depth grid-rank --network: work", depth::network_cost(L, dx, H, N, M), 5e9,
+                     "word operations", "lower --templates, --N, --L or --dx");
   double side = 1;
   for (ulong i = 0; i < N / 2; ++i) side *= static_cast<double>(M);
   limits::check("depth grid-rank --network: matrix side", side, 3000, "rows", "lower --templates or --N");

@@ -23,7 +23,9 @@ struct CountOptions {
   bool no_construct = false;
 };
 
-constexpr double kConstructLimit = 4.0e5;  // rational coefficients handled by the construction
+// rational coefficients handled by the construction in one row, at the default time budget (a work
+// limit: it scales with --max-seconds)
+constexpr double kConstructLimit = 4.0e5;
 
 RunResult run_rank_count(const CountOptions& o, const Context&) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
@@ -51,13 +53,14 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
   t.params[range ? "l_max" : "l"] = l;
   t.columns = {"l", "N", "exact", "talk", "constructed"};
   bool refused = false;
+  const double construct_limit = limits::work(kConstructLimit);
   for (ulong k = range ? 0 : l; k <= l; ++k) {
     Fmpz n, e, tk;
     sphere::harmonic_dim(n.x, d, k);
     rank::head_count(e.x, d, r, k, rank::CountRule::exact);
     rank::head_count(tk.x, d, r, k, rank::CountRule::talk);
     out::Cell constructed = out::Cell::of_text("n/a");
-    if (!o.no_construct && d <= 12 && rank::construct_size(d, std::min(r, d), k, 1) <= kConstructLimit) {
+    if (!o.no_construct && d <= 12 && rank::construct_size(d, std::min(r, d), k, 1) <= construct_limit) {
       auto cc = rank::constructed_count(d, r, k, 1);
       constructed = out::Cell::of_int(static_cast<long long>(cc.rank));
       if (!fmpz_equal_ui(e.x, cc.rank))
@@ -79,7 +82,7 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
     t.notes.push_back(
         fmt::format("constructed: n/a where the construction exceeds {:.0e} rational coefficients "
                     "or d > 12 (exact arithmetic is for small d, l)",
-                    kConstructLimit));
+                    construct_limit));
   return {std::move(t), 0};
 }
 

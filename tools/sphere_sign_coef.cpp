@@ -38,9 +38,9 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   if (o.exact) {
     limits::check("sphere sign-coef --exact: output", n_rows * sphere::sign_coef_exact_row_chars(d, l),
                   limits::max_output_chars, "characters", "lower --l-max or drop --exact");
-    limits::check("sphere sign-coef --exact: work",
-                  static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l), 5e10, "digit-operations",
-                  "lower --l or drop --exact");
+    limits::check_work("sphere sign-coef --exact: work",
+                       static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l), 5e10,
+                       "digit-operations", "lower --l or drop --exact");
     for (auto& r : sphere::sign_coef_exact(d, first, l, o.include_even || (!range && l % 2 == 0)))
       t.add_row({out::Cell::of_int(static_cast<long long>(r.l)), out::Cell::of_exact(r.coef),
                  out::Cell::of_exact(r.coef_unit), out::Cell::of_exact(r.energy)});
@@ -51,7 +51,7 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
                 "characters", "lower --l-max or --digits");
   // about 0.2 us per odd l at 200 bits (bench/), growing like prec^1.6
   const double secs = static_cast<double>(l) / 2 * 0.2e-6 * std::pow(1.0 + ctx.digits / 60.0, 1.6);
-  limits::check("sphere sign-coef: evaluation time", secs, 120.0, "seconds", "lower --l or --digits");
+  limits::check_work("sphere sign-coef: evaluation time", secs, 120.0, "seconds", "lower --l or --digits");
   // a single even --l prints its (zero) row
   const bool even_rows = o.include_even || (!range && l % 2 == 0);
   auto rows = sphere::sign_coef_eval(d, first, l, even_rows, ctx.digits);

@@ -76,11 +76,12 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
     if (!cue && (matrix || ctx.double_check || p <= kEigenMax)) cost += p * p * 8;  // entries kept
   }
   if (cue) {
-    limits::check("sym gram: CUE Gram", cost, sym::max_gram_word_ops, "multiply-adds", "lower --degree");
+    limits::check_work("sym gram: CUE Gram", cost, sym::max_gram_word_ops, "multiply-adds", "lower --degree");
     limits::check("sym gram: character table memory", 1.5 * sym::character_table_bytes(n_hi), 2e9, "bytes",
                   "lower --degree");
   } else {
-    limits::check("sym gram: circle Gram", cost, sym::max_gram_fmpz_ops, "multiply-adds", "lower --degree");
+    limits::check_work("sym gram: circle Gram", cost, sym::max_gram_fmpz_ops, "multiply-adds",
+                       "lower --degree");
   }
   limits::check("sym gram: output", out_chars, limits::max_output_chars, "characters",
                 "drop --matrix or lower --degree");

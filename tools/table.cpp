@@ -549,7 +549,8 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
   // derived columns, in spec order (a derived column may use an earlier one)
   const slong prec = bits_for_digits(digits) + 64;
   for (size_t k = 0; k < s.derived.size(); ++k) {
-    const auto& [name, ex] = s.derived[k];
+    const std::string& name = s.derived[k].first;  // not a structured binding: clang 14 cannot
+    const auto& ex = s.derived[k].second;          // capture one in the lambda below
     if (col_index(t.columns, name) != t.columns.size())
       throw UsageError(fmt::format("{}:{}: [derived] {}: a column of that name exists already", s.file,
                                    s.derived_lines[k], name));

@@ -4,6 +4,7 @@
 #include "comm/neighborly.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/random.hpp"
 
 #include <fmt/format.h>
@@ -116,6 +117,7 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
   std::vector<std::vector<unsigned long>> batch;
   std::vector<Witness> found;
   auto flush = [&]() {
+    limits::poll("comm neighborly");  // between chunks: nothing may throw inside the parallel loop
     found.assign(batch.size(), Witness());
     const long nb = static_cast<long>(batch.size());
 #ifdef BOUNDCHECK_HAVE_OPENMP

@@ -26,6 +26,7 @@ void compositions(std::vector<std::vector<ulong>>& out, std::vector<ulong>& cur,
 }  // namespace
 
 HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact) {
+  if (d < 1) throw DomainError(fmt::format("depth grid-rank: need d >= 1 parts, got d = {}", d));
   HadamardRank out;
   Fmpz nb;
   fmpz_bin_uiui(nb.x, d + lambda - 1, lambda);

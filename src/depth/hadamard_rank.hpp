@@ -23,7 +23,7 @@ struct HadamardRank {
   ulong prime = 0;
 };
 
-/// Throws ResourceError above the size limits (exact: n <= 400; mod p: n <= 3000).
+/// Throws DomainError for d = 0, ResourceError above the size limits (exact: n <= 400; mod p: n <= 3000).
 HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact);
 
 }  // namespace bc::depth

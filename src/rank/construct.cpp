@@ -2,6 +2,8 @@
 // lexicographic order of exponent vectors; an exponent vector is keyed as a base-(m+1) integer.
 #include "rank/construct.hpp"
 
+#include "core/limits.hpp"
+
 #include <flint/fmpq_mat.h>
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_vec.h>
@@ -202,6 +204,7 @@ ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra) {
     std::vector<ulong> cur(rr);
     enumerate(ex, cur, 0, m);
     for (auto& e : ex) {
+      limits::poll("rank count: construction");
       std::vector<ulong> full(d, 0);
       for (size_t i = 0; i < rr; ++i) full[i] = e[i];
       rows.push_back(harmonic_component(hom_monomial(d, full), l));

@@ -2,6 +2,8 @@
 // (a few hundred incomplete-beta evaluations).
 #include "rank/majority.hpp"
 
+#include "core/limits.hpp"
+
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/special_functions/beta.hpp>
 
@@ -110,6 +112,7 @@ unsigned long majority_min_heads(unsigned long d, double target, unsigned long h
   const unsigned long top = h_cap % 2 == 1 ? h_cap : h_cap - 1;
   bool cap_checked = false;
   while (majority_failure(d, 2 * hi - 1) > target) {
+    limits::poll("rank majority: the least H");  // each step is a quadrature (milliseconds)
     if (!cap_checked && 2 * hi - 1 > (1ul << 20)) {
       cap_checked = true;
       if (top >= 1 && majority_failure(d, top) > target) return 0;
@@ -119,6 +122,7 @@ unsigned long majority_min_heads(unsigned long d, double target, unsigned long h
     if (2 * hi - 1 > h_cap) return 0;
   }
   while (hi - lo > 1) {
+    limits::poll("rank majority: the least H");
     unsigned long mid = lo + (hi - lo) / 2;
     (majority_failure(d, 2 * mid - 1) <= target ? hi : lo) = mid;
   }

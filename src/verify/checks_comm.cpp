@@ -3,6 +3,8 @@
 // stays a method because its alpha = c M^2 ln N is irrational and a quantity's options take exact
 // numbers, and because the claim runs over (N, M) pairs, not a product grid.
 #include "comm/pair_matching.hpp"
+#include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "verify/catalogue.hpp"
 
 #include <fmt/format.h>
@@ -18,12 +20,23 @@ T param(const Claim& c, const char* key) {
   return claim_param<T>(c, key);
 }
 
+// Refused up front like `comm pair-matching`: trials x N^2 score evaluations per alpha tried.
+void check_pair_matching_work(const char* method, const std::vector<std::vector<ulong>>& cases, ulong trials,
+                              double steps) {
+  double work = 0;
+  for (const auto& nm : cases)
+    work += steps * static_cast<double>(trials) * std::pow(static_cast<double>(nm.at(0)), 2);
+  limits::check_work(fmt::format("{}: work", method), work, 2e10, "score evaluations",
+                     "trials x N^2 per case; lower trials or N");
+}
+
 // alpha = c M^2 ln N: zero errors on the stated instances, and alpha above the sufficient alpha*.
 Outcome pair_matching_zero_errors(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");  // [N, M]
   const double cc = param<double>(c, "c");
   const ulong trials = param<ulong>(c, "trials");
   const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  check_pair_matching_work("comm.pair_matching_zero_errors", cases, trials, 1.0);
   std::vector<std::string> parts;
   for (const auto& nm : cases) {
     const ulong N = nm.at(0), M = nm.at(1);
@@ -49,6 +62,7 @@ Outcome pair_matching_min_alpha(const Claim& c) {
   const double cc = param<double>(c, "c");
   const ulong trials = param<ulong>(c, "trials");
   const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  check_pair_matching_work("comm.pair_matching_min_alpha", cases, trials, 64.0);  // ~64 bisection steps
   std::vector<std::string> parts;
   bool ok = true;
   for (const auto& nm : cases) {

@@ -264,6 +264,13 @@ TEST_CASE("cli: issue 9 regressions on valid input") {
     CHECK(r.code == 0);
     CHECK(r.out.find(BOUNDCHECK_VERSION_STRING) != std::string::npos);
   }
+  // fuzz_argv: rank count --d 3 --r 4 --l-max 31 timed out under the fuzzers' lowered limits: the
+  // size limit of the exact construction did not scale with the time budget
+  auto rc = run_boundcheck(
+      {"rank", "count", "--d", "3", "--r", "4", "--l", "26", "--max-seconds", "1", "--format", "csv"}, 600);
+  REQUIRE(rc.code == 0);
+  CHECK(rc.out.find("\n26,53,53,") != std::string::npos);
+  CHECK(rc.out.find(",n/a") != std::string::npos);
   // a refusal of an absurd request is immediate even with a tiny budget
   auto tiny =
       run_boundcheck({"rank", "heads", "--d", "64", "--r", "8", "--eps", "0.07", "--max-seconds", "100"}, 60);

@@ -104,6 +104,8 @@ TEST_CASE("depth: Hadamard-power rank, exact and mod p, and the excluded Omega")
   }
   // Omega = 1: every row equal, rank 1; Omega = -1 at (3,2): rank 4 (independent exact check)
   CHECK(hadamard_rank(3, 2, Fmpq(1, 1), true).exact_rank == 1);
+  // fuzz_catalogue: d = 0 (a verify case [0, 9]) wrote past an empty composition vector
+  CHECK_THROWS_AS(hadamard_rank(0, 9, Fmpq(1, 2), true), bc::DomainError);
   auto m = hadamard_rank(3, 2, Fmpq(-1, 1), true);
   CHECK(m.exact_rank == 4);
   CHECK(m.rank_mod_p == 4);

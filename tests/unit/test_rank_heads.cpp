@@ -3,6 +3,8 @@
 // b(0) = p(d), p(3) = 1 - 1/pi, LB(d, d-1, 1) = 2 p(d) - 1 (observed in the reference computation),
 // a quadrature check of <arcsin, Q_l>, and the theorem itself: random rank-1 heads can never beat
 // the spectral lower bound.
+#include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "rank/head_target.hpp"
 #include "rank/heads.hpp"
@@ -122,6 +124,21 @@ TEST_CASE("rank: majority failure against the reference; Hoeffding is an upper b
     if (h % 2 == 1) CHECK(majority_failure(d, h + 1) == f);  // an even H fails like H - 1
   }
   CHECK(majority_min_heads(10, 0.1, 1000000) > 0);
+}
+
+TEST_CASE("rank: the search for the least majority H stops at the deadline") {
+  // fuzz_argv: rank majority --d 9 --H 72 searched (dozens of quadratures, seconds) without polling
+  // the deadline; here a deadline of 60 ns (60 s x 1e-9) has passed after the first quadrature
+  struct Scale {
+    Scale() {
+      bc::limits::set_time_budget(bc::limits::default_seconds);
+      bc::limits::set_test_scale(1e-9);
+    }
+    ~Scale() { bc::limits::set_test_scale(1); }
+    Scale(const Scale&) = delete;
+    Scale& operator=(const Scale&) = delete;
+  } scale;
+  CHECK_THROWS_AS(majority_min_heads(9, 0.01, 100000000), bc::ResourceError);
 }
 
 TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {

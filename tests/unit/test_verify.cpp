@@ -1,9 +1,12 @@
 // The verify/ catalogue and its engine: every entry well-formed, malformed catalogues rejected,
 // and every sphere claim holds (the same run `boundcheck verify` does, here per claim).
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "verify/catalogue.hpp"
 
 #include <doctest/doctest.h>
+
+#include <string>
 
 using namespace bc::verify;
 
@@ -45,4 +48,18 @@ TEST_CASE("verify: every claim reaches the verdict the catalogue expects") {
     refuted += c.expect == Verdict::fails;
   }
   CHECK(refuted >= 1);  // the talk's majority-vote claim is recorded as not holding as stated
+}
+
+TEST_CASE("verify: the Pair Matching methods refuse above the work limit before they start") {
+  // fuzz_catalogue (a hand-made input): N = 2^62 - 1 asked for an instance vector of N entries inside the
+  // OpenMP loop, whose std::length_error terminated the program; trials x N^2 is now estimated first
+  for (const char* method : {"comm.pair_matching_zero_errors", "comm.pair_matching_min_alpha"}) {
+    const std::string big =
+        std::string("[[claim]]\nid='p'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\n") + "method='" +
+        method + "'\n[claim.params]\ncases = [[4611686018427387903, 16]]\nc = 0.1\ntrials = 2\nseed = 1\n";
+    auto r = run_claim(load_catalogue({{"x.toml", big}}).at(0));
+    INFO(method << ": " << r.detail);
+    CHECK(r.verdict == Verdict::undecided);
+    CHECK(r.detail.find(std::string(method) + ": work: estimated") != std::string::npos);
+  }
 }
