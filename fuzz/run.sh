@@ -10,6 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
+# FUZZ_RUNS=N: a reproducible run for CI: N executions per target from libFuzzer seed FUZZ_SEED
+# (default 1), with SECONDS x 4 as a safety cap, so that the same commit always explores the same
+# inputs and CI cannot turn red on a fresh random find. Without it: SECONDS of random exploration.
+if [[ -n ${FUZZ_RUNS:-} ]]; then
+  budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}" -max_total_time=$((seconds * 4)))
+else
+  budget=(-max_total_time="$seconds")
+fi
 targets=${FUZZ_TARGETS:-parse catalogue table_spec argv}
 if ! command -v clang++ >/dev/null 2>&1; then
   echo "fuzz/run.sh: clang++ not found (apt-get install clang libclang-rt-14-dev); skipping" >&2
@@ -30,7 +38,7 @@ for t in $targets; do
   [[ ! -f fuzz/$t.dict ]] || dict=(-dict="fuzz/$t.dict")
   echo "fuzz/run.sh: fuzz_$t for $seconds s" >&2
   if ! ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    build/fuzz/fuzz/fuzz_$t -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=1024 \
+    build/fuzz/fuzz/fuzz_$t "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=1024 \
     "${dict[@]}" -artifact_prefix="$crashes/" "$work" 2>build/fuzz/fuzz_$t.log; then
     echo "fuzz/run.sh: fuzz_$t found a failure; see build/fuzz/fuzz_$t.log and $crashes/" >&2
     tail -40 build/fuzz/fuzz_$t.log >&2

@@ -1,12 +1,14 @@
 #include "depth/hadamard_rank.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 
 #include <flint/fmpz_mat.h>
 #include <flint/nmod_mat.h>
 #include <flint/ulong_extras.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace bc::depth {
@@ -37,6 +39,18 @@ HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact)
   if (exact && out.n > 400)
     throw ResourceError(
         fmt::format("depth grid-rank: exact rank limited to 400 x 400 (n = {}); use the mod-p rank", out.n));
+  if (exact) {
+    // fraction-free elimination on n x n integers of b = (2 lambda^2 + lambda) log2(max(p, s)) bits
+    // (the scaled entries below): about 1e-10 n^4 b seconds (measured at d = 2: lambda = 40, 0.57 s;
+    // lambda = 56, 6.3 s; the fuzzer's catalogue target ran out of memory there under ASan)
+    const double lam = static_cast<double>(lambda), n = static_cast<double>(out.n);
+    const double bits = (2 * lam * lam + lam) *
+                        std::max<double>(1.0, static_cast<double>(std::max(fmpz_bits(fmpq_numref(omega.x)),
+                                                                           fmpz_bits(fmpq_denref(omega.x)))));
+    limits::check_seconds(
+        fmt::format("depth grid-rank: exact rank of the {} x {} Hadamard power", out.n, out.n),
+        1e-10 * n * n * n * n * bits, "lower --lambda or drop --exact (the mod-p rank is fast)");
+  }
   std::vector<std::vector<ulong>> q;
   std::vector<ulong> cur(d);
   compositions(q, cur, 0, lambda);
