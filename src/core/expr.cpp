@@ -17,6 +17,16 @@
 
 namespace bc::expr {
 
+void Grade::merge(const Grade& g) {
+  exact |= g.exact;
+  bound |= g.bound;
+  rounding |= g.rounding;
+  truncation |= g.truncation;
+  uncertified |= g.uncertified;
+  for (const auto& t : g.tolerances)
+    if (std::find(tolerances.begin(), tolerances.end(), t) == tolerances.end()) tolerances.push_back(t);
+}
+
 struct Node {
   enum class Kind {
     number,
@@ -976,7 +986,7 @@ class Evaluator {
           g.tolerances.push_back(fmt::format("{}={}", n.name, n.text));
       }
     }
-    if (report_ != nullptr && r.truth == Truth::yes) merge(report_->grade, g);
+    if (report_ != nullptr && r.truth == Truth::yes) report_->grade.merge(g);
     if (sink != nullptr && sink->shown.size() < 6) {
       const std::string rule = n.kind == Node::Kind::approx ? (n.name == "rel" || n.name == "abs"
                                                                    ? fmt::format(" [{}={}]", n.name, n.text)
@@ -994,16 +1004,6 @@ class Evaluator {
                                                                : "undecided"));
     }
     return r;
-  }
-
-  static void merge(Grade& into, const Grade& g) {
-    into.exact |= g.exact;
-    into.bound |= g.bound;
-    into.rounding |= g.rounding;
-    into.truncation |= g.truncation;
-    for (const auto& t : g.tolerances)
-      if (std::find(into.tolerances.begin(), into.tolerances.end(), t) == into.tolerances.end())
-        into.tolerances.push_back(t);
   }
 
   Value quantifier(const Node& n, Sink* sink) {

@@ -98,6 +98,9 @@ struct Grade {
   bool truncation = false;              ///< ~= read as truncated, where rounding would not match
   std::vector<std::string> tolerances;  ///< ~= within [rel=..] / [abs=..] but not equal
   bool uncertified = false;             ///< a double from a command entered the result
+  /// Adds what `g` shows (flags or-ed, tolerances without repeats): a conjunction or a grid holds
+  /// with every grade its parts held with.
+  void merge(const Grade& g);
 };
 
 /// What an evaluation shows a reader: the enclosures that decided it and, for a quantifier that

@@ -137,15 +137,7 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
     }
     if (p.truth == expr::Truth::yes) {
       ++holds;
-      const auto& g = p.report.grade;
-      grade.exact |= g.exact;
-      grade.bound |= g.bound;
-      grade.rounding |= g.rounding;
-      grade.truncation |= g.truncation;
-      grade.uncertified |= g.uncertified;
-      for (const auto& t : g.tolerances)
-        if (std::find(grade.tolerances.begin(), grade.tolerances.end(), t) == grade.tolerances.end())
-          grade.tolerances.push_back(t);
+      grade.merge(p.report.grade);
     } else if (p.truth == expr::Truth::no) {
       ++fails;
       if (failing.size() < 3) failing.push_back(fmt::format("{} ({})", where, shown(p.report)));
