@@ -28,6 +28,22 @@ using namespace bc::sphere;
 
 namespace {
 
+// C_l^{(d-2)/2}(p/q) by the plain three-term recurrence in 300-digit MPFR (no balls):
+// (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}; the midpoint of the returned ball.
+Arb mpfr_recurrence(ulong d, ulong l, long p, long q) {
+  using Mp = boost::multiprecision::mpfr_float;
+  Mp::default_precision(300);
+  Mp t = Mp(p) / q, p0 = 1, p1 = (d - 2) * t;
+  for (ulong n = 1; n < l; ++n) {
+    Mp p2 = ((2 * n + d - 2) * t * p1 - (n + d - 3) * p0) / (n + 1);
+    p0 = std::move(p1);
+    p1 = std::move(p2);
+  }
+  Arb ref;
+  arf_set_mpfr(arb_midref(ref.x), p1.backend().data());
+  return ref;
+}
+
 Fmpq rational(const char* s) {
   Fmpq q;
   fmpq_set_str(q.x, s, 10);
@@ -170,18 +186,9 @@ TEST_CASE("gegenbauer: large degree against Arb's hypergeometric routine (genera
 }
 
 TEST_CASE("gegenbauer: d = 11, l = 10^4 and d = 100, l = 10^5 against a 300-digit MPFR recurrence") {
-  using Mp = boost::multiprecision::mpfr_float;
-  Mp::default_precision(300);
   for (auto [d, l] : {std::pair{11ul, 10000ul}, {100ul, 100000ul}}) {
-    Mp t = Mp(3) / 10, p0 = 1, p1 = (d - 2) * t;
-    for (ulong n = 1; n < l; ++n) {  // (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}
-      Mp p2 = ((2 * n + d - 2) * t * p1 - (n + d - 3) * p0) / (n + 1);
-      p0 = std::move(p1);
-      p1 = std::move(p2);
-    }
+    const Arb ref = mpfr_recurrence(d, l, 3, 10);
     auto v = gegenbauer_eval(d, l, Fmpq(3, 10), GegenbauerNorm::standard, 30);
-    Arb ref;
-    arf_set_mpfr(arb_midref(ref.x), p1.backend().data());
     INFO("d=" << d << " l=" << l);
     CHECK(test::agreeing_digits(v.value.x, ref.x) > 31);
   }
@@ -191,22 +198,13 @@ TEST_CASE("gegenbauer: |t| > 1 at large degree (cosh sum) against a 300-digit MP
   // The ball recurrence lost a third of a bit per degree here (44000 working bits at l = 10^5,
   // then a refusal); the cosh form keeps the target precision. In point arithmetic the forward
   // recurrence is stable for the dominant solution, so a 300-digit MPFR run is a reference.
-  using Mp = boost::multiprecision::mpfr_float;
-  Mp::default_precision(300);
   struct Case {
     ulong d, l;
     long p, q;
   };
   for (auto c : {Case{3, 100000, 3, 2}, Case{5, 20000, -11, 5}, Case{64, 30001, 101, 100}}) {
-    Mp t = Mp(c.p) / c.q, p0 = 1, p1 = (c.d - 2) * t;
-    for (ulong n = 1; n < c.l; ++n) {
-      Mp p2 = ((2 * n + c.d - 2) * t * p1 - (n + c.d - 3) * p0) / (n + 1);
-      p0 = std::move(p1);
-      p1 = std::move(p2);
-    }
+    const Arb ref = mpfr_recurrence(c.d, c.l, c.p, c.q);
     auto v = gegenbauer_eval(c.d, c.l, Fmpq(c.p, static_cast<ulong>(c.q)), GegenbauerNorm::standard, 30);
-    Arb ref;
-    arf_set_mpfr(arb_midref(ref.x), p1.backend().data());
     INFO("d=" << c.d << " l=" << c.l << " t=" << c.p << "/" << c.q);
     CHECK(test::agreeing_digits(v.value.x, ref.x) > 31);
     CHECK(v.prec < 400);  // no precision escalation
