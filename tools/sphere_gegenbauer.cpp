@@ -51,8 +51,9 @@ void setup_sphere_gegenbauer(CLI::App& group, Registry& reg) {
                   "orthonormal: sqrt(N(d,l)) P_{l,d}(t), orthonormal in L^2(u_d). Default standard");
   app->footer(
       "Algorithm: for |t| < 1 the cosine sum C_l^lambda(cos th) = sum_k a_k cos((l-2k)th) (DLMF\n"
-      "18.5.11) in Arb ball arithmetic, with the working precision raised by the measured\n"
-      "cancellation; for |t| >= 1 the three-term recurrence. Every printed digit is proven by the\n"
+      "18.5.11) in Arb ball arithmetic, the working precision set by the cancellation (estimated up\n"
+      "front, then measured); for |t| > 1 the same sum at t = cosh th (positive terms); t = +-1 in\n"
+      "closed form. Every printed digit is proven by the\n"
       "ball; --certified prints the ball itself. d = 2 is Chebyshev: unit = T_l; 'standard'\n"
       "reports lim C_l^lambda/lambda = (2/l) T_l (DLMF 18.7.25), since C_l^0 = 0 for l >= 1.\n"
       "Examples:\n"
