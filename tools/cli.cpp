@@ -4,6 +4,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "output/atomic_file.hpp"
+#include "output/output_path.hpp"
 #include "parse.hpp"
 
 #include <fmt/format.h>
@@ -156,6 +157,7 @@ void emit(const RunResult& r, const Context& ctx) {
     out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
     const std::string text = r.raw.empty() ? out::render(t, meta, ctx.format) : r.raw;
     if (!ctx.output.empty()) {
+      out::check_output_path(ctx.output, out::PathOrigin::command_line, r.inputs, "--output");
       out::write_atomic(ctx.output, text);
     } else if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
       throw ResourceError("cannot write to standard output");

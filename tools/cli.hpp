@@ -57,6 +57,8 @@ struct RunResult {
   int exit_code = 0;
   std::string raw;           ///< when not empty: written verbatim instead of rendering the table
   bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
+  /// Files the command read (spec, shard files, catalogue, spectrum): --output may not overwrite them.
+  std::vector<std::string> inputs;
 };
 
 using Runner = std::function<RunResult(const Context&)>;

@@ -64,7 +64,9 @@ RunResult run_depth_fit(const FitOptions& o, const Context& ctx) {
       "fit: ln d_x = a + b L, weighted by sigma = Delta d_x / d_x (Table 4b), absolute covariance, "
       "R^2 around the weighted mean; paper-L prints a = 5.039 +- 0.030, b = 5.55e-2 +- 1.3e-3, "
       "R^2 = 0.998, chi2_red = 0.854: all nine printed figures are truncations of these values");
-  return {std::move(t), 0};
+  RunResult r{std::move(t), 0};
+  if (!o.data.empty()) r.inputs = {o.data};
+  return r;
 }
 
 }  // namespace

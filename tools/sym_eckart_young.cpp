@@ -126,7 +126,9 @@ RunResult run_sym_eckart_young(const EyOptions& o, const Context& ctx) {
       "Eckart-Young-Mirsky: min_{rank F <= H} ||G - F||_F^2 = sum_{i>H} s_i^2 (" + source +
       "). This is the proof's linear-algebra step (talk-B l.398-409), not the paper's error ||g - f||_nu^2, "
       "which the talk bounds below by it only up to unstated constants");
-  return {std::move(t), 0};
+  RunResult res{std::move(t), 0};
+  if (!o.spectrum.empty()) res.inputs = {o.spectrum};
+  return res;
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include "output/atomic_file.hpp"
 #include "output/cell_value.hpp"
 #include "output/labels.hpp"
+#include "output/latex_text.hpp"
+#include "output/output_path.hpp"
 #include "output/plot.hpp"
 #include "parse.hpp"
 #include "progress.hpp"
@@ -640,9 +642,21 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
       p.add_row(std::move(row));
     }
     const std::string head = s.labels.count(L.cols) ? s.labels.at(L.cols) : "";
-    for (const auto& ck : ckeys)
-      p.labels[L.cols + "=" + ck] =
-          head.empty() ? fmt::format("${} = {}$", L.cols, ck) : fmt::format("{} $= {}$", head, ck);
+    // the column name and its values come from the spec and the rows: math mode only when both
+    // are plain (a name like "d", a number), escaped text otherwise
+    const bool plain_name = !L.cols.empty() && std::all_of(L.cols.begin(), L.cols.end(), [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) != 0;
+    });
+    for (const auto& ck : ckeys) {
+      const bool plain = out::latex_plain_number(ck);
+      const std::string v = plain ? ck : out::latex_escape(ck);
+      std::string& l = p.labels[L.cols + "=" + ck];
+      if (!head.empty())
+        l = plain ? fmt::format("{} $= {}$", head, v) : fmt::format("{} = {}", head, v);
+      else
+        l = plain && plain_name ? fmt::format("${} = {}$", L.cols, v)
+                                : fmt::format("{} = {}", out::latex_escape(L.cols), v);
+    }
     t = std::move(p);
   }
   const std::string inner = join_words(s.command);
@@ -652,8 +666,9 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
       if (!l.empty()) t.labels[c] = l;
     }
   for (const auto& [k, v] : s.labels) t.labels[k] = v;
-  t.caption = fmt::format("{}{}boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}", s.caption,
-                          s.caption.empty() ? "" : " ", BOUNDCHECK_VERSION, join_words(s.command));
+  t.caption =
+      fmt::format("{}{}boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}", s.caption,
+                  s.caption.empty() ? "" : " ", BOUNDCHECK_VERSION, out::latex_escape(join_words(s.command)));
   (void)ctx;
   return t;
 }
@@ -730,6 +745,25 @@ void maybe_plot(const Spec& s, const out::Table& t, const std::string& path) {
   }
 }
 
+/// Refuses, before anything is computed, output paths that would overwrite an input or (for the
+/// spec's own `outputs`, which come from a file) lead outside the working directory.
+void check_paths(const Spec& s, const std::vector<std::string>& inputs, const std::string& plot,
+                 const Context& ctx) {
+  using out::PathOrigin;
+  if (!ctx.output.empty()) out::check_output_path(ctx.output, PathOrigin::command_line, inputs, "--output");
+  if (!plot.empty()) out::check_output_path(plot, PathOrigin::command_line, inputs, "--plot");
+  for (const auto& of : s.outputs) {
+    const std::string& file = of.first;
+    try {
+      out::check_output_path(file, PathOrigin::file, inputs, "outputs");
+      if (file == ctx.output || file == plot)
+        throw UsageError(fmt::format("outputs: \"{}\" is also the command line's output", file));
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("{}:{}: {}", s.file, s.outputs_line, e.what()));
+    }
+  }
+}
+
 /// The spec's `outputs`: the same table in each file's format, each written atomically.
 void write_outputs(const Spec& s, const out::Table& t, const Context& ctx) {
   for (const auto& [file, format] : s.outputs) {
@@ -750,6 +784,7 @@ struct TableOptions {
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
   Spec s = table::load_spec(o.spec);
+  check_paths(s, {o.spec}, o.plot, ctx);
   auto pts = table::expand(s, kMaxPoints);
   std::vector<Task> tasks;
   {
@@ -793,7 +828,9 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   out::Table t = finish(s, std::move(raw), digits, ctx);
   maybe_plot(s, t, o.plot);
   write_outputs(s, t, ctx);
-  return {std::move(t), 0};
+  RunResult r{std::move(t), 0};
+  r.inputs = {o.spec};
+  return r;
 }
 
 struct MergeOptions {
@@ -805,6 +842,8 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table merge needs the shard files written by table --shard I/N");
   std::vector<Shard> shards;
   for (const auto& f : o.files) shards.push_back(read_shard(f));
+  // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
+  check_paths(shards[0].spec, o.files, o.plot, ctx);
   const size_t n = shards[0].count;
   std::vector<int> seen(n + 1, 0);
   for (size_t k = 0; k < shards.size(); ++k) {
@@ -832,7 +871,9 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   out::Table t = finish(shards[0].spec, std::move(raw), shards[0].digits, ctx);
   maybe_plot(shards[0].spec, t, o.plot);
   write_outputs(shards[0].spec, t, ctx);
-  return {std::move(t), 0};
+  RunResult r{std::move(t), 0};
+  r.inputs = o.files;
+  return r;
 }
 
 /// Splits at commas outside parentheses ("1,log(1,1e6,4)" -> two parts).

@@ -6,6 +6,7 @@
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
+#include "output/plot_text.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -116,6 +117,14 @@ std::string string_field(const Ctx& c, const toml::table& t, const char* key, co
   if (n == nullptr) return {};
   if (!n->is_string()) c.fail(n, where + key, "must be a string");
   return n->as_string()->get();
+}
+
+/// A string that will be drawn in a figure: refused at its file:line unless it is inert text
+/// (output/plot_text.hpp: one printable line, no ` or @, at most 400 bytes).
+std::string plot_text_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
+  std::string s = string_field(c, t, key, where);
+  if (std::string why = out::plot_text_problem(s); !why.empty()) c.fail(t.get(key), where + key, why);
+  return s;
 }
 
 std::vector<std::string> string_list(const Ctx& c, const toml::node& n, const std::string& field) {
@@ -354,9 +363,9 @@ Spec parse_spec(const std::string& text, const std::string& file) {
     p.y_lo = string_field(c, *t, "y_lo", "[plot] ");
     p.y_hi = string_field(c, *t, "y_hi", "[plot] ");
     p.yerr = string_field(c, *t, "yerr", "[plot] ");
-    p.title = string_field(c, *t, "title", "[plot] ");
-    p.xlabel = string_field(c, *t, "xlabel", "[plot] ");
-    p.ylabel = string_field(c, *t, "ylabel", "[plot] ");
+    p.title = plot_text_field(c, *t, "title", "[plot] ");
+    p.xlabel = plot_text_field(c, *t, "xlabel", "[plot] ");
+    p.ylabel = plot_text_field(c, *t, "ylabel", "[plot] ");
     p.logx = bool_field(c, *t, "logx", "[plot] ");
     for (const char* rk : {"xrange", "yrange"})
       if (const toml::node* r = t->get(rk)) {
@@ -379,7 +388,7 @@ Spec parse_spec(const std::string& text, const std::string& file) {
         auto gt = e.as_table();
         if (gt == nullptr || gt->get("expr") == nullptr || !gt->get("expr")->is_string())
           c.fail(&e, "[plot] guides", "each guide needs expr = \"...\" (a function of x)");
-        Guide gd{expr::Expr::parse("0"), string_field(c, *gt, "label", "[plot] guides "), true};
+        Guide gd{expr::Expr::parse("0"), plot_text_field(c, *gt, "label", "[plot] guides "), true};
         if (gt->get("scale") != nullptr) gd.scale = bool_field(c, *gt, "scale", "[plot] guides ");
         for (auto&& [gk, gv] : *gt)
           if (gk != "expr" && gk != "label" && gk != "scale")
@@ -412,7 +421,7 @@ Spec parse_spec(const std::string& text, const std::string& file) {
         for (std::string w; words >> w;) o.command.push_back(w);
         o.x = string_field(c, *ot, "x", "[plot.overlay] ");
         o.y = string_field(c, *ot, "y", "[plot.overlay] ");
-        o.label = string_field(c, *ot, "label", "[plot.overlay] ");
+        o.label = plot_text_field(c, *ot, "label", "[plot.overlay] ");
         if (o.command.empty() || o.x.empty() || o.y.empty())
           c.fail(&e, "[plot.overlay]", "needs command, x and y");
         if (const toml::node* f = ot->get("fixed")) {

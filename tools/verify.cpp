@@ -228,8 +228,16 @@ RunResult run_expr(const VerifyOptions& o) {
   return {std::move(t), r.verdict == verify::Verdict::holds ? 0 : 1};
 }
 
+RunResult run_catalogue(const VerifyOptions& o, const Context& ctx);
+
 RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
   if (!o.expr.empty()) return run_expr(o);
+  RunResult r = run_catalogue(o, ctx);
+  if (!o.catalogue.empty()) r.inputs = {o.catalogue};  // --output may not land in the catalogue
+  return r;
+}
+
+RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   auto files = o.catalogue.empty() ? verify::embedded_catalogue() : verify::read_catalogue_dir(o.catalogue);
   CommandQuantities cq;
   auto q = cq.quantities();

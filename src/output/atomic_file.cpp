@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 
 namespace bc::out {
 
@@ -51,35 +52,100 @@ struct SignalGuard {
 }
 }  // namespace
 
+namespace {
+
+/// Writes all of `text` to `fd`, retrying short writes and EINTR. Returns 0 or the errno.
+int write_all(int fd, const std::string& text) {
+  const char* p = text.data();
+  size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+/// The descriptor a /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N name stands for, or
+/// -1. Writing to the open descriptor (not reopening the name) keeps the shell's redirection,
+/// including its O_APPEND.
+int std_stream_fd(const std::string& path) {
+  if (path == "/dev/stdout") return 1;
+  if (path == "/dev/stderr") return 2;
+  for (const char* prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    const std::string pre(prefix);
+    if (path.rfind(pre, 0) != 0 || path.size() == pre.size() || path.size() > pre.size() + 6) continue;
+    const std::string digits = path.substr(pre.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos) return -1;
+    return std::stoi(digits);
+  }
+  return -1;
+}
+
+void write_through(const std::string& shown, const std::string& target, const std::string& text) {
+  const int std_fd = std_stream_fd(target);
+  const int fd = std_fd >= 0 ? std_fd : open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) fail(shown, "open", errno);
+  const int e = write_all(fd, text);
+  if (std_fd < 0) close(fd);
+  if (e != 0) fail(shown, "write", e);
+}
+
+}  // namespace
+
+std::string resolve_output_target(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p(path);
+  for (int hops = 0; hops < 40; ++hops) {
+    if (std_stream_fd(p.string()) >= 0) return p.string();
+    std::error_code ec;
+    const auto st = fs::symlink_status(p, ec);
+    if (ec || st.type() != fs::file_type::symlink) return p.string();
+    fs::path next = fs::read_symlink(p, ec);
+    if (ec) return p.string();
+    p = next.is_absolute() ? next : p.parent_path() / next;
+  }
+  throw ResourceError(fmt::format("--output: \"{}\": too many levels of symbolic links", path));
+}
+
+bool is_write_through(const std::string& path) {
+  if (std_stream_fd(path) >= 0) return true;
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return false;  // a new path
+  return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 void write_atomic(const std::string& path, const std::string& text) {
   if (path.empty()) throw UsageError("--output must be a file name, got \"\"");
-  std::string tmpl = path + ".tmp.XXXXXX";
+  const std::string target = resolve_output_target(path);
+  struct stat st {};
+  const bool exists = std_stream_fd(target) < 0 && stat(target.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    throw UsageError(fmt::format("--output: \"{}\" is a directory; give a file name", path));
+  if (is_write_through(target)) return write_through(path, target, text);
+  const mode_t mode = exists ? (st.st_mode & 07777) : 0644;
+  std::string tmpl = target + ".tmp.XXXXXX";
   if (tmpl.size() >= sizeof(g_tmp_path)) throw UsageError("--output: path too long");
   SignalGuard guard;
   std::memcpy(g_tmp_path, tmpl.c_str(), tmpl.size() + 1);
   int fd = mkstemp(g_tmp_path);
   if (fd < 0) fail(path, "create a temporary file beside", errno);
   g_tmp_live = 1;
-  const char* p = text.data();
-  size_t left = text.size();
-  while (left > 0) {
-    ssize_t n = write(fd, p, left);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int e = errno;
-      close(fd);
-      fail(path, "write", e);
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
+  if (int e = write_all(fd, text); e != 0) {
+    close(fd);
+    fail(path, "write", e);
   }
-  if (fchmod(fd, 0644) != 0 || fsync(fd) != 0) {
+  if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
     int e = errno;
     close(fd);
     fail(path, "flush", e);
   }
   if (close(fd) != 0) fail(path, "close", errno);
-  if (rename(g_tmp_path, path.c_str()) != 0) fail(path, "rename onto", errno);
+  if (rename(g_tmp_path, target.c_str()) != 0) fail(path, "rename onto", errno);
   g_tmp_live = 0;
 }
 

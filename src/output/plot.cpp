@@ -2,14 +2,18 @@
 
 #include "core/errors.hpp"
 #include "output/atomic_file.hpp"
+#include "output/plot_text.hpp"
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -54,21 +58,17 @@ size_t column_index(const Table& t, const std::string& name, const char* role) {
   return static_cast<size_t>(it - t.columns.begin());
 }
 
-std::string quote(const std::string& s) {
-  std::string o = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') o += '\\';
-    o += c;
-  }
-  return o + "\"";
-}
-
 std::string terminal_for(const std::string& path) {
   const std::string ext = std::filesystem::path(path).extension().string();
   if (ext == ".svg") return "svg size 900,600 dynamic enhanced font 'Helvetica,14' background rgb 'white'";
   if (ext == ".png") return "pngcairo size 1200,800 enhanced font 'Helvetica,14'";
   if (ext == ".pdf") return "pdfcairo size 6in,4in enhanced font 'Helvetica,10'";
   throw UsageError(fmt::format("--plot must end in .svg, .png or .pdf, got \"{}\"", path));
+}
+
+/// The file gnuplot writes in its private directory: "figure" and the requested extension.
+std::string figure_name(const std::string& path) {
+  return "figure" + std::filesystem::path(path).extension().string();
 }
 
 }  // namespace
@@ -100,7 +100,9 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
                                    t.rows[r][c].display()));
     return v;
   };
-  std::string s = fmt::format("set terminal {}\nset output {}\n", term, quote(path + ".part"));
+  // gnuplot runs in a private directory (write_plot) and writes this fixed name there; the path the
+  // user asked for never enters the script
+  std::string s = fmt::format("set terminal {}\nset output '{}'\n", term, figure_name(path));
   s += "set datafile missing 'NaN'\nset grid\nset border lw 1.2\nset autoscale xfix\n";
   if (p.key == "inside")
     s += "set key inside right top box opaque\n";
@@ -112,9 +114,10 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
   if (!p.yrange.empty()) s += "set yrange " + p.yrange + "\n";
   if (p.logx) s += "set logscale x\nset format x '10^{%T}'\n";
   if (p.logy) s += "set logscale y\nset format y '10^{%T}'\n";
-  s += fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", quote(p.title),
-                   quote(p.xlabel.empty() ? p.x : p.xlabel),
-                   quote(p.ylabel.empty() ? fmt::format("{}", fmt::join(p.y, ", ")) : p.ylabel));
+  s += fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", gnuplot_literal(p.title, "[plot] title"),
+                   gnuplot_literal(p.xlabel.empty() ? p.x : p.xlabel, "[plot] xlabel"),
+                   gnuplot_literal(p.ylabel.empty() ? fmt::format("{}", fmt::join(p.y, ", ")) : p.ylabel,
+                                   "[plot] ylabel"));
   std::vector<std::string> plots;
   double xmin = INFINITY, xmax = -INFINITY;
   int block = 0;
@@ -139,14 +142,15 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
             "$d{} using 1:3:4 with filledcurves fs transparent solid 0.25 lc {} notitle", block, block + 1));
       if (err)
         plots.push_back(fmt::format("$d{} using 1:2:{} with yerrorbars lc {} pt 7 ps 0.6 title {} noenhanced",
-                                    block, band ? 5 : 3, block + 1, quote(title)));
+                                    block, band ? 5 : 3, block + 1,
+                                    gnuplot_literal(title, "[plot] a curve's title")));
       else if (rows_of[k].size() > 60)  // dense curves read better without markers
         plots.push_back(fmt::format("$d{} using 1:2 with lines lc {} lw 2 title {} noenhanced", block,
-                                    block + 1, quote(title)));
+                                    block + 1, gnuplot_literal(title, "[plot] a curve's title")));
       else
         plots.push_back(
             fmt::format("$d{} using 1:2 with linespoints lc {} pt 7 ps 0.6 lw 1.5 title {} noenhanced", block,
-                        block + 1, quote(title)));
+                        block + 1, gnuplot_literal(title, "[plot] a curve's title")));
       ++block;
     }
   for (size_t o = 0; o < p.overlays.size(); ++o) {
@@ -156,7 +160,7 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
         data += fmt::format("{:.17g} {:.17g}\n", x, y);
     s += data + "EOD\n";
     plots.push_back(fmt::format("$o{} using 1:2 with points pt 5 ps 1.3 lc rgb 'black' title {} noenhanced",
-                                o, quote(p.overlays[o].label)));
+                                o, gnuplot_literal(p.overlays[o].label, "[plot.overlay] label")));
   }
   for (size_t g = 0; g < p.guides.size() && std::isfinite(xmin); ++g) {
     std::string data = fmt::format("$g{} << EOD\n", g);
@@ -171,58 +175,94 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
     // one guide: gray; several: guide g in the colour of series g (as in the example specs)
     const std::string color = p.guides.size() == 1 ? "rgb 'gray30'" : std::to_string(g + 1);
     plots.push_back(fmt::format("$g{} using 1:2 with lines dt 2 lw 2 lc {} title {}", g, color,
-                                quote(p.guides[g].label)));
+                                gnuplot_literal(p.guides[g].label, "[plot] guides label")));
   }
   s += "plot " + fmt::format("{}", fmt::join(plots, ", \\\n     ")) + "\n";
   return s;
 }
 
+namespace {
+
+/// A private directory for one gnuplot run (mkdtemp: mode 0700, a fresh name), removed on exit.
+struct PrivateDir {
+  std::string path;
+  PrivateDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "boundcheck-plot-XXXXXX").string();
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (mkdtemp(buf.data()) == nullptr)
+      throw ResourceError(
+          fmt::format("--plot: cannot create a temporary directory: {}", std::strerror(errno)));
+    path = buf.data();
+  }
+  ~PrivateDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  PrivateDir(const PrivateDir&) = delete;
+  PrivateDir& operator=(const PrivateDir&) = delete;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// Runs gnuplot with `dir` as its working directory, the script file on its standard input and
+/// its standard error in dir/err: no shell is involved (fork and execvp), so nothing in the
+/// script's name or the environment is interpreted. Returns the exit status (127: not found).
+int run_gnuplot(const std::string& dir) {
+  const std::string script = dir + "/script.gp", err = dir + "/err";
+  const pid_t pid = fork();
+  if (pid < 0) throw ResourceError(fmt::format("--plot: cannot start gnuplot: {}", std::strerror(errno)));
+  if (pid == 0) {
+    const int in = open(script.c_str(), O_RDONLY | O_CLOEXEC);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    const int nul = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (in < 0 || e < 0 || nul < 0 || chdir(dir.c_str()) != 0 || dup2(in, 0) < 0 || dup2(nul, 1) < 0 ||
+        dup2(e, 2) < 0)
+      _exit(126);
+    char prog[] = "gnuplot";
+    char* argv[] = {prog, nullptr};
+    execvp(prog, argv);
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw ResourceError("--plot: lost track of gnuplot");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string first_error_line(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line.find("warning") == std::string::npos) return line;
+  return "";
+}
+
+}  // namespace
+
 void write_plot(const Table& t, const Plot& p, const std::string& path) {
   if (path.empty()) throw UsageError("--plot must be a file name, got \"\"");
   const std::string script = gnuplot_script(t, p, path);
-  std::string tmpl = (std::filesystem::temp_directory_path() / "boundcheck-plot-XXXXXX").string();
-  std::vector<char> buf(tmpl.begin(), tmpl.end());
-  buf.push_back('\0');
-  int fd = mkstemp(buf.data());
-  if (fd < 0) throw ResourceError("--plot: cannot create a temporary file");
-  const std::string script_path(buf.data());
+  PrivateDir dir;
   {
-    FILE* f = fdopen(fd, "w");
-    if (f == nullptr || std::fwrite(script.data(), 1, script.size(), f) != script.size() ||
-        std::fclose(f) != 0) {
-      std::remove(script_path.c_str());
-      throw ResourceError("--plot: cannot write the gnuplot script");
-    }
+    std::ofstream f(dir.path + "/script.gp", std::ios::binary);
+    f << script;
+    if (!f.flush()) throw ResourceError("--plot: cannot write the gnuplot script");
   }
-  const std::string err_path = script_path + ".err";
-  const std::string cmd = fmt::format("gnuplot '{}' 2> '{}'", script_path, err_path);
-  const int rc = std::system(cmd.c_str());
-  std::string first_err;
-  {
-    std::ifstream e(err_path);
-    std::string line;
-    while (std::getline(e, line))
-      if (!line.empty() && line.find("warning") == std::string::npos) {
-        first_err = line;
-        break;
-      }
-  }
-  std::remove(script_path.c_str());
-  std::remove(err_path.c_str());
-  const std::string part = path + ".part";
-  if (rc != 0) {
-    std::remove(part.c_str());
-    if (rc == 127 * 256 || first_err.find("not found") != std::string::npos)
-      throw ResourceError(
-          "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup-debian.sh installs it)");
-    throw ResourceError(fmt::format("--plot: gnuplot failed: {}", first_err));
-  }
-  std::error_code ec;
-  std::filesystem::rename(part, path, ec);
-  if (ec) {
-    std::remove(part.c_str());
-    throw ResourceError(fmt::format("--plot: cannot write \"{}\": {}", path, ec.message()));
-  }
+  const int rc = run_gnuplot(dir.path);
+  const std::string err = read_file(dir.path + "/err");
+  if (rc == 127)
+    throw ResourceError(
+        "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup-debian.sh installs it)");
+  const std::string figure = dir.path + "/" + figure_name(path);
+  if (rc != 0 || !std::filesystem::exists(figure))
+    throw ResourceError(fmt::format("--plot: gnuplot failed: {}", first_error_line(err)));
+  write_atomic(path, read_file(figure));
 }
 
 }  // namespace bc::out

@@ -1,6 +1,10 @@
 // Figures from a Table with gnuplot (Debian gnuplot-nox): lines per series, log axes, error bars or
 // a band for quantities with uncertainty, and reference curves. The script and the data travel
-// together (a gnuplot datablock); the figure is written atomically (temporary file, then rename).
+// together (a gnuplot datablock). Specs and shard files are untrusted, so the script is a fixed
+// template: numbers are printed by us, every string is a checked single-quoted literal
+// (output/plot_text.hpp), and the output path never enters it. gnuplot runs without a shell, in a
+// private temporary directory, with the script on its standard input; the figure is then copied
+// to the requested path by write_atomic's rules (atomic for files, write-through for devices).
 #pragma once
 
 #include "output/table.hpp"

@@ -1,6 +1,7 @@
 // Renderers for the five output formats. JSON goes through nlohmann::json (never hand-built);
 // the text formats share column/row order with it so every format carries the same columns.
 #include "output/labels.hpp"
+#include "output/latex_text.hpp"
 #include "output/table.hpp"
 
 #include <fmt/format.h>
@@ -107,35 +108,7 @@ std::string render_markdown(const Table& t) {
   return out;
 }
 
-std::string latex_text(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '_':
-      case '%':
-      case '&':
-      case '#':
-      case '$':
-      case '{':
-      case '}':
-        o += '\\';
-        o += c;
-        break;
-      case '\\':
-        o += "\\textbackslash{}";
-        break;
-      case '~':
-        o += "\\textasciitilde{}";
-        break;
-      case '^':
-        o += "\\textasciicircum{}";
-        break;
-      default:
-        o += c;
-    }
-  }
-  return o;
-}
+std::string latex_text(const std::string& s) { return latex_escape(s); }
 
 // "1.25e-7" -> "1.25 \\times 10^{-7}"; "[1.2 +/- 3e-5]" -> "1.2 \\pm 3 \\times 10^{-5}".
 std::string latex_sci(const std::string& x) {
@@ -153,6 +126,7 @@ std::string latex_sci(const std::string& x) {
 }
 
 std::string latex_number(const std::string& s) {
+  if (!latex_plain_number(s)) return latex_escape(s);  // a cell from a shard file may hold anything
   if (s.size() > 2 && s.front() == '[' && s.back() == ']') {
     if (s.rfind("[+/- ", 0) == 0)
       return "$\\pm " + latex_sci(s.substr(5, s.size() - 6)) + "$";  // a ball around 0
@@ -236,7 +210,7 @@ std::string render_latex(const Table& t) {
   std::string out = fmt::format(
       "% boundcheck {}: {}\n% Needs \\usepackage{{booktabs}} and \\usepackage{{siunitx}}{} in the "
       "preamble.\n",
-      BOUNDCHECK_VERSION, what, long_table ? " and \\usepackage{longtable}" : "");
+      BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
   const std::string caption =
       !t.caption.empty() ? t.caption
                          : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what));

@@ -284,15 +284,25 @@ TEST_CASE("cli: lists and ranges on any numeric option sweep the command, row bl
 
 TEST_CASE("table: a spec's outputs are the same table in each file's format") {
   TempDir tmp;
-  const std::string csv = (tmp.path / "t.csv").string(), tex = (tmp.path / "t.tex").string();
-  const std::string spec = tmp.file(
-      "o.toml",
-      fmt::format(
-          "command = \"sphere dim\"\noutputs = [\"{}\", \"{}\"]\n[fixed]\nl = 4\n[sweep]\nd = [3, 5]\n", csv,
-          tex));
+  // paths in a spec are relative to the working directory and may not leave it (issue 20 §1)
+  const auto old_cwd = std::filesystem::current_path();
+  std::filesystem::current_path(tmp.path);
+  const std::string spec = tmp.file("o.toml",
+                                    "command = \"sphere dim\"\noutputs = [\"t.csv\", "
+                                    "\"./t.tex\"]\n[fixed]\nl = 4\n[sweep]\nd = [3, 5]\n");
   auto r = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
-  REQUIRE(r.code == 0);
-  CHECK(slurp(csv) == r.out);
   auto l = run_boundcheck({"table", "--spec", spec, "--format", "latex"});
-  CHECK(slurp(tex) == l.out);
+  const std::string abs = tmp.file(
+      "abs.toml",
+      fmt::format("command = \"sphere dim\"\noutputs = [\"{}\"]\n[fixed]\nl = 4\n[sweep]\nd = [3, 5]\n",
+                  (tmp.path / "abs.csv").string()));
+  auto a = run_boundcheck({"table", "--spec", abs});
+  std::filesystem::current_path(old_cwd);
+  REQUIRE(r.code == 0);
+  CHECK(slurp((tmp.path / "t.csv").string()) == r.out);
+  CHECK(slurp((tmp.path / "t.tex").string()) == l.out);
+  CHECK(a.code == 2);  // an absolute path from a file: refused before anything is computed
+  CHECK(a.out.empty());
+  CHECK(a.err.find("outside the working directory") != std::string::npos);
+  CHECK(!std::filesystem::exists(tmp.path / "abs.csv"));
 }

@@ -1,0 +1,24 @@
+// Text that reaches LaTeX (issue 20 §1). A table's caption (a spec's `caption`) and column
+// headers (`[labels]`) are LaTeX source by design: compiling a stranger's spec is like compiling
+// a stranger's .tex. Everything else that reaches a .tex file (claim text, sources, notes,
+// command names, string cells, column names, pivot values) is escaped here, so it can neither
+// break the document nor run a macro (\input, \write18, \catcode...).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace bc::out {
+
+/// `s` as LaTeX text: the ten specials \ { } $ & # ^ _ % ~ become their text forms; newlines,
+/// tabs and other control characters become spaces.
+std::string latex_escape(std::string_view s);
+
+/// True when `s` is a number as boundcheck prints it (digits, sign, '.', 'e', '/', "[m +/- r]",
+/// "sqrt(...)"): safe to place in math mode unescaped.
+bool latex_plain_number(std::string_view s);
+
+/// `s` with every control character (a newline ends a LaTeX % comment) replaced by a space.
+std::string one_line_text(std::string_view s);
+
+}  // namespace bc::out

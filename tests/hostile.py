@@ -1,0 +1,157 @@
+#!/usr/bin/python3
+"""The hostile corpus (tests/data/hostile/, issue 20 §1): specs, shard files and a catalogue that
+try to run commands through gnuplot, break or hijack LaTeX, or write outside the working
+directory. Each is run as a user would (`table --spec F --plot fig.svg --format latex --output
+out.tex`, `table merge`, `verify --catalogue`) in a fresh working directory, and must be either
+refused (exit 1 or 2, one line on stderr, nothing on stdout) or rendered inert (exit 0). In both
+cases:
+  - no file named like "pwned" appears anywhere the test can see (the working directory, its
+    parent, HOME, TMPDIR, /tmp), and the working directory holds only the inputs and the outputs
+    the command line asked for;
+  - every .tex produced compiles with pdflatex -no-shell-escape and did not read /etc/passwd
+    (when pdflatex and siunitx are installed; skipped otherwise).
+The expectation (refused or inert) is stated per file below, from what the input tries to do,
+not from the program's output. Usage: hostile.py BOUNDCHECK_EXE CORPUS_DIR
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+EXE, CORPUS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+
+# inert: the input is legitimate text that merely looks dangerous; the run must succeed and the
+# text must appear literally. Everything else in the corpus must be refused.
+INERT = {"plot_quote_breakout.toml", "latex_column_input.toml", "latex_column_write18.toml",
+         "latex_column_catcode.toml", "shard_latex_cells.json", "shard_exact_cells.json",
+         "catalogue_latex"}
+
+HAVE_LATEX = shutil.which("pdflatex") is not None and subprocess.run(
+    ["kpsewhich", "siunitx.sty"], capture_output=True).returncode == 0
+HAVE_GNUPLOT = shutil.which("gnuplot") is not None
+
+failures = []
+compiled = []
+
+
+def fail(case, what):
+    failures.append(f"{case}: {what}")
+
+
+def pwned_files(roots):
+    found = []
+    for root in roots:
+        for dirpath, _, files in os.walk(root):
+            found += [os.path.join(dirpath, f) for f in files if "pwned" in f]
+    return found
+
+
+def compile_tex(case, work, tex):
+    doc = os.path.join(work, "doc.tex")
+    with open(doc, "w") as f:
+        f.write("\\documentclass{article}\\usepackage{booktabs}\\usepackage{siunitx}"
+                "\\usepackage{longtable}\\begin{document}\n\\input{" + tex + "}\n\\end{document}\n")
+    r = subprocess.run(["pdflatex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                        "doc.tex"], cwd=work, capture_output=True, text=True, timeout=120)
+    log = open(os.path.join(work, "doc.log"), errors="replace").read()
+    compiled.append(case)
+    if r.returncode != 0:
+        fail(case, f"{tex} does not compile:\n{r.stdout[-800:]}")
+    if "/etc/passwd" in log and "(/etc/passwd" in log:
+        fail(case, f"{tex}: LaTeX read /etc/passwd")
+    for f in ("doc.tex", "doc.log", "doc.aux", "doc.pdf"):
+        if os.path.exists(os.path.join(work, f)):
+            os.remove(os.path.join(work, f))
+
+
+def run_case(case, inputs, argv, outputs):
+    """Runs argv in a fresh directory holding `inputs`; `outputs` are the files it may write."""
+    top = tempfile.mkdtemp(prefix="bc-hostile-")
+    work, home, tmp = (os.path.join(top, d) for d in ("work", "home", "tmp"))
+    for d in (work, home, tmp):
+        os.mkdir(d)
+    for src in inputs:
+        dst = os.path.join(work, os.path.basename(src))
+        (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, dst)
+    env = dict(os.environ, HOME=home, TMPDIR=tmp)
+    r = subprocess.run([EXE] + argv, cwd=work, env=env, capture_output=True, text=True, timeout=120)
+    inert = case in INERT
+    if r.returncode not in (0, 1, 2):
+        fail(case, f"exit {r.returncode} (crash?): {r.stderr.strip()[:300]}")
+    elif inert and r.returncode != 0:
+        fail(case, f"should render inert text, was refused: {r.stderr.strip()[:300]}")
+    elif not inert and r.returncode == 0:
+        fail(case, "should be refused, ran")
+    elif r.returncode != 0 and (r.stdout or len(r.stderr.strip().splitlines()) != 1):
+        fail(case, f"a refusal is one line on stderr, nothing on stdout; got {r.stdout!r} / {r.stderr!r}")
+    found = pwned_files([top, "/tmp/pwned-boundcheck-hostile.csv"]) + glob.glob("/tmp/pwned*")
+    if found:
+        fail(case, f"files appeared: {found}")
+    allowed = {os.path.basename(i) for i in inputs} | set(outputs)
+    extra = set(os.listdir(work)) - allowed
+    if extra:
+        fail(case, f"unexpected files in the working directory: {sorted(extra)}")
+    if set(os.listdir(top)) != {"work", "home", "tmp"}:
+        fail(case, f"wrote beside the working directory: {sorted(os.listdir(top))}")
+    if HAVE_LATEX:
+        for tex in glob.glob(os.path.join(work, "*.tex")):
+            compile_tex(case, work, os.path.basename(tex))
+    shutil.rmtree(top)
+    return r
+
+
+def main():
+    cases = 0
+    for path in sorted(glob.glob(os.path.join(CORPUS, "*"))):
+        name = os.path.basename(path)
+        if name.endswith(".toml") or name == "outputs_self.csv":
+            argv = ["table", "--spec", name, "--format", "latex", "--output", "out.tex"]
+            outs = ["out.tex"]
+            if "[plot]" in open(path).read() and HAVE_GNUPLOT:
+                argv += ["--plot", "fig.svg"]
+                outs.append("fig.svg")
+            run_case(name, [path], argv, outs)
+        elif name.endswith(".json"):
+            argv = ["table", "merge", name, "--format", "latex", "--output", "out.tex"]
+            outs = ["out.tex"]
+            if "[plot]" in open(path).read() and HAVE_GNUPLOT:
+                argv += ["--plot", "fig.svg"]
+                outs.append("fig.svg")
+            run_case(name, [path], argv, outs)
+        elif os.path.isdir(path):
+            run_case(name, [path], ["verify", "--catalogue", name, "--wide", "--format", "latex",
+                                    "--output", "out.tex"], ["out.tex"])
+        else:
+            continue
+        cases += 1
+    # a 1 MB label: refused by length, not by a crash or a 1 MB figure
+    with tempfile.TemporaryDirectory() as d:
+        big = os.path.join(d, "plot_megabyte_title.toml")
+        with open(big, "w") as f:
+            f.write('command = "sphere dim"\n[sweep]\nd = [3]\nl = [1, 2]\n[plot]\nx = "l"\ny = "N"\n'
+                    'title = "' + "A" * (1 << 20) + '"\n')
+        run_case("plot_megabyte_title.toml", [big],
+                 ["table", "--spec", "plot_megabyte_title.toml", "--plot", "fig.svg"], ["fig.svg"])
+        cases += 1
+    # the quote-doubling case must still draw its title literally (inert, not dropped)
+    if HAVE_GNUPLOT:
+        with tempfile.TemporaryDirectory() as d:
+            shutil.copy(os.path.join(CORPUS, "plot_quote_breakout.toml"), d)
+            subprocess.run([EXE, "table", "--spec", "plot_quote_breakout.toml", "--plot", "fig.svg"],
+                           cwd=d, capture_output=True, check=False, timeout=120)
+            svg = open(os.path.join(d, "fig.svg")).read() if os.path.exists(os.path.join(d, "fig.svg")) else ""
+            if "system(&apos;touch pwned&apos;)" not in svg and "system('touch pwned')" not in svg:
+                fail("plot_quote_breakout.toml", "the title is not drawn literally in the figure")
+    if cases < 20:
+        fail("corpus", f"only {cases} cases found in {CORPUS}")
+    for f in failures:
+        print("FAIL " + f)
+    print(f"hostile corpus: {cases} cases, {len(compiled)} LaTeX files compiled, {len(failures)} failures"
+          f"{'' if HAVE_LATEX else ' (LaTeX not compiled: pdflatex/siunitx missing)'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

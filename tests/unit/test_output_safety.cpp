@@ -1,0 +1,167 @@
+// Issue 20 §1/§1b: --output never replaces what it writes to; figure text is inert; output paths
+// from files stay in the working directory. Expected behaviour comes from POSIX (a FIFO and a
+// device node keep their type and inode after a write) and from gnuplot's documented quoting
+// rules (single-quoted strings: no backslash, backquote or macro processing; '' is a quote).
+#include "core/errors.hpp"
+#include "output/atomic_file.hpp"
+#include "output/latex_text.hpp"
+#include "output/output_path.hpp"
+#include "output/plot.hpp"
+#include "output/plot_text.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+using namespace bc::out;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string t = (fs::temp_directory_path() / "bc_safety_XXXXXX").string();
+    path = mkdtemp(t.data());
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Cwd {  // runs a block in another working directory
+  fs::path old = fs::current_path();
+  explicit Cwd(const fs::path& p) { fs::current_path(p); }
+  ~Cwd() { fs::current_path(old); }
+};
+
+}  // namespace
+
+TEST_CASE("output safety: a FIFO is written through and stays a FIFO") {
+  TempDir d;
+  const fs::path fifo = d.path / "pipe";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  struct stat before {};
+  REQUIRE(stat(fifo.c_str(), &before) == 0);
+  std::string got;
+  std::thread reader([&] { got = slurp(fifo); });
+  write_atomic(fifo.string(), "through the pipe\n");
+  reader.join();
+  CHECK(got == "through the pipe\n");
+  struct stat after {};
+  REQUIRE(stat(fifo.c_str(), &after) == 0);
+  CHECK(S_ISFIFO(after.st_mode));
+  CHECK(after.st_ino == before.st_ino);
+}
+
+TEST_CASE("output safety: a character device node is written through and stays a device") {
+  TempDir d;
+  const fs::path dev = d.path / "null";
+  // a second /dev/null (major 1, minor 3) in a temporary directory, never the real one
+  if (mknod(dev.c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) {
+    MESSAGE("mknod not permitted here (not root or nodev): skipped");
+    return;
+  }
+  struct stat before {};
+  REQUIRE(stat(dev.c_str(), &before) == 0);
+  write_atomic(dev.string(), "discarded\n");
+  struct stat after {};
+  REQUIRE(stat(dev.c_str(), &after) == 0);
+  CHECK(S_ISCHR(after.st_mode));
+  CHECK(after.st_rdev == before.st_rdev);
+  CHECK(after.st_ino == before.st_ino);
+  size_t n = 0;
+  for (auto& e : fs::directory_iterator(d.path)) (void)e, ++n;
+  CHECK(n == 1);  // no temporary left beside it
+}
+
+TEST_CASE("output safety: a symlink keeps pointing at its file, which gets the new text") {
+  TempDir d;
+  fs::create_directory(d.path / "sub");
+  { std::ofstream(d.path / "sub" / "real.txt") << "old\n"; }
+  fs::create_symlink("sub/real.txt", d.path / "link.txt");
+  write_atomic((d.path / "link.txt").string(), "new\n");
+  CHECK(fs::is_symlink(d.path / "link.txt"));
+  CHECK(fs::read_symlink(d.path / "link.txt") == "sub/real.txt");
+  CHECK(slurp(d.path / "sub" / "real.txt") == "new\n");
+  // a dangling link creates its target
+  fs::create_symlink("sub/made.txt", d.path / "dangling.txt");
+  write_atomic((d.path / "dangling.txt").string(), "made\n");
+  CHECK(fs::is_symlink(d.path / "dangling.txt"));
+  CHECK(slurp(d.path / "sub" / "made.txt") == "made\n");
+}
+
+TEST_CASE("output safety: directories are refused, regular files keep their mode") {
+  TempDir d;
+  CHECK_THROWS_AS(write_atomic(d.path.string(), "x"), bc::UsageError);
+  const fs::path f = d.path / "f.txt";
+  { std::ofstream(f) << "a"; }
+  fs::permissions(f, fs::perms::owner_read | fs::perms::owner_write);
+  write_atomic(f.string(), "b");
+  CHECK(slurp(f) == "b");
+  CHECK((fs::status(f).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+  CHECK(is_write_through("/dev/stdout"));
+  CHECK(is_write_through("/dev/fd/1"));
+  CHECK(!is_write_through(f.string()));
+}
+
+TEST_CASE("output safety: paths from a file stay inside the working directory") {
+  TempDir d;
+  fs::create_directory(d.path / "w");
+  { std::ofstream(d.path / "w" / "spec.toml") << "x"; }
+  fs::create_directory_symlink(d.path, d.path / "w" / "up");
+  Cwd cwd(d.path / "w");
+  const std::vector<std::string> in = {"spec.toml"};
+  CHECK_NOTHROW(check_output_path("out.csv", PathOrigin::file, in, "outputs"));
+  CHECK_NOTHROW(check_output_path("sub/../out.csv", PathOrigin::file, in, "outputs"));
+  CHECK_THROWS_AS(check_output_path("../out.csv", PathOrigin::file, in, "outputs"), bc::UsageError);
+  CHECK_THROWS_AS(check_output_path("/tmp/out.csv", PathOrigin::file, in, "outputs"), bc::UsageError);
+  CHECK_THROWS_AS(check_output_path("up/out.csv", PathOrigin::file, in, "outputs"), bc::UsageError);
+  CHECK_THROWS_AS(check_output_path("a\nb.csv", PathOrigin::file, in, "outputs"), bc::UsageError);
+  // the command line may write anywhere, but never over an input or onto a directory
+  CHECK_NOTHROW(check_output_path("../out.csv", PathOrigin::command_line, in, "--output"));
+  CHECK_THROWS_AS(check_output_path("spec.toml", PathOrigin::command_line, in, "--output"), bc::UsageError);
+  CHECK_THROWS_AS(check_output_path("./spec.toml", PathOrigin::command_line, in, "--output"), bc::UsageError);
+  CHECK_THROWS_AS(check_output_path(".", PathOrigin::command_line, in, "--output"), bc::UsageError);
+}
+
+TEST_CASE("output safety: figure text is one printable line without ` or @") {
+  CHECK(plot_text_problem("heads H, eps = ln(d/r)/ln H").empty());
+  CHECK(plot_text_problem("ε → 0, ℓ ≤ 10^{6}").empty());  // UTF-8 and enhanced-text markup are fine
+  for (const char* bad : {"`touch x`", "@macro", "a\nb", "a\rb", "a\tb", "\x1b[31m",
+                          "a\xe2\x80\xae"
+                          "b",
+                          "a\xe2\x80\xa8"
+                          "b",
+                          "\xef\xbb\xbf"
+                          "bom",
+                          "\xc3", "\xc0\xaf", "\xed\xa0\x80", "\x7f"})
+    CHECK_MESSAGE(!plot_text_problem(bad).empty(), bad);
+  CHECK(!plot_text_problem(std::string(kMaxPlotText + 1, 'a')).empty());
+  CHECK(gnuplot_literal("it's", "t") == "'it''s'");
+  CHECK(gnuplot_literal("a\\nb \"c\"", "t") == "'a\\nb \"c\"'");
+  CHECK_THROWS_AS(gnuplot_literal("`x`", "t"), bc::UsageError);
+}
+
+TEST_CASE("output safety: LaTeX text is escaped, plain numbers are recognised") {
+  CHECK(latex_escape("\\input{/etc/passwd}") == "\\textbackslash{}input\\{/etc/passwd\\}");
+  CHECK(latex_escape("a\nb%c") == "a b\\%c");
+  CHECK(latex_escape("$&#^_~") == "\\$\\&\\#\\textasciicircum{}\\_\\textasciitilde{}");
+  CHECK(latex_plain_number("-sqrt(7)/8"));
+  CHECK(latex_plain_number("[1.25e-7 +/- 3e-30]"));
+  CHECK(!latex_plain_number("\\input{x}"));
+  CHECK(!latex_plain_number("9^{x}"));
+  CHECK(one_line_text("a\nb") == "a b");
+}
