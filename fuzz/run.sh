@@ -3,7 +3,7 @@
 # for SECONDS (default 30) on a copy of its seed corpus (fuzz/corpus/<target>, and the dictionary
 # fuzz/<target>.dict if there is one), with the work limits lowered inside the targets so that one
 # input costs milliseconds.
-#   fuzz/run.sh [SECONDS]          all targets: parse catalogue table_spec argv
+#   fuzz/run.sh [SECONDS]          all targets: parse catalogue table_spec argv render
 #   FUZZ_TARGETS="parse argv" fuzz/run.sh 60
 # Exit 0 when no target found a crash; crash inputs are left in build/fuzz/crashes/<target>/
 # (add each as a regression test and to the corpus after fixing it). Exit 125 without clang.
@@ -18,7 +18,7 @@ if [[ -n ${FUZZ_RUNS:-} ]]; then
 else
   budget=(-max_total_time="$seconds")
 fi
-targets=${FUZZ_TARGETS:-parse catalogue table_spec argv}
+targets=${FUZZ_TARGETS:-parse catalogue table_spec argv render}
 if ! command -v clang++ >/dev/null 2>&1; then
   echo "fuzz/run.sh: clang++ not found (apt-get install clang libclang-rt-14-dev); skipping" >&2
   exit 125

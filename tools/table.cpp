@@ -1031,7 +1031,16 @@ void setup_table(CLI::App& root, Registry& reg) {
       "}]\n"
       "Every point runs the command's own code; a value it refuses is refused with the spec's file, line "
       "and\n"
-      "field. Rows come in spec order whatever --threads. Examples (data/specs/):\n"
+      "field. Rows come in spec order whatever --threads.\n"
+      "A spec is untrusted input (you may have downloaded it):\n"
+      "  - caption and [labels] are LaTeX source by design: compiling a stranger's spec is like compiling a\n"
+      "    stranger's .tex. Everything else that reaches LaTeX (column names, cells, commands) is escaped.\n"
+      "  - [plot] text (title, xlabel, ylabel, guide and overlay labels, column names, series values) must\n"
+      "    be one printable line of at most 400 bytes without ` or @; gnuplot gets it as an inert literal.\n"
+      "  - outputs = [...] may only name files inside the working directory (no absolute paths, no ..,\n"
+      "    no symlinks leading out); --output and --plot, typed by you, may go anywhere. No output may\n"
+      "    overwrite the spec or a shard file being read, or a directory.\n"
+      "Examples (data/specs/):\n"
       "  boundcheck table --spec data/specs/lb_vs_heads.toml --format latex --plot lb.svg\n"
       "  boundcheck table --spec big.toml --shard 3/8 --output part3.json   # then: table merge part*.json");
   reg.bind(app, opt, run_table);

@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "output/atomic_file.hpp"
+#include "output/plot_template.hpp"
 #include "output/plot_text.hpp"
 
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace bc::out {
 
@@ -248,6 +250,9 @@ std::string first_error_line(const std::string& text) {
 void write_plot(const Table& t, const Plot& p, const std::string& path) {
   if (path.empty()) throw UsageError("--plot must be a file name, got \"\"");
   const std::string script = gnuplot_script(t, p, path);
+  // defence in depth: whatever the strings were, the script is the template or it does not run
+  if (std::string why = script_outside_template(script); !why.empty())
+    throw std::logic_error("--plot: refusing a gnuplot script outside the template (" + why + ")");
   PrivateDir dir;
   {
     std::ofstream f(dir.path + "/script.gp", std::ios::binary);

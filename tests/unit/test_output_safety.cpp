@@ -7,6 +7,7 @@
 #include "output/latex_text.hpp"
 #include "output/output_path.hpp"
 #include "output/plot.hpp"
+#include "output/plot_template.hpp"
 #include "output/plot_text.hpp"
 
 #include <doctest/doctest.h>
@@ -164,4 +165,35 @@ TEST_CASE("output safety: LaTeX text is escaped, plain numbers are recognised") 
   CHECK(!latex_plain_number("\\input{x}"));
   CHECK(!latex_plain_number("9^{x}"));
   CHECK(one_line_text("a\nb") == "a b");
+}
+
+TEST_CASE("output safety: generated gnuplot scripts stay inside the template") {
+  Table t;
+  t.columns = {"x", "series", "y", "lo", "hi", "err"};
+  for (int r = 1; r <= 6; ++r)
+    t.add_row({Cell::of_int(r), Cell::of_text(r % 2 ? "it's odd" : "even (2k)"), Cell::of_double(1.0 / r),
+               Cell::of_exact("1/8"), Cell::of_real("[0.5 +/- 1e-3]"), Cell::of_double(0.01)});
+  Plot p;
+  p.x = "x", p.y = {"y"}, p.series = "series", p.y_lo = "lo", p.y_hi = "hi", p.yerr = "err";
+  p.title = "LB(64, r, H): it's certified", p.xlabel = "heads H", p.ylabel = "10^{-3} ε";
+  p.logx = p.logy = true;
+  p.xrange = "[1:10]", p.yrange = "[0.001:2]", p.key = "below";
+  p.guides.push_back({"talk: eps = ln(d/r)/ln H", [](double x) { return 1 / x; }});
+  p.overlays.push_back({"paper's Table 1", {{1, 1}, {2, 0.5}}});
+  for (const char* fig : {"f.svg", "f.png", "f.pdf"}) {
+    const std::string s = gnuplot_script(t, p, fig);
+    CHECK_MESSAGE(script_outside_template(s).empty(), script_outside_template(s));
+    CHECK(s.find("'it''s odd'") == std::string::npos);         // series values are in titles...
+    CHECK(s.find("series = it''s odd") != std::string::npos);  // ...quoted by doubling
+  }
+  // the checker itself: each line a hostile string could have produced is caught
+  const std::string ok =
+      "set terminal svg\nset output 'figure.svg'\n$d0 << EOD\n1 2\nEOD\nplot $d0 using 1:2 title 'a'\n";
+  CHECK(script_outside_template(ok).empty());
+  for (const char* bad :
+       {"set title 'a'\nsystem('touch x')\n", "set title \"`touch x`\"\n", "set title 'a' ; system 'x'\n",
+        "set output 'a'\nload 'b'\n", "$d0 << EOD\n1 2\nprint 1\nEOD\n", "set title 'unterminated\n",
+        "set title @macro\n", "$d0 << EOD\n1 2\n", "plot '< touch x' using 1:2\n", "call 'x'\n",
+        "set xlabel 'a' noenhanced\nset print '|sh'\n"})
+    CHECK_MESSAGE(!script_outside_template(bad).empty(), bad);
 }
