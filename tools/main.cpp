@@ -102,15 +102,10 @@ int run(int argc, char** argv) {
   }
   const Context ctx = inv.context();
   const std::string path = cmd->path();
-  // `table` and the built-in catalogue run many bounded evaluations with no overall deadline;
-  // a user's catalogue (verify --catalogue DIR) is held to the budget
-  bool user_catalogue = false;
-  for (int i = 1; i < argc; ++i)
-    user_catalogue = user_catalogue || std::string(argv[i]).rfind("--catalogue", 0) == 0;
-  const bool sweep = path.rfind("table", 0) == 0 || (path == "verify" && !user_catalogue);
-  const bool explicit_budget = inv.max_seconds_given();
+  // the budget binds every command, `table` and `verify` included, whether or not --max-seconds
+  // was given (README: "default 60"); a long sweep says --max-seconds 3600 (issue 20 §4)
   bc::limits::set_time_budget(ctx.max_seconds);
-  bc::limits::set_deadline_enabled(!sweep || explicit_budget);
+  bc::limits::set_deadline_enabled(true);
 #ifdef BOUNDCHECK_HAVE_OPENMP
   omp_set_num_threads(ctx.threads);
 #endif

@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
+#include "core/text_file.hpp"
 #include "parse.hpp"
 #include "sym/eckart_young.hpp"
 #include "sym/partitions.hpp"
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <sstream>
 
 namespace bc::cli {
 
@@ -23,8 +25,9 @@ struct EyOptions {
 };
 
 std::vector<Fmpq> read_spectrum(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UsageError(fmt::format("--spectrum must name a readable file, got \"{}\"", path));
+  // at most 256 MiB (10^7 values of up to ~25 digits) and 4096 characters a line: /dev/zero or a
+  // binary file is refused, not read until memory runs out
+  std::istringstream in(read_text_file(path, TextLimits{size_t(256) << 20, 4096}, "--spectrum"));
   std::vector<Fmpq> sq;
   std::string line;
   size_t ln = 0;

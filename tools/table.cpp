@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/flint.hpp"
 #include "core/real_format.hpp"
+#include "core/text_file.hpp"
 #include "output/atomic_file.hpp"
 #include "output/cell_value.hpp"
 #include "output/labels.hpp"
@@ -451,13 +452,11 @@ struct Shard {
 };
 
 Shard read_shard(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("table merge: cannot read \"{}\"", file));
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // a shard file is untrusted: at most 1 GiB (10^6 points of a few hundred bytes each)
+  const std::string text = read_text_file(file, TextLimits{size_t(1) << 30, size_t(1) << 30}, "table merge");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(ss.str());
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception&) {
     throw UsageError(fmt::format("table merge: \"{}\" is not a shard file (not JSON)", file));
   }

@@ -6,6 +6,7 @@
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
+#include "core/text_file.hpp"
 #include "output/plot_text.hpp"
 
 #include <fmt/format.h>
@@ -447,15 +448,7 @@ Spec parse_spec(const std::string& text, const std::string& file) {
 
 Spec load_spec(const std::string& file) {
   if (file.empty()) throw UsageError("--spec must be a file name, got \"\"");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("--spec must be a readable TOML file, got \"{}\"", file));
-  std::string text;
-  char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text.append(buf, static_cast<size_t>(in.gcount()));
-    if (text.size() > (1U << 20)) throw UsageError(fmt::format("--spec: \"{}\" is larger than 1 MiB", file));
-  }
-  return parse_spec(text, file);
+  return parse_spec(read_text_file(file, TextLimits{size_t(1) << 20, size_t(1) << 16}, "--spec"), file);
 }
 
 std::vector<Point> expand(const Spec& s, size_t max_points) {

@@ -5,6 +5,8 @@
 // sizes of the quantifier ranges; quantities cost whatever their command costs.
 #include "core/expr.hpp"
 
+#include "core/limits.hpp"
+
 #include "core/decimal.hpp"
 
 #include <arb_hypgeom.h>
@@ -1006,6 +1008,22 @@ class Evaluator {
     return r;
   }
 
+  /// Refuses a quantifier whose measured cost per value, times the values left, exceeds the time
+  /// left: `sum(l in 0..999999: sphere.sign-coef(...))` is refused after its first values, with
+  /// the estimate, rather than stopped by the deadline after the whole budget is spent.
+  static void project_cost(const Node& n, double started, size_t done, size_t total) {
+    limits::poll("expression");
+    const double spent = limits::elapsed() - started;
+    if (done < 3 || spent < 0.25 || !limits::deadline_enabled()) return;
+    const double left = limits::time_budget() - limits::elapsed();
+    const double need = spent / static_cast<double>(done) * static_cast<double>(total - done);
+    if (need > left)
+      throw ResourceError(fmt::format(
+          "expression, column {}: the quantifier over {} needs about {:.3g} s more for {} values ({:.2g} s "
+          "each, measured on the first {}), beyond the {:.3g} s left of the time limit (raise --max-seconds)",
+          n.pos, n.var, need, total - done, spent / static_cast<double>(done), done, std::max(left, 0.0)));
+  }
+
   Value quantifier(const Node& n, Sink* sink) {
     const std::string& q = n.name;
     std::vector<Value> items;
@@ -1028,9 +1046,13 @@ class Evaluator {
     bool first = true;
     std::string unknown_witness;
     ++quant_depth_;
+    const double started = limits::elapsed();
+    size_t done = 0;
     for (const Value& it : items) {
       if (++steps_ > kMaxSteps)
         throw ResourceError(fmt::format("expression: more than {} quantifier steps", kMaxSteps));
+      if (done > 0) project_cost(n, started, done, items.size());
+      ++done;
       Value bound;
       arb_set(bound.ball.x, it.ball.x);
       bound.exact = it.exact;

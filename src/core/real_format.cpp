@@ -38,6 +38,17 @@ Fmpz pow10(ulong k) {
   return p;
 }
 
+// 10^k exactly while that is cheap; beyond, a ball at precision prec (10^(3*10^11) for
+// 2^(2^40) would need a terabit integer: gmp aborts).
+constexpr ulong kExactPow10 = 4096;
+
+void pow10_ball(arb_t res, ulong k, slong prec) {
+  if (k <= kExactPow10)
+    arb_set_fmpz(res, pow10(k).x);
+  else
+    arb_ui_pow_ui(res, 10, k, prec);
+}
+
 // Lays out `digits` (D chars, leading digit nonzero) with decimal exponent e, arb-style.
 std::string layout(const std::string& d, slong e, bool negative) {
   const slong n = static_cast<slong>(d.size());
@@ -84,10 +95,12 @@ std::string fast_digits(const arb_t x, long digits) {
   for (int attempt = 0; attempt < 4; ++attempt) {
     const slong k = digits - 1 - e;  // want 10^(D-1) <= |mid| 10^k < 10^D
     arb_set_arf(y.x, mid);
+    Arb p;
+    pow10_ball(p.x, static_cast<ulong>(k >= 0 ? k : -k), prec + 64);
     if (k >= 0)
-      arb_mul_fmpz(y.x, y.x, pow10(static_cast<ulong>(k)).x, prec);
+      arb_mul(y.x, y.x, p.x, prec);
     else
-      arb_div_fmpz(y.x, y.x, pow10(static_cast<ulong>(-k)).x, prec);
+      arb_div(y.x, y.x, p.x, prec);
     arf_get_fmpz(z.x, arb_midref(y.x), ARF_RND_NEAR);
     fmpz_abs(z.x, z.x);
     if (fmpz_cmp(z.x, top.x) == 0) {  // rounded up to 10^D: one more leading digit
@@ -131,13 +144,28 @@ std::string format_bound(const arb_t x, long digits, int direction) {
   Fmpz z;
   for (int attempt = 0; attempt < 4; ++attempt) {
     const slong k = digits - 1 - e;
-    Arf p;
-    arf_set_fmpz(p.x, pow10(static_cast<ulong>(k >= 0 ? k : -k)).x);
-    // directed: y = end * 10^k rounded in the bound's direction, then the integer part likewise
-    if (k >= 0)
-      arf_mul(y.x, end.x, p.x, prec, rnd);
-    else
-      arf_div(y.x, end.x, p.x, prec, rnd);
+    const ulong ak = static_cast<ulong>(k >= 0 ? k : -k);
+    if (ak <= kExactPow10) {
+      Arf p;
+      arf_set_fmpz(p.x, pow10(ak).x);
+      // directed: y = end * 10^k rounded in the bound's direction, then the integer part likewise
+      if (k >= 0)
+        arf_mul(y.x, end.x, p.x, prec, rnd);
+      else
+        arf_div(y.x, end.x, p.x, prec, rnd);
+    } else {  // a ball for 10^k; its lower or upper end keeps the bound's direction
+      Arb yb, p;
+      arb_set_arf(yb.x, end.x);
+      pow10_ball(p.x, ak, prec + 64);
+      if (k >= 0)
+        arb_mul(yb.x, yb.x, p.x, prec + 64);
+      else
+        arb_div(yb.x, yb.x, p.x, prec + 64);
+      if (direction < 0)
+        arb_get_lbound_arf(y.x, yb.x, prec);
+      else
+        arb_get_ubound_arf(y.x, yb.x, prec);
+    }
     arf_get_fmpz(z.x, y.x, rnd);
     Fmpz a;
     fmpz_abs(a.x, z.x);

@@ -1,6 +1,7 @@
 #include "verify/catalogue.hpp"
 
 #include "core/errors.hpp"
+#include "core/text_file.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -60,11 +61,12 @@ std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir) {
   std::vector<CatalogueFile> out;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     if (e.path().extension() != ".toml") continue;
-    std::ifstream in(e.path());
-    std::stringstream ss;
-    ss << in.rdbuf();
-    if (!in) throw DomainError(fmt::format("verify: cannot read \"{}\"", e.path().string()));
-    out.push_back({e.path().filename().string(), ss.str()});
+    if (out.size() >= 1000)
+      throw UsageError(fmt::format("--catalogue: \"{}\" holds more than 1000 .toml files", dir));
+    // a catalogue file is untrusted: at most 4 MiB, text, lines of at most 64 Ki characters
+    out.push_back(
+        {e.path().filename().string(),
+         read_text_file(e.path().string(), TextLimits{size_t(4) << 20, size_t(1) << 16}, "--catalogue")});
   }
   if (ec) throw DomainError(fmt::format("verify: cannot list \"{}\": {}", dir, ec.message()));
   if (out.empty()) throw DomainError(fmt::format("verify: no .toml files in \"{}\"", dir));

@@ -306,3 +306,22 @@ TEST_CASE("table: a spec's outputs are the same table in each file's format") {
   CHECK(a.err.find("outside the working directory") != std::string::npos);
   CHECK(!std::filesystem::exists(tmp.path / "abs.csv"));
 }
+
+// Issue 20 §4: these derived columns aborted the program (gmp: overflow in mpz type, exit 134) or
+// ran without bound while the printer built 10^(decimal exponent) exactly. Reference values:
+// mpmath at 45 digits (mpf(2)**(2**40), gamma(mpf(10)**15), binomial(10**12, 5*10**11)),
+// printed with mpmath.nstr(x, 30).
+TEST_CASE("table: derived columns with astronomically large values print their correct digits") {
+  TempDir tmp;
+  const std::string spec = tmp.file("huge.toml",
+                                    "command = \"sphere dim\"\n[fixed]\nd = 3\n[sweep]\nl = [1]\n[derived]\n"
+                                    "a = \"2^(2^40)\"\nb = \"gamma(10^15)\"\nc = \"binom(10^12, 5*10^11)\"\n"
+                                    "e = \"10^10^10\"\nf = \"floor(10^(10^9)/7)\"\n");
+  auto r = run_boundcheck({"table", "--spec", spec, "--format", "csv"}, 120);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("8.05723224506582382563102683908e+330985980541") != std::string::npos);
+  CHECK(r.out.find("1.17879641194089947860671229274e+14565705518096741") != std::string::npos);
+  CHECK(r.out.find("7.64073742278365016754412878469e+301029995657") != std::string::npos);
+  CHECK(r.out.find("1.00000000000000000000000000000e+10000000000") != std::string::npos);
+  CHECK(r.out.find("1.42857142857142857142857142857e+999999999") != std::string::npos);
+}

@@ -1,6 +1,8 @@
 // Exact parsing of user reals (src/core/decimal.cpp): reference values are the rationals the
 // notation denotes, built independently with FLINT's fmpq_set_si.
 #include "core/decimal.hpp"
+#include "core/flint.hpp"
+#include "core/real_format.hpp"
 
 #include <doctest/doctest.h>
 
@@ -31,4 +33,27 @@ TEST_CASE("decimal: malformed input is rejected, never approximated") {
                           "nan", " 1", "1 ", "1,5", "1/2/3", "1e999999", "½"})
     CHECK_MESSAGE(!parse_exact_rational(bad), bad);
   CHECK(!parse_exact_rational(std::string(100001, '1')));
+}
+
+// Issue 20 §4: 2^(2^40) as a derived column aborted the program (gmp: overflow in mpz type) while
+// the printer built 10^(3.3*10^11) exactly. Reference digits: mpmath at 45 significant digits,
+// mpmath.nstr(mpf(2)**(2**40), 30) and mpf(2)**(-(2**40)).
+TEST_CASE("real_format: decimal exponents far beyond 10^4096 print without building 10^k") {
+  bc::Arb x;
+  fmpz_t e;
+  fmpz_init(e);
+  fmpz_one(e);
+  fmpz_mul_2exp(e, e, 40);
+  arb_one(x.x);
+  arb_mul_2exp_fmpz(x.x, x.x, e);  // exactly 2^(2^40)
+  CHECK(bc::format_real(x.x, 30, false) == "8.05723224506582382563102683908e+330985980541");
+  CHECK(bc::format_bound(x.x, 12, -1) == "8.05723224506e+330985980541");
+  CHECK(bc::format_bound(x.x, 12, +1) == "8.05723224507e+330985980541");
+  fmpz_neg(e, e);
+  arb_one(x.x);
+  arb_mul_2exp_fmpz(x.x, x.x, e);  // 2^(-2^40)
+  CHECK(bc::format_real(x.x, 30, false) == "1.24112098247185434939175741004e-330985980542");
+  CHECK(bc::format_bound(x.x, 13, -1) == "1.241120982471e-330985980542");
+  CHECK(bc::format_bound(x.x, 13, +1) == "1.241120982472e-330985980542");
+  fmpz_clear(e);
 }
