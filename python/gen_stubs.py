@@ -102,6 +102,7 @@ def commands() -> list[str]: ...
 '''
 
 GLOBALS = ("digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., "
+           "max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., "
            "format: Optional[str] = ..., output: Optional[str] = ...")
 
 

@@ -2,10 +2,12 @@
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/flint.hpp"
 
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cmath>
 
 namespace bc::cli {
 
@@ -20,6 +22,50 @@ std::string rule(std::uint64_t lo, std::uint64_t hi) {
   if (hi == max_index) return fmt::format("an integer >= {}", lo);
   return fmt::format("an integer in [{}, {}]", lo, hi);
 }
+bool all_digits(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+/// An exactly integral value written as 1e6, 1.5e3, 1000000.0 or 10^6, as its decimal digits
+/// (issue 20 §3: what a spec, verify --expr and Python's floats already accept). Returns
+/// `value` unchanged when it is none of these forms; "" when it is one of them but not an
+/// integer; throws `too_large` when it would have more than max_digits digits.
+std::string integral_digits(const std::string& value, size_t max_digits, const UsageError& too_large) {
+  if (all_digits(value)) return value;
+  if (const auto caret = value.find('^'); caret != std::string::npos) {
+    const std::string b = value.substr(0, caret), e = value.substr(caret + 1);
+    if (!all_digits(b) || !all_digits(e) || b.size() > 20 || e.size() > 9) return value;
+    const double base = std::stod(b), ex = std::stod(e);
+    if (base > 1 && ex * std::log10(base) > static_cast<double>(max_digits)) throw too_large;
+    Fmpz r, bb;
+    fmpz_set_str(bb.x, b.c_str(), 10);
+    fmpz_pow_ui(r.x, bb.x, static_cast<ulong>(ex));
+    return r.str();
+  }
+  // mantissa digits[.digits] and an optional exponent e[+]digits (no sign: options are >= 0)
+  const auto epos = value.find_first_of("eE");
+  const std::string mant = value.substr(0, epos),
+                    ex = epos == std::string::npos ? "0" : value.substr(epos + 1);
+  const auto dot = mant.find('.');
+  const std::string ip = mant.substr(0, dot), fp = dot == std::string::npos ? "" : mant.substr(dot + 1);
+  const std::string exd = !ex.empty() && ex[0] == '+' ? ex.substr(1) : ex;
+  if (ip.empty() || (!fp.empty() && !all_digits(fp)) || !all_digits(ip) || !all_digits(exd) ||
+      exd.size() > 6 || (dot == std::string::npos && epos == std::string::npos))
+    return value;
+  const long shift = std::stol(exd) - static_cast<long>(fp.size());  // value = ip fp * 10^shift
+  std::string digits = ip + fp;
+  if (shift >= 0) {
+    if (digits.size() + static_cast<size_t>(shift) > max_digits + 1) throw too_large;
+    digits.append(static_cast<size_t>(shift), '0');
+  } else {
+    const size_t drop = static_cast<size_t>(-shift);
+    if (drop > digits.size()) return digits.find_first_not_of('0') == std::string::npos ? "0" : "";
+    if (digits.find_first_not_of('0', digits.size() - drop) != std::string::npos) return "";  // 1.5, 2.5e0
+    digits.resize(digits.size() - drop);
+  }
+  const auto nz = digits.find_first_not_of('0');
+  return nz == std::string::npos ? "0" : digits.substr(nz);
+}
 }  // namespace
 
 std::uint64_t parse_uint(const std::string& opt, const std::string& value, std::uint64_t lo,
@@ -27,9 +73,11 @@ std::uint64_t parse_uint(const std::string& opt, const std::string& value, std::
   auto bad = [&](const std::string& why = "") {
     return UsageError(fmt::format("{} must be {}{}, got {}", opt, rule(lo, hi), why, quoted(value)));
   };
-  if (value.empty() || value.size() > 20) throw bad(value.size() > 20 ? " (too large)" : "");
+  const std::string digits = integral_digits(value, 20, bad(" (too large)"));
+  if (digits.empty()) throw bad(" (not an integer)");
+  if (digits.size() > 20) throw bad(" (too large)");
   std::uint64_t v = 0;
-  for (char c : value) {
+  for (char c : digits) {
     if (c < '0' || c > '9') throw bad();
     std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
     if (v > (UINT64_MAX - digit) / 10) throw bad(" (too large)");
@@ -53,11 +101,12 @@ Fmpz parse_bigint(const std::string& opt, const std::string& value, std::uint64_
     return UsageError(fmt::format("{} must be an integer >= {} (at most {} digits), got {}", opt, lo,
                                   max_digits, quoted(value)));
   };
-  if (value.empty() || static_cast<long>(value.size()) > max_digits) throw bad();
-  for (char c : value)
+  const std::string digits = integral_digits(value, static_cast<size_t>(max_digits), bad());
+  if (digits.empty() || static_cast<long>(digits.size()) > max_digits) throw bad();
+  for (char c : digits)
     if (c < '0' || c > '9') throw bad();
   Fmpz out;
-  fmpz_set_str(out.x, value.c_str(), 10);
+  fmpz_set_str(out.x, digits.c_str(), 10);
   if (fmpz_cmp_ui(out.x, lo) < 0) throw bad();
   return out;
 }

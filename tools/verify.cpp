@@ -178,7 +178,7 @@ std::string clip(const std::string& s, size_t n) {
   return s.substr(0, k) + "...";
 }
 
-RunResult run_expr(const VerifyOptions& o) {
+RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   if (!o.catalogue.empty() || !o.id.empty() || o.list)
     throw UsageError("--expr evaluates one expression: it does not combine with --catalogue, --id or --list");
   expr::Expr e;
@@ -208,11 +208,11 @@ RunResult run_expr(const VerifyOptions& o) {
   if (!e.boolean()) {  // a number: print its enclosure
     expr::EvalOptions opt;
     opt.resolve = q.resolve;
-    opt.digits = verify::precision_ladder().front().digits;
-    opt.prec = verify::precision_ladder().front().prec;
+    opt.digits = verify::precision_ladder(ctx.digits).front().digits;
+    opt.prec = verify::precision_ladder(ctx.digits).front().prec;
     expr::Report rep;
     expr::Value v = e.evaluate(opt, &rep);
-    t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(expr::show_ball(v.ball.x, 30)),
+    t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(expr::show_ball(v.ball.x, ctx.digits)),
                out::Cell::of_text("value"), out::Cell::of_text(v.exact ? "exact" : "enclosure")});
     if (v.exact) t.rows.back()[1] = out::Cell::of_text(v.exact->str());
     return {std::move(t), 0};
@@ -221,6 +221,7 @@ RunResult run_expr(const VerifyOptions& o) {
   c.id = "expr";
   c.file = "--expr";
   c.expr = o.expr;
+  c.digits = ctx.digits;  // --digits: the quantities' digits (then the ladder's next rung)
   auto r = verify::run_expression(c, &q);
   t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(r.computed),
              out::Cell::of_text(verify::verdict_name(r.verdict)), out::Cell::of_text(r.grade)});
@@ -231,7 +232,7 @@ RunResult run_expr(const VerifyOptions& o) {
 RunResult run_catalogue(const VerifyOptions& o, const Context& ctx);
 
 RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
-  if (!o.expr.empty()) return run_expr(o);
+  if (!o.expr.empty()) return run_expr(o, ctx);
   RunResult r = run_catalogue(o, ctx);
   if (!o.catalogue.empty()) r.inputs = {o.catalogue};  // --output may not land in the catalogue
   return r;
@@ -270,6 +271,7 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   size_t k = 0;
   for (auto& c : selected) {
     if (progress) std::fprintf(stderr, "\r[%zu/%zu] %-40s", ++k, selected.size(), c.id.c_str());
+    c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
     auto r = verify::run_claim(c, &q);
     if (r.verdict != c.expect) {
       ++not_holding;

@@ -80,67 +80,67 @@ def invoke(argv: Sequence[str]) -> Table: ...
 def commands() -> list[str]: ...
 
 class _SphereGroup:
-    def dim(self, d: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def dim(self, d: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Dimension N(d,l) of degree-l spherical harmonics on S^{d-1}, exact."""
-    def gegenbauer(self, d: _Arg, l: _Arg, t: _Arg, *, norm: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def gegenbauer(self, d: _Arg, l: _Arg, t: _Arg, *, norm: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Gegenbauer polynomial of dimension d at t, to --digits correct digits."""
-    def sign_coef(self, d: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., exact: bool = ..., include_even: bool = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def sign_coef(self, d: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., exact: bool = ..., include_even: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Gegenbauer coefficients of sign and their cumulative energy."""
-    def hecke_funk(self, d: _Arg, l: _Arg, *, version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def hecke_funk(self, d: _Arg, l: _Arg, *, digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Check the closed form of <sign, P_{l,d}> against high-precision quadrature."""
 
 class _RankGroup:
-    def count(self, d: _Arg, r: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., no_construct: bool = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def count(self, d: _Arg, r: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., no_construct: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Harmonics one rank-r head can reach, per degree l: exact, talk, constructed."""
-    def bound(self, d: _Arg, r: _Arg, H: _Arg, *, count: _Arg = ..., kernel: _Arg = ..., max_terms: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def bound(self, d: _Arg, r: _Arg, H: _Arg, *, count: _Arg = ..., kernel: _Arg = ..., max_terms: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Spectral lower bound LB(d,r,H) on the error of H rank-r heads."""
-    def heads(self, d: _Arg, r: _Arg, eps: _Arg, *, count: _Arg = ..., kernel: _Arg = ..., max_terms: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def heads(self, d: _Arg, r: _Arg, eps: _Arg, *, count: _Arg = ..., kernel: _Arg = ..., max_terms: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Fewest rank-r heads whose spectral lower bound allows error eps."""
-    def majority(self, d: _Arg, *, H: _Arg = ..., target: _Arg = ..., h_cap: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def majority(self, d: _Arg, *, H: _Arg = ..., target: _Arg = ..., h_cap: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Majority vote of H random rank-1 heads: success and failure rates."""
-    def head_target(self, d: _Arg, theta: _Arg, *, version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def head_target(self, d: _Arg, theta: _Arg, *, digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Agreement b(theta) of a rank-1 head with the target."""
-    def u(self, d: _Arg, t: _Arg, *, degree: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def u(self, d: _Arg, t: _Arg, *, degree: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The head-angle weighting u(t) reproducing the target (paper-A Fig. 5)."""
-    def random_features(self, d: _Arg, H: _Arg, *, trials: _Arg = ..., seed: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def random_features(self, d: _Arg, H: _Arg, *, trials: _Arg = ..., seed: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Error of optimally weighted random rank-1 heads (Monte Carlo)."""
 
 class _DepthGroup:
-    def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """paper-L Theorems 1-2: bounds on log_3 of the separation rank."""
-    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Ranks behind paper-L's lower bounds: Hadamard powers, grid tensors."""
-    def fit(self, *, data: _Arg = ..., variants: bool = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def fit(self, *, data: _Arg = ..., variants: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)."""
-    def transition(self, L: _Arg, *, ab: _Arg = ..., cov: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def transition(self, L: _Arg, *, ab: _Arg = ..., cov: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Transition size N_Tr(L) = 12 L e^{2a+2bL} and its error (eq. 10)."""
-    def optimal(self, *, params: _Arg = ..., model: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def optimal(self, *, params: _Arg = ..., model: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Optimal depth and width for a network size (paper-L Table 1)."""
 
 class _SymGroup:
-    def hstar(self, d: _Arg, N: _Arg, *, version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def hstar(self, d: _Arg, N: _Arg, *, digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """H* = binom(d+N, N), the multisymmetric power-sum basis size, exact."""
-    def bound(self, d: _Arg, N: _Arg, H: _Arg, *, version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def bound(self, d: _Arg, N: _Arg, H: _Arg, *, digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The talk's DeepSets lower bound (1/6)(1 - H/2^{min(N/2, d-1)}), exact or certified."""
-    def gram(self, N: _Arg, degree: _Arg, *, measure: _Arg = ..., normalised: bool = ..., matrix: bool = ..., lambda_: _Arg = ..., sum: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def gram(self, N: _Arg, degree: _Arg, *, measure: _Arg = ..., normalised: bool = ..., matrix: bool = ..., lambda_: _Arg = ..., sum: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Exact Gram matrices E[P_lambda conj P_mu] of power-sum products, per degree."""
-    def eckart_young(self, H: _Arg, *, spectrum: _Arg = ..., uniform: _Arg = ..., power: _Arg = ..., alpha: _Arg = ..., family: _Arg = ..., N: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def eckart_young(self, H: _Arg, *, spectrum: _Arg = ..., uniform: _Arg = ..., power: _Arg = ..., alpha: _Arg = ..., family: _Arg = ..., N: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Best rank-H Frobenius error of a spectrum (the bound's rank step)."""
 
 class _CommGroup:
-    def sizes(self, N: _Arg, d: _Arg, q: _Arg, *, p: _Arg = ..., c: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def sizes(self, N: _Arg, d: _Arg, q: _Arg, *, p: _Arg = ..., c: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """talk-H's size requirements: attention, FNN, RNN, Triple Matching."""
-    def models(self, *, p: _Arg = ..., d: _Arg = ..., c: _Arg = ..., K: _Arg = ..., model: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def models(self, *, p: _Arg = ..., d: _Arg = ..., c: _Arg = ..., K: _Arg = ..., model: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """talk-H's model table and what its bounds say at each model's N."""
-    def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """q-neighborly sign vectors: find and exactly certify w_S for every q-subset S."""
-    def pair_matching(self, N: _Arg, M: _Arg, *, alpha: _Arg = ..., search_alpha: bool = ..., trials: _Arg = ..., seed: _Arg = ..., theta: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def pair_matching(self, N: _Arg, M: _Arg, *, alpha: _Arg = ..., search_alpha: bool = ..., trials: _Arg = ..., seed: _Arg = ..., theta: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Pair Matching by one attention head: error rate, least alpha (Monte Carlo)."""
 
 class _TableGroup:
-    def __call__(self, *, spec: _Arg = ..., shard: _Arg = ..., resume: bool = ..., plot: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def __call__(self, *, spec: _Arg = ..., shard: _Arg = ..., resume: bool = ..., plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards."""
-    def merge(self, files: _Arg = ..., *, plot: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def merge(self, files: _Arg = ..., *, plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Join the shard files of one spec into the table the unsharded run prints."""
 
 sphere: _SphereGroup
@@ -153,7 +153,7 @@ sym: _SymGroup
 
 comm: _CommGroup
 
-def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., expr: _Arg = ..., version: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., expr: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
     """Recompute every published constant and identity in the catalogue."""
 
 table: _TableGroup

@@ -40,7 +40,9 @@ __all__ = ["run", "invoke", "commands", "GLOBAL_OPTIONS"]
 #: The registry: one dict per leaf command (path, description, footer, help, options, list_options).
 _COMMANDS = {c["path"]: c for c in _boundcheck.commands()}
 #: Options every command takes, as keyword arguments.
-GLOBAL_OPTIONS = ("digits", "threads", "certified", "format", "output")
+GLOBAL_OPTIONS = ("digits", "threads", "certified", "max_seconds", "double_check", "format", "output")
+#: Global options that are flags (True/False).
+_GLOBAL_FLAGS = ("certified", "double_check")
 
 
 def commands() -> list[str]:
@@ -161,7 +163,8 @@ def _doc(cmd: dict) -> str:
         tag = "flag" if o["flag"] else ("list of values" if o["multiple"] else "value")
         req = ", required" if o["required"] else ""
         lines.append(f"    {pyname(o['name'])} ({o['name']}; {tag}{req}): {o['description']}")
-    lines.append("    digits, threads, certified, format, output: the global options (boundcheck --help).")
+    lines.append("    digits, threads, certified, max_seconds, double_check, format, output: the global options")
+    lines.append("        (boundcheck --help); max_seconds is the time budget (default 60 s), as on the CLI.")
     if cmd["list_options"]:
         lines.append("")
         lines.append("Lists (one row per combination): " + ", ".join(cmd["list_options"]) + ".")
@@ -182,7 +185,7 @@ def _signature(cmd: dict) -> inspect.Signature:
         if not (o["required"] or o["positional"]):
             params.append(P(pyname(o["name"]), P.KEYWORD_ONLY, default=False if o["flag"] else None))
     for g in GLOBAL_OPTIONS:
-        params.append(P(g, P.KEYWORD_ONLY, default=False if g == "certified" else None))
+        params.append(P(g, P.KEYWORD_ONLY, default=False if g in _GLOBAL_FLAGS else None))
     return inspect.Signature(params, return_annotation="Table")
 
 

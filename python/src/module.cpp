@@ -15,6 +15,7 @@
 #include "core/errors.hpp"
 #include "core/flint.hpp"
 #include "core/flint_threads.hpp"
+#include "core/limits.hpp"
 #include "output/table.hpp"
 
 #include <gmp.h>
@@ -79,6 +80,11 @@ void execute(Invoker& inv, Job& job) {
     auto res = std::make_unique<Result>();
     res->ctx = inv.context();
     res->ctx.data = true;  // a Table is data: every column (verify's compact layout is for terminals)
+    // the budget binds here exactly as in main(): up-front estimates against max_seconds, and the
+    // deadline clock from now (issue 20 §2: max_seconds= used to be ignored from Python). The
+    // limits are process-wide, so concurrent Python threads share the latest call's budget clock.
+    bc::limits::set_time_budget(res->ctx.max_seconds);
+    bc::limits::set_deadline_enabled(true);
 #ifdef BOUNDCHECK_HAVE_OPENMP
     omp_set_num_threads(res->ctx.threads);
 #endif
@@ -297,6 +303,8 @@ py::list commands() {
     py::list opts;
     for (const CLI::Option* o : c.app->get_options()) {
       if (o == c.app->get_help_ptr() || o == c.app->get_help_all_ptr()) continue;
+      // --version prints text and exits: not an option of a computation (issue 20 §2)
+      if (!o->get_lnames().empty() && o->get_lnames().front() == "version") continue;
       py::dict d;
       const bool positional = o->get_lnames().empty();
       d["name"] = positional ? o->get_name(true) : "--" + o->get_lnames().front();

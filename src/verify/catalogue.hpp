@@ -54,6 +54,8 @@ struct Claim {
   /// is recorded as not holding as stated (verify then confirms the refutation).
   Verdict expect = Verdict::holds;
   nlohmann::json params = nlohmann::json::object();
+  /// --digits of the run: the first rung of the precision ladder (expression claims).
+  long digits = 30;
 };
 
 struct Outcome {
@@ -121,12 +123,13 @@ T claim_param(const Claim& c, const char* key) {
 Outcome run_claim(const Claim& c, const Quantities* q = nullptr);
 
 /// The precision ladder of expression claims: (--digits for the commands, working bits). An
-/// undecided verdict is retried at the next rung before it is reported.
+/// undecided verdict is retried at the next rung before it is reported. The first rung is the
+/// run's --digits (default 30, at 128 bits), the second max(100, 3 x digits).
 struct Rung {
   long digits;
   slong prec;
 };
-const std::vector<Rung>& precision_ladder();
+std::vector<Rung> precision_ladder(long digits = 30);
 
 /// Evaluates an expression claim (c.expr, swept over c.grid). Throws on evaluation errors.
 Outcome run_expression(const Claim& c, const Quantities* q);

@@ -11,13 +11,18 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace bc::verify {
 
-const std::vector<Rung>& precision_ladder() {
-  static const std::vector<Rung> r{{30, 128}, {100, 384}};
-  return r;
+std::vector<Rung> precision_ladder(long digits) {
+  // working bits: 3.33 per digit plus guard bits (30 digits -> 128, 100 -> 384, as before)
+  const auto bits = [](long d, slong guard) {
+    return static_cast<slong>(std::ceil(3.3219280948873623 * d)) + guard;
+  };
+  const long second = std::max<long>(100, 3 * digits);
+  return {{digits, digits == 30 ? 128 : bits(digits, 28)}, {second, second == 100 ? 384 : bits(second, 52)}};
 }
 
 std::string grade_text(const expr::Grade& g) {
@@ -43,9 +48,8 @@ struct Point {
 };
 
 Point eval_point(const expr::Expr& e, const std::vector<std::pair<std::string, Fmpq>>& bindings,
-                 const Quantities* q) {
+                 const Quantities* q, const std::vector<Rung>& ladder) {
   Point p;
-  const auto& ladder = precision_ladder();
   for (size_t k = 0; k < ladder.size(); ++k) {
     expr::EvalOptions o;
     if (q != nullptr) o.resolve = q->resolve;
@@ -73,10 +77,10 @@ Verdict verdict_of(expr::Truth t) {
 
 Outcome run_expression(const Claim& c, const Quantities* q) {
   const expr::Expr e = expr::Expr::parse(c.expr);
-  const auto& ladder = precision_ladder();
+  const auto ladder = precision_ladder(c.digits);
   Outcome o;
   if (c.grid.empty()) {
-    Point p = eval_point(e, {}, q);
+    Point p = eval_point(e, {}, q, ladder);
     o.verdict = verdict_of(p.truth);
     o.computed = shown(p.report);
     if (p.rung > 0 && p.truth != expr::Truth::unknown)
@@ -129,7 +133,7 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
       b.emplace_back(c.grid[j].first, values[j][idx[j]]);
       at.push_back(fmt::format("{}={}", c.grid[j].first, c.grid[j].second[idx[j]]));
     }
-    Point p = eval_point(e, b, q);
+    Point p = eval_point(e, b, q, ladder);
     const std::string where = fmt::format("{}", fmt::join(at, " "));
     for (size_t j = 0; j < values.size(); ++j) {
       by_value[j][idx[j]].second++;

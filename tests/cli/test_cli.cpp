@@ -495,3 +495,16 @@ TEST_CASE("cli: verify --catalogue runs a user catalogue of expression claims") 
   CHECK(line_count(b.err) == 1);
   CHECK(b.err.find("bad.toml:7:") != std::string::npos);
 }
+
+// Issue 20 §3: an integer option accepts any exactly integral spelling (as specs, verify --expr
+// and Python floats already did); the reference is the plain-digits invocation.
+TEST_CASE("cli: integer options accept 1e6, 10^6 and 1000000.0 as 1000000") {
+  const auto plain =
+      bc::test::run_boundcheck({"sphere", "dim", "--d", "3,1e1", "--l", "1000000", "--format", "csv"});
+  REQUIRE(plain.code == 0);
+  for (const char* v : {"1e6", "10^6", "1000000.0", "1.0e6", "1e+6", "100000e1", "0010^6"}) {
+    const auto r = bc::test::run_boundcheck({"sphere", "dim", "--d", "3,10", "--l", v, "--format", "csv"});
+    CHECK_MESSAGE(r.code == 0, v);
+    CHECK_MESSAGE(r.out == plain.out, v);
+  }
+}

@@ -1,0 +1,133 @@
+"""One request through the four front ends (issue 20 §2): the CLI, a table spec, verify --expr and
+Python accept the global options (digits, threads, certified, max_seconds, double_check, format,
+output) with the same meaning and give the same answer.
+
+The request is sign-coef c_7(5) at 40 digits, certified, on 2 threads, double-checked, within a
+30 s budget. The reference for "the same answer" is each front end against the others (they must
+agree to the last printed digit), and the 40-digit value against the closed form
+c_l(d) of MATH.md §3 evaluated by mpmath at 60 digits (an independent method)."""
+import json
+import os
+import re
+
+import mpmath
+import pytest
+
+import boundcheck
+
+mpmath.mp.dps = 60  # before any ball is parsed
+from conftest import cli
+
+GLOBALS_CLI = ["--digits", "40", "--threads", "2", "--certified", "--double-check", "--max-seconds", "30"]
+GLOBALS_PY = dict(digits=40, threads=2, certified=True, double_check=True, max_seconds=30)
+
+
+def ball(text):
+    """(mid, rad) of "[m +/- r]" as mpmath numbers."""
+    m = re.fullmatch(r"\[(\S+) \+/- (\S+)\]", text.strip())
+    assert m, text
+    return mpmath.mpf(m.group(1)), mpmath.mpf(m.group(2))
+
+
+def reference():
+    # c_l(d) for odd l (MATH.md §3, from talk-B): the Gegenbauer coefficient of sign(t) in the
+    # orthonormal basis, by quadrature of sign(t) P_l(t) (1-t^2)^((d-3)/2) on [0, 1], 60 digits.
+    mpmath.mp.dps = 60
+    d, l = 5, 7
+    lam = mpmath.mpf(d - 2) / 2
+    w = lambda t: (1 - t * t) ** ((d - 3) / mpmath.mpf(2))
+
+    def gegenbauer(t):  # C_l^lam(t) by the three-term recurrence (mpmath's hypsum fails near roots)
+        a, b = mpmath.mpf(1), 2 * lam * t
+        for n in range(2, l + 1):
+            a, b = b, (2 * t * (n + lam - 1) * b - (n + 2 * lam - 2) * a) / n
+        return b
+
+    p = lambda t: gegenbauer(t) / gegenbauer(mpmath.mpf(1))
+    num = 2 * mpmath.quad(lambda t: p(t) * w(t), [0, 1])
+    norm = mpmath.quad(lambda t: p(t) ** 2 * w(t), [-1, 1])
+    total = mpmath.quad(w, [-1, 1])
+    return num / mpmath.sqrt(norm * total)
+
+
+def test_the_same_request_through_cli_spec_expr_and_python(tmp_path):
+    code, out, err = cli(["sphere", "sign-coef", "--d", "5", "--l", "7", *GLOBALS_CLI, "--format", "json"])
+    assert code == 0, err
+    j = json.loads(out)
+    via_cli = j["rows"][0]["coef"]
+    assert j["meta"]["digits"] == 40 and j["meta"]["threads"] == 2 and j["meta"]["certified"]
+    assert any("double-checked" in n for n in j["meta"]["notes"])
+
+    spec = tmp_path / "c.toml"
+    spec.write_text('command = "sphere sign-coef"\ndigits = 40\n[fixed]\nd = 5\nl = 7\n')
+    code, out, err = cli(["table", "--spec", str(spec), *GLOBALS_CLI[2:], "--format", "json"])
+    assert code == 0, err
+    j = json.loads(out)
+    via_spec = j["rows"][0]["coef"]
+    assert any("double-checked" in n for n in j["meta"]["notes"])
+
+    t = boundcheck.sphere.sign_coef(d=5, l=7, **GLOBALS_PY)
+    via_py = t.texts[0][t.columns.index("coef")]
+    assert any("double-checked" in n for n in t.notes)
+    assert (t.digits, t.threads, t.certified) == (40, 2, True)
+
+    code, out, err = cli(["verify", "--expr", "sphere.sign-coef(d=5, l=7)", *GLOBALS_CLI, "--format", "json"])
+    assert code == 0, err
+    via_expr = json.loads(out)["rows"][0]["computed"]
+
+    assert via_cli == via_spec == via_py, (via_cli, via_spec, via_py)
+    mid, rad = ball(via_cli)
+    assert rad < mpmath.mpf("1e-39")  # 40 digits, certified
+    emid, erad = ball(via_expr)  # verify prints its own ball, at --digits 40 too
+    assert erad < mpmath.mpf("1e-38") and abs(emid - mid) <= erad + rad
+    c = reference()
+    assert abs(c - mid) <= rad, (c, via_cli)
+
+
+def test_digits_reach_the_quantities_of_verify_expr():
+    # a 32-digit rounded value: decided at the first rung with --digits 40, only at the second
+    # (100 digits) with --digits 30: --digits is the quantities' precision, as on the CLI
+    lit = "-0.16737722879397304682811093307892"
+    _, out40, _ = cli(["verify", "--expr", f"sphere.sign-coef(d=5, l=7) ~= {lit}", "--digits", "40", "--format", "json"])
+    _, out30, _ = cli(["verify", "--expr", f"sphere.sign-coef(d=5, l=7) ~= {lit}", "--digits", "30", "--format", "json"])
+    r40, r30 = json.loads(out40)["rows"][0], json.loads(out30)["rows"][0]
+    assert r40["verdict"] == r30["verdict"] == "holds"
+    assert "decided at" not in r40["computed"]
+    assert "decided at 100 digits; 30 digits could not" in r30["computed"]
+
+
+@pytest.mark.parametrize("budget", [5, 100])
+def test_max_seconds_binds_the_same_way_everywhere(tmp_path, budget):
+    # sphere gegenbauer at l = 10^9 is estimated at several hundred seconds: every front end
+    # refuses it up front against the budget it was given (not the 60 s default)
+    expect = re.compile(r"estimated \d+ s exceeds the limit of %d s" % budget)
+    code, _, err = cli(["sphere", "gegenbauer", "--d", "11", "--l", "1000000000", "--t", "3/10",
+                        "--max-seconds", str(budget)], check=False)
+    assert code == 1 and expect.search(err), err
+    spec = tmp_path / "g.toml"
+    spec.write_text('command = "sphere gegenbauer"\n[fixed]\nd = 11\nl = 1000000000\nt = "3/10"\n')
+    code, _, err = cli(["table", "--spec", str(spec), "--max-seconds", str(budget)], check=False)
+    assert code == 1 and expect.search(err), err
+    code, _, err = cli(["verify", "--expr", "sphere.gegenbauer(d=11, l=10^9, t=3/10) > 0",
+                        "--max-seconds", str(budget)], check=False)
+    assert expect.search(err + _), err
+    for call in (lambda: boundcheck.sphere.gegenbauer(d=11, l=10**9, t="3/10", max_seconds=budget),
+                 lambda: boundcheck.run("sphere gegenbauer", d=11, l=10**9, t="3/10", max_seconds=budget)):
+        with pytest.raises(boundcheck.ResourceError, match=expect):
+            call()
+
+
+def test_format_and_output_mean_the_same(tmp_path):
+    a, b = tmp_path / "cli.csv", tmp_path / "py.csv"
+    code, _, err = cli(["sphere", "dim", "--d", "7", "--l-max", "4", "--format", "csv", "--output", str(a)])
+    assert code == 0, err
+    boundcheck.sphere.dim(d=7, l_max=4, format="csv", output=str(b))
+    assert a.read_text() == b.read_text() and a.read_text().startswith("d,l,N\n7,0,1\n")
+
+
+def test_version_is_not_a_keyword():
+    import inspect
+    for f in (boundcheck.sphere.dim, boundcheck.rank.bound):
+        assert "version" not in inspect.signature(f).parameters
+        assert "max_seconds" in inspect.signature(f).parameters
+        assert "double_check" in inspect.signature(f).parameters
