@@ -133,8 +133,20 @@ double pair_matching_min_alpha(unsigned long N, unsigned long M, double theta, u
   if (N == 1) return 0;  // one element: no non-match competes with the dummy, any alpha > 0 works
   // hi is error-free by the bound above (a safety check guards against rounding)
   while (pair_matching_run(N, M, hi, theta, trials, seed, threads).errors != 0) hi *= 2, ++steps;
+  // an alpha with errors below hi: halve down to hi 2^-64; none means every alpha > 0 is error-free
+  // on these instances (each has a match, which is never missed), so the least alpha is 0
+  const double top = hi;
+  while (lo == 0) {
+    if (hi < top * 0x1p-64) return 0;
+    const double mid = hi / 2;
+    if (pair_matching_run(N, M, mid, theta, trials, seed, threads).errors == 0)
+      hi = mid;
+    else
+      lo = mid;
+    ++steps;
+  }
   while (hi - lo > rel_tol * hi && steps < 200) {
-    const double mid = lo == 0 ? hi / 2 : (lo + hi) / 2;
+    const double mid = (lo + hi) / 2;
     if (pair_matching_run(N, M, mid, theta, trials, seed, threads).errors == 0)
       hi = mid;
     else

@@ -121,6 +121,38 @@ std::string fast_digits(const arb_t x, long digits) {
   return layout(z.str(), e, arf_sgn(mid) < 0);
 }
 
+/// An exact ball (radius 0) whose value has at most `digits` significant decimal digits, printed
+/// as exactly that: "10", "1073741824", "0.25", "-12.5" (issue 20 §3: an exact integer was printed
+/// as 10.0000000000000000000000000000). "" when x is not exact or needs more digits.
+std::string exact_short(const arb_t x, long digits) {
+  if (!arb_is_exact(x)) return "";
+  const arf_struct* mid = arb_midref(x);
+  if (!arf_is_finite(mid) || arf_is_zero(mid)) return "";
+  Fmpz m, e;
+  arf_get_fmpz_2exp(m.x, e.x, mid);  // mid = m 2^e, m odd
+  if (!fmpz_fits_si(e.x)) return "";
+  const slong e2 = fmpz_get_si(e.x);
+  const double bits = static_cast<double>(fmpz_bits(m.x)) + static_cast<double>(e2 > 0 ? e2 : 0);
+  if (e2 < -4 * digits - 64 || bits > 3.33 * static_cast<double>(digits) + 8) return "";
+  if (e2 >= 0) {  // an integer
+    fmpz_mul_2exp(m.x, m.x, static_cast<ulong>(e2));
+    std::string s = m.str();
+    return static_cast<long>(s.size() - (s[0] == '-' ? 1 : 0)) <= digits ? s : "";
+  }
+  // m 2^e2 = (m 5^-e2) 10^e2: the significant digits of m 5^-e2 without its trailing zeros
+  Fmpz five;
+  fmpz_ui_pow_ui(five.x, 5, static_cast<ulong>(-e2));
+  fmpz_mul(m.x, m.x, five.x);
+  const bool negative = fmpz_sgn(m.x) < 0;
+  fmpz_abs(m.x, m.x);
+  std::string d = m.str();
+  slong tz = 0;
+  while (d.size() > 1 && d.back() == '0') d.pop_back(), ++tz;
+  if (static_cast<long>(d.size()) > digits) return "";
+  const slong lead = static_cast<slong>(d.size()) - 1 + tz + e2;  // decimal exponent of the first digit
+  return layout(d, lead, negative);
+}
+
 }  // namespace
 
 std::string format_bound(const arb_t x, long digits, int direction) {
@@ -186,6 +218,8 @@ std::string format_bound(const arb_t x, long digits, int direction) {
 
 std::string format_real(const arb_t x, long digits, bool certified) {
   if (arb_is_zero(x)) return "0";
+  // an exact value with at most `digits` digits is its own enclosure: "10", not "10.000...0"
+  if (std::string e = exact_short(x, digits); !e.empty()) return e;
   if (certified) {
     char* s = arb_get_str(x, digits, 0);
     std::string out(s);

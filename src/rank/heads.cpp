@@ -210,6 +210,16 @@ void talk_scalings(arb_t power, arb_t exp_log2, arb_t exp_ln, ulong d, ulong r, 
   arb_set_fmpq(e.x, eps.x, wide);
   arb_div(t.x, t.x, e.x, wide);
   arb_exp(power, t.x, prec);
+  // eps = 1/k: (d/r)^k is rational, and an integer when r | d; computed exactly while it has at
+  // most a million bits, so an exact integer prints as one (1073741824, not 1073741824.000...)
+  if (fmpz_is_one(fmpq_numref(eps.x)) && fmpz_fits_si(fmpq_denref(eps.x)) && d % r == 0) {
+    const slong k = fmpz_get_si(fmpq_denref(eps.x));
+    if (static_cast<double>(k) * std::log2(static_cast<double>(d / r)) < 1.0e6) {
+      Fmpz q;
+      fmpz_ui_pow_ui(q.x, d / r, static_cast<ulong>(k));
+      arb_set_fmpz(power, q.x);  // exact: no rounding at any precision
+    }
+  }
   // 2^{d - r log2(d/r)} = 2^d (r/d)^r, exactly rational
   arb_one(t.x);
   arb_mul_2exp_si(t.x, t.x, static_cast<slong>(d));

@@ -508,3 +508,25 @@ TEST_CASE("cli: integer options accept 1e6, 10^6 and 1000000.0 as 1000000") {
     CHECK_MESSAGE(r.out == plain.out, v);
   }
 }
+
+// Issue 20 §3: with every instance holding a match, no alpha > 0 errs, and the bisection used to
+// halve 200 times and print alpha_min = 3.450772399e-60 as if it were a 1e-9 bracket. Reference:
+// pigeonhole, N = 16 values z in 1..4 hold a pair with z_i + z_j = 0 mod 4 unless all z are 1 or
+// all are 3 (probability 2 * 4^-16 per trial), and a match is never missed (talk-H l.607).
+TEST_CASE("cli: comm pair-matching --search-alpha reports 0 when every alpha is error-free") {
+  const auto r = bc::test::run_boundcheck({"comm", "pair-matching", "--N", "16", "--M", "4", "--search-alpha",
+                                           "--trials", "20", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["rows"][0]["alpha_min"] == "0");
+  // a real threshold is printed with the 8 digits a 1e-9 bisection settles, no more
+  const auto s = bc::test::run_boundcheck({"comm", "pair-matching", "--N", "16", "--M", "40",
+                                           "--search-alpha", "--trials", "20", "--format", "csv"});
+  REQUIRE(s.code == 0);
+  const std::string row = s.out.substr(s.out.find('\n') + 1);
+  const std::string amin = row.substr(row.find(',', row.find(',', row.find(',') + 1) + 1) + 1);
+  const std::string digits = amin.substr(0, amin.find(','));
+  size_t sig = 0;
+  for (char c : digits) sig += std::isdigit(static_cast<unsigned char>(c)) != 0;
+  CHECK(sig <= 8);
+}

@@ -57,3 +57,24 @@ TEST_CASE("real_format: decimal exponents far beyond 10^4096 print without build
   CHECK(bc::format_bound(x.x, 13, +1) == "1.241120982472e-330985980542");
   fmpz_clear(e);
 }
+
+// Issue 20 §3: an exact ball prints as the exact value it is (reference: the value itself).
+TEST_CASE("real_format: exact integers and short exact decimals print as themselves") {
+  bc::Arb x;
+  arb_set_ui(x.x, 1073741824);
+  CHECK(bc::format_real(x.x, 30, false) == "1073741824");
+  CHECK(bc::format_real(x.x, 30, true) == "1073741824");
+  CHECK(bc::format_real(x.x, 5, false) == "1.0737e+9");  // more digits than asked: rounded
+  arb_set_si(x.x, -10);
+  CHECK(bc::format_real(x.x, 30, false) == "-10");
+  arb_set_d(x.x, 0.25);
+  CHECK(bc::format_real(x.x, 30, false) == "0.25");
+  arb_set_d(x.x, -12.5);
+  CHECK(bc::format_real(x.x, 30, false) == "-12.5");
+  arb_set_ui(x.x, 1);
+  arb_div_ui(x.x, x.x, 3, 200);  // not exact: every digit
+  CHECK(bc::format_real(x.x, 30, false) == "0.333333333333333333333333333333");
+  arb_set_ui(x.x, 10);
+  mag_set_d(arb_radref(x.x), 1e-40);  // 10 within 1e-40 is not known to be 10: all its digits
+  CHECK(bc::format_real(x.x, 30, false) == "10.0000000000000000000000000000");
+}
