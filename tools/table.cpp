@@ -811,8 +811,18 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
               fmt::format("--resume: shard {}/{} is already in \"{}\"", i, n, ctx.output));
           return r;
         }
-      } catch (const UsageError&) {
-        // not a complete shard of this spec: recompute it
+        // said before the work starts, so a wrong --output is noticed at once
+        std::fprintf(stderr, "note: --resume: \"%s\" holds %s; recomputing shard %zu/%zu over it\n",
+                     ctx.output.c_str(),
+                     old.spec.text != s.text ? "a shard of another spec"
+                     : old.count != n
+                         ? fmt::format("shard {}/{} (another shard count)", old.index, old.count).c_str()
+                     : old.index != i ? fmt::format("shard {}/{}", old.index, old.count).c_str()
+                                      : "this shard at other digits",
+                     i, n);
+      } catch (const UsageError& e) {
+        std::fprintf(stderr, "note: --resume: \"%s\" is not a complete shard file (%s); recomputing it\n",
+                     ctx.output.c_str(), one_line(e.what()).c_str());
       }
     }
     const size_t from = (i - 1) * tasks.size() / n, to = i * tasks.size() / n;

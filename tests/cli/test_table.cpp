@@ -325,3 +325,17 @@ TEST_CASE("table: derived columns with astronomically large values print their c
   CHECK(r.out.find("1.00000000000000000000000000000e+10000000000") != std::string::npos);
   CHECK(r.out.find("1.42857142857142857142857142857e+999999999") != std::string::npos);
 }
+
+// Issue 20 §4: --resume over a shard file of another spec recomputed silently.
+TEST_CASE("table: --resume says so before recomputing over another spec's shard") {
+  TempDir tmp;
+  const std::string a = tmp.file("a.toml", "command = \"sphere dim\"\n[sweep]\nd = [3, 4]\nl = [1, 2]\n");
+  const std::string b = tmp.file("b.toml", "command = \"sphere dim\"\n[sweep]\nd = [3, 5]\nl = [1, 2]\n");
+  const std::string part = (tmp.path / "p.json").string();
+  REQUIRE(run_boundcheck({"table", "--spec", a, "--shard", "1/2", "--output", part}).code == 0);
+  auto r = run_boundcheck({"table", "--spec", b, "--shard", "1/2", "--output", part, "--resume"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("holds a shard of another spec; recomputing shard 1/2") != std::string::npos);
+  auto again = run_boundcheck({"table", "--spec", b, "--shard", "1/2", "--output", part, "--resume"});
+  CHECK(again.err.find("is already in") != std::string::npos);
+}
