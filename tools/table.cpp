@@ -19,6 +19,7 @@
 #include "output/plot.hpp"
 #include "parse.hpp"
 #include "progress.hpp"
+#include "table_shards.hpp"
 #include "table_spec.hpp"
 
 #include <flint/flint.h>
@@ -56,9 +57,50 @@ struct Raw {
   std::vector<std::string> notes;
 };
 
+/// A count note "A of B rest" (rank bound: "3 of 91 brackets are wider ..."): its numbers, rest.
+bool count_note(const std::string& n, unsigned long long& a, unsigned long long& b, std::string& rest) {
+  const auto sp = n.find(" of ");
+  if (sp == std::string::npos || sp == 0 || n.find_first_not_of("0123456789") != sp) return false;
+  const auto sp2 = n.find(' ', sp + 4);
+  const std::string bs = n.substr(sp + 4, sp2 == std::string::npos ? std::string::npos : sp2 - sp - 4);
+  if (bs.empty() || bs.size() > 18 || bs.find_first_not_of("0123456789") != std::string::npos || sp > 18)
+    return false;
+  a = std::stoull(n.substr(0, sp)), b = std::stoull(bs);
+  rest = sp2 == std::string::npos ? "" : n.substr(sp2);
+  return true;
+}
+
+/// Notes of many tasks: repeats dropped, except count notes, which are kept to be summed.
 void add_notes(std::vector<std::string>& into, const std::vector<std::string>& notes) {
+  unsigned long long a = 0, b = 0;
+  std::string rest;
   for (const auto& n : notes)
-    if (std::find(into.begin(), into.end(), n) == into.end()) into.push_back(n);
+    if (count_note(n, a, b, rest) || std::find(into.begin(), into.end(), n) == into.end()) into.push_back(n);
+}
+
+/// Count notes with the same text summed into one ("3 of 91 ..." + "5 of 91 ..." = "8 of 182 ..."):
+/// the table's notes are then the same however the sweep was cut into tasks and shards.
+std::vector<std::string> coalesce_notes(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  std::map<std::string, std::pair<unsigned long long, unsigned long long>> sums;
+  std::vector<std::string> order;  // first position of each count note, as its rest
+  for (const auto& n : notes) {
+    unsigned long long a = 0, b = 0;
+    std::string rest;
+    if (!count_note(n, a, b, rest)) {
+      if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+      continue;
+    }
+    auto [it, fresh] = sums.try_emplace(rest, 0, 0);
+    if (fresh) out.push_back("\x01" + rest);  // placeholder, filled below
+    it->second.first += a, it->second.second += b;
+  }
+  for (auto& n : out)
+    if (!n.empty() && n[0] == '\x01') {
+      const auto& [a, b] = sums.at(n.substr(1));
+      n = fmt::format("{} of {}{}", a, b, n.substr(1));
+    }
+  return out;
 }
 
 /// Checks the command and its options before any point runs.
@@ -154,22 +196,23 @@ std::vector<Task> make_tasks(const Spec& s, const Command& cmd, const std::vecto
     if (fresh) order.push_back(key);
     it->second.push_back(k);
   }
-  // blocks: split the group's points (in spec order, B axes varying as in the sweep) into runs of
-  // whole values of the outermost B axis, at most kBlock points each (one value if that is more)
-  size_t inner = 1;
-  for (size_t i = 1; i < B.size(); ++i)
-    for (const auto& a : s.sweep)
-      if (a.option == B[i]) inner *= a.values.size();
+  // blocks: split the group's points (in spec order, B axes varying as in the sweep, the last
+  // fastest) into runs of the innermost B axis at fixed values of the others, at most kBlock points
+  // each. Small blocks are what lets shards balance (a block is the unit a shard takes: `rank bound`
+  // costs seconds at d = 8, r = 1 and milliseconds at d = 256), and they cost one call each (~50 us)
+  size_t last = 1;
+  for (const auto& a : s.sweep)
+    if (a.option == B.back()) last = a.values.size();
   for (const auto& key : order) {
     const auto& g = groups[key];
-    const size_t per = std::max<size_t>(1, kBlock / std::max<size_t>(1, inner)) * inner;
-    for (size_t b = 0; b < g.size(); b += per) {
-      Task t;
-      t.points.assign(g.begin() + static_cast<long>(b),
-                      g.begin() + static_cast<long>(std::min(g.size(), b + per)));
-      t.batched = t.points.size() > 1 ? B : std::vector<std::string>{};
-      tasks.push_back(std::move(t));
-    }
+    for (size_t run = 0; run < g.size(); run += last)
+      for (size_t b = run; b < std::min(g.size(), run + last); b += kBlock) {
+        Task t;
+        t.points.assign(g.begin() + static_cast<long>(b),
+                        g.begin() + static_cast<long>(std::min({g.size(), run + last, b + kBlock})));
+        t.batched = t.points.size() > 1 ? B : std::vector<std::string>{};
+        tasks.push_back(std::move(t));
+      }
   }
   std::sort(tasks.begin(), tasks.end(),
             [](const Task& x, const Task& y) { return x.points[0] < y.points[0]; });
@@ -413,9 +456,29 @@ Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Ta
 
 char kind_code(out::CellKind k) { return "iernt"[static_cast<int>(k)]; }
 
-nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, size_t from, size_t to,
-                                  const Raw& raw, long digits) {
-  // from, to: the slice of the task list; rows carry their point index
+/// One row as a shard file holds it: [point, kinds, cells].
+nlohmann::ordered_json row_json(size_t point, const std::vector<out::Cell>& r) {
+  std::string kinds;
+  auto cells = nlohmann::ordered_json::array();
+  for (const auto& c : r) {
+    kinds += kind_code(c.kind);
+    if (c.kind == out::CellKind::number)
+      cells.push_back(fmt::format("{}", c.dval));  // shortest round-trip text: exact on reading
+    else
+      cells.push_back(c.display());
+  }
+  return {point, kinds, cells};
+}
+
+/// The shard file of `mine` (indices into `tasks`, ascending): rows grouped by task, in task order,
+/// each task with its row count and the FNV-1a digest of its rows as written.
+nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, const std::vector<Task>& tasks,
+                                  const std::vector<size_t>& mine, const Raw& raw, long digits) {
+  std::map<size_t, size_t> task_of;  // point -> task
+  for (size_t t : mine)
+    for (size_t p : tasks[t].points) task_of[p] = t;
+  std::map<size_t, std::vector<const std::pair<size_t, std::vector<out::Cell>>*>> by_task;
+  for (const auto& row : raw.rows) by_task[task_of.at(row.first)].push_back(&row);
   nlohmann::ordered_json j;
   j["boundcheck_table_shard"] = 1;
   j["boundcheck"] = BOUNDCHECK_VERSION;
@@ -423,22 +486,23 @@ nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, siz
   j["spec"] = s.text;
   j["shard"] = index;
   j["of"] = count;
-  j["tasks"] = {from, to};
+  j["task_count"] = tasks.size();
   j["digits"] = digits;
   j["columns"] = raw.columns;
   auto rows = nlohmann::ordered_json::array();
-  for (const auto& [point, r] : raw.rows) {
-    std::string kinds;
-    auto cells = nlohmann::ordered_json::array();
-    for (const auto& c : r) {
-      kinds += kind_code(c.kind);
-      if (c.kind == out::CellKind::number)
-        cells.push_back(fmt::format("{}", c.dval));  // shortest round-trip text: exact on reading
-      else
-        cells.push_back(c.display());
+  auto task_rows = nlohmann::ordered_json::array();
+  for (size_t t : mine) {
+    std::uint64_t h = table::kFnvOffset;
+    size_t n = 0;
+    for (const auto* row : by_task[t]) {
+      auto rj = row_json(row->first, row->second);
+      h = table::fnv1a(rj.dump(), h);
+      rows.push_back(std::move(rj));
+      ++n;
     }
-    rows.push_back({point, kinds, cells});
+    task_rows.push_back({t, n, fmt::format("{:016x}", h)});
   }
+  j["tasks"] = std::move(task_rows);  // [task, rows, digest], in the order the rows follow
   j["rows"] = std::move(rows);
   j["notes"] = raw.notes;
   return j;
@@ -446,10 +510,55 @@ nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, siz
 
 struct Shard {
   Spec spec;
-  size_t index = 0, count = 0;
+  size_t index = 0, count = 0, task_count = 0;
   long digits = 0;
   Raw raw;
+  /// Per task of the file: its index and the points its rows hold (distinct, ascending).
+  std::vector<std::pair<size_t, std::vector<size_t>>> tasks;
 };
+
+/// Checks the file's per-task row counts and digests against its rows (a row deleted or edited by
+/// hand is named with its task) and records each task's points in sh.tasks.
+void check_task_digests(const std::string& file, const nlohmann::json& j, Shard& sh) {
+  const auto& tasks = j.at("tasks");
+  if (!j.contains("task_count") || !tasks.is_array() || (!tasks.empty() && !tasks.at(0).is_array()))
+    throw UsageError(
+        fmt::format("table merge: \"{}\" was written by an older boundcheck (contiguous shards, no digests); "
+                    "recompute it with table --shard",
+                    file));
+  sh.task_count = j.at("task_count").get<size_t>();
+  const auto& rows = j.at("rows");
+  size_t at = 0;
+  for (const auto& t : tasks) {
+    const size_t task = t.at(0).get<size_t>(), n = t.at(1).get<size_t>();
+    const std::string digest = t.at(2).get<std::string>();
+    if (task >= sh.task_count)
+      throw UsageError(fmt::format("table merge: \"{}\": task {} is beyond the spec's {} tasks", file, task,
+                                   sh.task_count));
+    if (at + n > rows.size())
+      throw UsageError(
+          fmt::format("table merge: \"{}\": task {} lists {} rows but the file holds only {} more "
+                      "(rows were deleted)",
+                      file, task, n, rows.size() - at));
+    std::uint64_t h = table::kFnvOffset;
+    std::vector<size_t> points;
+    for (size_t k = at; k < at + n; ++k) {
+      h = table::fnv1a(rows.at(k).dump(), h);
+      const size_t p = rows.at(k).at(0).get<size_t>();
+      if (points.empty() || points.back() != p) points.push_back(p);
+    }
+    if (fmt::format("{:016x}", h) != digest)
+      throw UsageError(
+          fmt::format("table merge: \"{}\": the rows of task {} do not match their digest (edited "
+                      "or truncated by hand?); recompute shard {}/{}",
+                      file, task, sh.index, sh.count));
+    sh.tasks.emplace_back(task, std::move(points));
+    at += n;
+  }
+  if (at != rows.size())
+    throw UsageError(fmt::format("table merge: \"{}\": {} rows belong to no task (added by hand?)", file,
+                                 rows.size() - at));
+}
 
 Shard read_shard(const std::string& file) {
   // a shard file is untrusted: at most 1 GiB (10^6 points of a few hundred bytes each)
@@ -471,6 +580,7 @@ Shard read_shard(const std::string& file) {
     sh.digits = j.at("digits").get<long>();
     sh.raw.columns = j.at("columns").get<std::vector<std::string>>();
     sh.raw.notes = j.at("notes").get<std::vector<std::string>>();
+    check_task_digests(file, j, sh);
     for (const auto& r : j.at("rows")) {
       const size_t point = r.at(0).get<size_t>();
       const std::string kinds = r.at(1).get<std::string>();
@@ -537,7 +647,7 @@ out::Table finish(const Spec& s, Raw raw, long digits, const Context& ctx) {
   for (const auto& a : s.zip) t.params["zip"][a.option] = a.values;
   t.columns = raw.columns;
   for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
-  t.notes = std::move(raw.notes);
+  t.notes = coalesce_notes(raw.notes);
   // one JSON type per column: machine integers join exact integers as strings when both occur
   for (size_t c = 0; c < t.columns.size(); ++c) {
     bool has_int = false, has_exact = false;
@@ -825,11 +935,12 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
                      ctx.output.c_str(), one_line(e.what()).c_str());
       }
     }
-    const size_t from = (i - 1) * tasks.size() / n, to = i * tasks.size() / n;
-    std::vector<Task> slice(tasks.begin() + static_cast<long>(from), tasks.begin() + static_cast<long>(to));
+    const std::vector<size_t> mine = table::shard_tasks(tasks.size(), i, n);
+    std::vector<Task> slice;
+    for (size_t t : mine) slice.push_back(tasks[t]);
     Raw raw = run_tasks(s, pts, slice, ctx);
     RunResult r;
-    r.raw = shard_json(s, i, n, from, to, raw, digits).dump(1) + "\n";
+    r.raw = shard_json(s, i, n, tasks, mine, raw, digits).dump(1) + "\n";
     return r;
   }
   if (o.resume) throw UsageError("--resume goes with --shard I/N");
@@ -840,6 +951,36 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   RunResult r{std::move(t), 0};
   r.inputs = {o.spec};
   return r;
+}
+
+/// Every task of the spec is in exactly one shard, in the shard the assignment gives it, with rows
+/// for exactly its points (the task list is recomputed from the spec).
+void check_task_cover(const std::vector<Shard>& shards, const std::vector<std::string>& files) {
+  const Spec& s = shards[0].spec;
+  const auto pts = table::expand(s, kMaxPoints);
+  Invoker probe;
+  const auto tasks = make_tasks(s, check_command(s, probe), pts);
+  std::vector<int> owner(tasks.size(), -1);
+  for (size_t k = 0; k < shards.size(); ++k) {
+    if (shards[k].task_count != tasks.size())
+      throw UsageError(fmt::format("table merge: \"{}\" counts {} tasks, the spec has {}", files[k],
+                                   shards[k].task_count, tasks.size()));
+    for (const auto& [t, points] : shards[k].tasks) {
+      if (owner[t] >= 0)
+        throw UsageError(fmt::format("table merge: task {} is in both \"{}\" and \"{}\"", t,
+                                     files[static_cast<size_t>(owner[t])], files[k]));
+      owner[t] = static_cast<int>(k);
+      std::vector<size_t> want = tasks[t].points;
+      std::sort(want.begin(), want.end());
+      if (table::shard_of_task(t, shards[k].count) != shards[k].index || points != want)
+        throw UsageError(
+            fmt::format("table merge: \"{}\": task {} does not hold the rows of its points", files[k], t));
+    }
+  }
+  for (size_t t = 0; t < tasks.size(); ++t)
+    if (owner[t] < 0)
+      throw UsageError(fmt::format("table merge: task {} of {} is in no shard file (shard {} lost rows?)", t,
+                                   tasks.size(), table::shard_of_task(t, shards[0].count)));
 }
 
 struct MergeOptions {
@@ -867,6 +1008,7 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   }
   for (size_t i = 1; i <= n; ++i)
     if (seen[i] == 0) throw UsageError(fmt::format("table merge: shard {}/{} is missing", i, n));
+  check_task_cover(shards, o.files);
   std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) { return a.index < b.index; });
   Raw raw;
   for (auto& sh : shards) {
@@ -1004,7 +1146,7 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
   for (const auto& a : s.sweep) t.params[a.option] = a.values;
   t.columns = raw.columns;
   for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
-  t.notes = std::move(raw.notes);
+  t.notes = coalesce_notes(raw.notes);
   return RunResult(std::move(t), 0);
 }
 
