@@ -963,6 +963,10 @@ class Evaluator {
         r.truth = printed_rule(true, a, *lit, negative, prec);
       } else {
         Value t = eval(*n.args[2], sink);
+        // a tolerance is a size: [rel=-1] would make every claim false, not state one
+        if ((t.exact && fmpq_sgn(t.exact->x) < 0) || arb_is_negative(t.ball.x))
+          throw UsageError(fmt::format("expression, column {}: the tolerance [{}=...] must be >= 0, got {}",
+                                       n.pos, n.name, show_value(t)));
         if (n.name == "rel") {
           Value s;
           arb_abs(s.ball.x, b.ball.x);
