@@ -42,7 +42,7 @@ Context make_context(const GlobalOptions& g) {
   if (!g.max_seconds.empty()) {
     auto q = parse_exact_rational(g.max_seconds);
     const double s = q ? fmpq_get_d(q->x) : 0.0;
-    if (!q || !(s >= 0.001 && s <= 1e6))
+    if (!q || !(s >= 0.001 * (1 - 1e-12) && s <= 1e6))  // 1/1000 as a double may round below 0.001
       throw UsageError(
           fmt::format("--max-seconds must be a number of seconds in [0.001, 1e6], got \"{}\"",
                       g.max_seconds.size() > 40 ? g.max_seconds.substr(0, 37) + "..." : g.max_seconds));

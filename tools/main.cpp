@@ -15,9 +15,11 @@
 #include <fmt/format.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdio>
 #include <mutex>
 #include <new>
@@ -71,9 +73,15 @@ class Watchdog {
         _exit(1);
       }
       if (heartbeat_ && t >= 2.0) {
-        const std::string line = kill_after_ > 0 ? fmt::format("{}: working, {:.0f} s (limit {:.3g} s)",
-                                                               what_, t, bc::limits::time_budget())
-                                                 : fmt::format("{}: working, {:.0f} s", what_, t);
+        // percent and ETA from the command's own up-front estimate when it made one (capped at
+        // 99% while running: an estimate is not a promise), elapsed time otherwise
+        const double est = bc::limits::estimated_seconds();
+        const std::string line =
+            est > 0 ? fmt::format("{}: ~{:.0f}% ({:.0f} s of an estimated {:.3g} s; ETA {:.0f} s)", what_,
+                                  std::min(99.0, 100.0 * t / est), t, est, std::max(0.0, est - t))
+            : kill_after_ > 0
+                ? fmt::format("{}: working, {:.0f} s (limit {:.3g} s)", what_, t, bc::limits::time_budget())
+                : fmt::format("{}: working, {:.0f} s", what_, t);
         std::fprintf(stderr, "\r%-78.78s", line.c_str());
         std::fflush(stderr);
         drawn_ = true;
@@ -90,7 +98,20 @@ class Watchdog {
   std::thread thread_;
 };
 
+// Ctrl-C (or kill) while a progress line is drawn: clear it, then die of the signal as usual.
+// write() is async-signal-safe; the handler is replaced by atomic_file's while it writes a file.
+extern "C" void clear_line_and_die(int sig) {
+  if (isatty(STDERR_FILENO) != 0) {
+    static const char clear[] =
+        "\r                                                                              \r";
+    (void)!write(STDERR_FILENO, clear, sizeof clear - 1);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 int run(int argc, char** argv) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, clear_line_and_die);
   using namespace bc::cli;
   Invoker inv;
   const Command* cmd = nullptr;

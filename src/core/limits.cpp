@@ -17,6 +17,7 @@ std::atomic<double> g_budget{default_seconds};
 std::atomic<double> g_test_scale{-1.0};
 std::atomic<bool> g_deadline{true};
 std::atomic<Clock::rep> g_start{Clock::now().time_since_epoch().count()};
+std::atomic<double> g_estimate{0.0};
 
 double test_scale() {
   double f = g_test_scale.load(std::memory_order_relaxed);
@@ -34,6 +35,7 @@ double test_scale() {
 
 void set_time_budget(double seconds) {
   g_budget.store(seconds, std::memory_order_relaxed);
+  g_estimate.store(0.0, std::memory_order_relaxed);
   g_start.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
 }
 
@@ -81,7 +83,13 @@ void check_work(const std::string& what, double estimate, double base_limit, con
 void check_seconds(const std::string& what, double seconds, const std::string& hint) {
   check(what, seconds, time_budget() * test_scale(), "s",
         hint.empty() ? "raise --max-seconds" : hint + "; or raise --max-seconds");
+  // the largest accepted estimate of the run: the progress line's percent and ETA
+  double cur = g_estimate.load(std::memory_order_relaxed);
+  while (seconds > cur && !g_estimate.compare_exchange_weak(cur, seconds, std::memory_order_relaxed)) {
+  }
 }
+
+double estimated_seconds() { return g_estimate.load(std::memory_order_relaxed); }
 
 bool test_break(const char* name) {
   static const char* env = std::getenv("BOUNDCHECK_TEST_BREAK");
