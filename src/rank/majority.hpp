@@ -26,7 +26,9 @@ void head_success_probability(arb_t res, ulong d, slong prec);
 /// W_n = int_0^{pi/2} cos^n phi dphi, certified (O(n)).
 void wallis(arb_t res, ulong n, slong prec);
 
-double majority_failure(unsigned long d, unsigned long H);
+/// F(d, H); with `error`, also the Gauss-Kronrod error estimate summed over the segments (an
+/// a-posteriori estimate, not a bound; Boost's ibeta adds about 1e-15 relative).
+double majority_failure(unsigned long d, unsigned long H, double* error = nullptr);
 double majority_hoeffding(unsigned long d, unsigned long H);
 
 /// Smallest H (odd, since an even H never helps) with majority_failure(d, H) <= target;

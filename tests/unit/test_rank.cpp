@@ -6,6 +6,7 @@
 #include "rank/construct.hpp"
 #include "rank/count.hpp"
 #include "rank/heads.hpp"
+#include "rank/majority.hpp"
 #include "rank/spectral_bound.hpp"
 #include "rank/spectral_double.hpp"
 #include "sphere/dim.hpp"
@@ -140,4 +141,23 @@ TEST_CASE("rank: H_min by the double kernel equals the certified integer search"
     INFO("d=" << d << " r=" << r);
     CHECK(exact.h_min.str() == std::to_string(static_cast<unsigned long long>(h)));
   }
+}
+
+// rank majority's h_target (issue 16: found by a safeguarded secant instead of bisection). The
+// reference is the definition itself, evaluated point by point: the smallest odd H with
+// F(d, H) <= target, i.e. F(h) <= target < F(h - 2); and the cap: h_target is reported when it is
+// <= the cap (the doubling search used to refuse h_target = cap), "beyond" when it is not.
+TEST_CASE("rank majority: h_target is the least odd H with F(d, H) <= target") {
+  for (auto [d, target] :
+       {std::pair<unsigned long, double>{5, 0.2}, {7, 0.05}, {30, 0.02}, {64, 0.01}, {3, 0.3}}) {
+    const unsigned long h = bc::rank::majority_min_heads(d, target, 100000000);
+    INFO("d = " << d << ", target = " << target << ", h = " << h);
+    REQUIRE(h % 2 == 1);
+    CHECK(bc::rank::majority_failure(d, h) <= target);
+    if (h > 1) CHECK(bc::rank::majority_failure(d, h - 2) > target);
+  }
+  const unsigned long h30 = bc::rank::majority_min_heads(30, 0.02, 100000000);
+  CHECK(bc::rank::majority_min_heads(30, 0.02, h30) == h30);
+  CHECK(bc::rank::majority_min_heads(30, 0.02, h30 - 1) == 0);
+  CHECK(bc::rank::majority_min_heads(30, 0.02, 100) == 0);
 }
