@@ -231,7 +231,7 @@ RunResult run_sym_gram(const GramOptions& o, const Context& ctx) {
     t.notes.push_back(
         "double-checked: rank mod two 62-bit primes equals r (so the rank over Q is r)" +
         std::string(cue ? "; direct and complementary character sums agree entry by entry" : ""));
-  t.notes.push_back("partitions are written as parts joined by '+', e.g. 3+1+1");
+  t.notes.push_back("partitions are written in exponent notation: 3 1^2 is 3+1+1, 2 1^22 is 2+1+...+1");
   return {std::move(t), 0};
 }
 
@@ -253,7 +253,7 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
                 "Use p_k = k^{-1/2} P_k (entries G/sqrt(prod lambda prod mu))");
   app->add_flag("--matrix", opt->matrix, "Print every entry as a row (n, lambda, mu, value)");
   app->add_option("--lambda", opt->lambda,
-                  "Print only the row of this partition (e.g. 3+1+1; implies --matrix)");
+                  "Print only the row of this partition (e.g. '3 1^2' or 3+1+1; implies --matrix)");
   app->add_option("--sum", opt->sum, "cue: auto (cheaper side, default) or direct (sum over len(nu) <= N)");
   reg.double_check(
       app, "the rank recomputed mod two 62-bit primes and (cue) the direct sum against the complementary sum",
@@ -264,7 +264,8 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
       "of different n vanish). cue: Haar unitary U(N), where Diaconis-Shahshahani gives G = diag(z_lambda)\n"
       "for n <= N and it fails at n = N+1; circle: x_i iid uniform on the circle. Entries are exact\n"
       "integers; --normalised entries are exact in the form a/(b*sqrt(c)) plus a decimal column.\n"
-      "Partitions are written as parts joined by '+': 3+1+1. The smallest eigenvalue is exact (0 when\n"
+      "Partitions are written in exponent notation: 3 1^2 is 3+1+1. The smallest eigenvalue is exact (0 "
+      "when\n"
       "singular, the minimum diagonal when diagonal) or a certified bracket [lo, hi] (circle).\n"
       "Examples:\n"
       "  boundcheck sym gram --N 3 --degree 5\n"

@@ -46,7 +46,7 @@ std::string normalised_entry_str(const fmpz_t G, const fmpz_t ab) {
   fmpz_factor_clear(f);
   Fmpq c;
   fmpq_set_fmpz_frac(c.x, G, s.x);
-  if (fmpz_is_one(t.x)) return c.str();
+  if (fmpz_is_one(t.x) || fmpq_is_zero(c.x)) return c.str();  // 0, not 0/sqrt(2)
   const std::string num = to_string(fmpq_numref(c.x)), rt = "sqrt(" + to_string(t.x) + ")";
   if (fmpz_is_one(fmpq_denref(c.x))) return num + "/" + rt;
   return num + "/(" + to_string(fmpq_denref(c.x)) + "*" + rt + ")";

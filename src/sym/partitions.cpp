@@ -75,37 +75,53 @@ ulong weight(const Partition& p) {
 std::string partition_str(const Partition& p) {
   if (p.empty()) return "0";
   std::string s;
-  for (size_t i = 0; i < p.size(); ++i) s += (i ? "+" : "") + std::to_string(p[i]);
+  for (size_t i = 0; i < p.size();) {
+    size_t j = i;
+    while (j < p.size() && p[j] == p[i]) ++j;
+    s += (i ? " " : "") + std::to_string(p[i]);
+    if (j - i > 1) s += "^" + std::to_string(j - i);
+    i = j;
+  }
   return s;
 }
+
+namespace {
+
+// A token of the notation: "k" or "k^m" (m copies of the part k); false if malformed.
+bool parse_run(const std::string& tok, std::uint64_t& part, std::uint64_t& reps) {
+  const auto caret = tok.find('^');
+  const std::string a = tok.substr(0, caret), b = caret == std::string::npos ? "1" : tok.substr(caret + 1);
+  for (const std::string* s : {&a, &b})
+    if (s->empty() || s->size() > 7 || s->find_first_not_of("0123456789") != std::string::npos) return false;
+  part = std::stoull(a);
+  reps = std::stoull(b);
+  return true;
+}
+
+}  // namespace
 
 Partition parse_partition(const std::string& opt, const std::string& text) {
   auto bad = [&](const char* why) {
     std::string shown = text.size() > 60 ? text.substr(0, 57) + "..." : text;
     return UsageError(
-        fmt::format("{} must be a partition written as non-increasing positive parts joined by "
-                    "'+' (e.g. 3+1+1){}, got \"{}\"",
+        fmt::format("{} must be a partition: non-increasing positive parts, in exponent "
+                    "notation (3 1^2) or joined by '+' (3+1+1){}, got \"{}\"",
                     opt, why, shown));
   };
-  if (text.empty()) throw bad("");
+  // Tokens are separated by ' ' or '+'; an empty token ("3++1", "+3", "3+") is malformed.
   Partition p;
-  std::uint64_t v = 0;
-  bool digit = false;
-  for (size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == '+') {
-      if (!digit) throw bad("");
-      if (v == 0) throw bad(" (parts are positive)");
-      if (!p.empty() && v > p.back()) throw bad(" (parts must not increase)");
-      p.push_back(static_cast<std::uint32_t>(v));
-      v = 0;
-      digit = false;
-    } else if (text[i] >= '0' && text[i] <= '9') {
-      v = v * 10 + static_cast<std::uint64_t>(text[i] - '0');
-      if (v > 1000000) throw bad(" (part too large)");
-      digit = true;
-    } else {
-      throw bad("");
-    }
+  std::uint64_t total = 0;
+  for (size_t i = 0; i <= text.size();) {
+    const size_t j = std::min(text.find_first_of(" +", i), text.size());
+    std::uint64_t part = 0, reps = 0;
+    if (!parse_run(text.substr(i, j - i), part, reps)) throw bad("");
+    if (part == 0) throw bad(" (parts are positive)");
+    if (part > 1000000) throw bad(" (part too large)");
+    if (reps == 0) throw bad(" (an exponent must be positive)");
+    if (!p.empty() && part > p.back()) throw bad(" (parts must not increase)");
+    if ((total += reps) > 1000000) throw bad(" (too many parts)");
+    p.insert(p.end(), reps, static_cast<std::uint32_t>(part));
+    i = j + 1;
   }
   return p;
 }

@@ -1,8 +1,9 @@
 // Integer partitions for the sym family (MATH.md §5): enumeration, notation, and the class sizes
 // z_lambda = prod_k k^{m_k} m_k! that normalise power sums.
 //
-// Notation (used in every sym output and accepted by --lambda): parts in non-increasing order
-// joined by '+', e.g. "3+1+1"; the empty partition of 0 is written "0".
+// Notation (used in every sym output): exponent notation, distinct parts in decreasing order with
+// their multiplicities, "3 1^2" for 3+1+1 and "2 1^22" for 2+1+...+1; --lambda accepts it and the
+// '+' form; the empty partition of 0 is written "0".
 // Order: reverse lexicographic, (n) first and (1^n) last (Macdonald's order on Par(n)).
 // Cost: partitions(n) is O(p(n) n); p(n) itself O(n^2) word operations (Euler's recurrence).
 #pragma once
@@ -33,10 +34,10 @@ std::vector<Partition> partitions(ulong n);
 /// Sum of the parts.
 ulong weight(const Partition& p);
 
-/// "3+1+1"; "0" for the empty partition.
+/// Exponent notation, "3 1^2" for 3+1+1 and "2 1^22" for 2+1+...+1; "0" for the empty partition.
 std::string partition_str(const Partition& p);
 
-/// Parses the notation above ("3+1+1"); parts must be positive and non-increasing.
+/// Parses either notation ("3 1^2", "3+1+1"); parts must be positive and non-increasing.
 /// Throws UsageError naming `opt` and the rule otherwise.
 Partition parse_partition(const std::string& opt, const std::string& text);
 

@@ -32,9 +32,18 @@ TEST_CASE("sym: partitions, p(n) and notation") {
   CHECK(partition_count(100) == 190569292ULL);
   CHECK(partition_count_rows(5, 2) == 3);  // 5, 4+1, 3+2
   CHECK(partition_str(partitions(4)[0]) == "4");
-  CHECK(partition_str(partitions(4)[4]) == "1+1+1+1");
+  CHECK(partition_str(partitions(4)[4]) == "1^4");  // exponent notation (issue 18)
+  CHECK(partition_str(Partition{3, 1, 1}) == "3 1^2");
+  CHECK(partition_str(Partition{2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}) ==
+        "2 1^22");
+  CHECK(partition_str(Partition{3, 2, 2, 1}) == "3 2^2 1");
   CHECK(parse_partition("--lambda", "3+1+1") == Partition{3, 1, 1});
-  for (const char* bad : {"", "1+3", "3+0", "a", "3++1", "+3", "3+"})
+  CHECK(parse_partition("--lambda", "3 1^2") == Partition{3, 1, 1});
+  CHECK(parse_partition("--lambda", "1^4") == Partition{1, 1, 1, 1});
+  for (ulong n : {5ul, 8ul, 12ul})  // printing then reading gives the partition back, for every one
+    for (const auto& p : partitions(n)) CHECK(parse_partition("--lambda", partition_str(p)) == p);
+  for (const char* bad :
+       {"", "1+3", "3+0", "a", "3++1", "+3", "3+", "1^0", "1^", "^2", "1 3", "2^x", "1^2000000"})
     CHECK_THROWS_AS(parse_partition("--lambda", bad), UsageError);
   Fmpz z;
   z_lambda(z.x, Partition{2, 2, 1});
