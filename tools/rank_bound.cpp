@@ -8,6 +8,7 @@
 #include "core/real_format.hpp"
 #include "parse.hpp"
 #include "rank/spectral_bound.hpp"
+#include "rank/spectral_cost.hpp"
 #include "rank/spectral_double.hpp"
 
 #include <fmt/format.h>
@@ -25,6 +26,24 @@ namespace {
 struct BoundOptions {
   std::string d, r, h, count = "exact", kernel = "arb", max_terms = "200001";
 };
+
+// Predicted single-thread seconds of the certified brackets over the grid, from the bracket's
+// width model (rank/spectral_cost.hpp). Pricing stops once the total is past the limit (the
+// refusal is certain then) and the points not priced count at the mean of those that were.
+double certified_seconds(const std::vector<ulong>& ds, const std::vector<ulong>& rs,
+                         const std::vector<Fmpz>& hs, rank::CountRule rule, const Context& ctx,
+                         ulong max_terms) {
+  const double limit = limits::work(limits::default_seconds) * std::max(1, ctx.threads);
+  rank::SpectralCost total;
+  for (ulong d : ds)
+    for (ulong r : rs)
+      if (total.seconds <= limit) {
+        const auto c = rank::spectral_seconds_estimate(d, r, hs, rule, ctx.digits, max_terms, limit);
+        total.seconds += c.seconds, total.priced += c.priced;
+      }
+  const double n = static_cast<double>(ds.size() * rs.size() * hs.size());
+  return total.seconds * n / static_cast<double>(std::max<size_t>(1, total.priced));
+}
 
 RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   auto ds = parse_uint_list("--d", o.d, 3, 100000000);
@@ -45,11 +64,9 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0,
                 2e9, "bytes", "lower --max-terms");
   if (kernel == "arb") {
-    // measured: a certified bracket at 30 digits takes about 2 ms for a moderate d (more terms at
-    // large d / r); points run in parallel
-    const double secs = static_cast<double>(n) * 2e-3 * (1.0 + static_cast<double>(ctx.digits) / 60.0) /
-                        std::max(1, ctx.threads);
-    limits::check_seconds(fmt::format("rank bound: {} certified brackets", n), secs,
+    const double secs = certified_seconds(ds, rs, hs, rule, ctx, max_terms);
+    limits::check_seconds(fmt::format("rank bound: {} certified brackets", n),
+                          secs / std::max(1, ctx.threads),
                           "use --kernel double for large grids (not certified, about 4e-6 s a point)");
   }
   struct Point {

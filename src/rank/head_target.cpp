@@ -191,11 +191,15 @@ void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong p
 }
 
 double head_target_seconds(ulong d, long digits) {
-  // measured: d = 2000 at 30 digits (140 bits) takes 3 s, and the time grows like bits^2 (more
-  // quadrature nodes, each dearer) and like the d/2 steps of the inner J_{d-3} recurrence
+  // measured (Release, one core, 2026-11-25; one precision pass suffices in every case tried):
+  // 0.20 s at d = 10 and 100 digits (373 working bits), 0.74 s at d = 100, 1.5 s from d = 500 on
+  // (the integrand's peak narrows and acb_calc's subdivision stops growing), each x6-8 at 200
+  // digits and x58 at 400 (bits^3: more nodes, each dearer); plus a part that grows with d and
+  // not with the precision (the inner J_{d-3} recurrence at every node): 1.1 s at d = 2000
   if (d > 2000) return 0.1;  // the series converges in a few terms
-  const double bits = static_cast<double>(bits_for_digits(digits) + 32);
-  return 3.0 * (static_cast<double>(d) / 2.0 + 20.0) / 1020.0 * (bits / 140.0) * (bits / 140.0);
+  const double bits = static_cast<double>(bits_for_digits(digits) + 32) / 373.0;
+  const double dd = static_cast<double>(d);
+  return 1.1 * std::pow(dd / 2000.0, 2.8) + 0.2 * std::sqrt(std::min(dd, 500.0) / 10.0) * bits * bits * bits;
 }
 
 Arb head_target(ulong d, const Angle& theta, long digits) {
@@ -311,16 +315,19 @@ double head_target_double(unsigned long d, double theta) {
   return flip ? 1 - b : b;
 }
 
-double u_weight_seconds(ulong degree, long digits) {
-  // measured: degree 1001 at 30 digits takes 2.7 s; each of the degree/2 Gegenbauer values costs
-  // O(l), so the time grows like degree^2, and like bits^1.6 (gegenbauer.cpp's cost model)
-  const double D = static_cast<double>(degree) / 1001.0;
-  const double bits = static_cast<double>(bits_for_digits(digits) + 64) / 172.0;
-  return 2.7 * D * D * std::max(1.0, std::pow(bits, 1.6)) + 0.01;
+double u_weight_seconds(ulong d, ulong degree, long digits) {
+  // measured (Release, one core, 2026-11-25): the degree/2 Gegenbauer values cost O(l) each, so
+  // the time grows like degree^2: 1.16 s at d = 8, degree 3201, 30 digits (0.45 us per step of
+  // degree^2/4); like 1 + (bits/1000)^1.6 with the working precision (1.44 s at 200 digits, 9.9 s
+  // at 1000); and like (d/8)^0.46 in d (2.9 s at d = 64, 4.9 s at d = 200; the unit values lose
+  // more bits to cancellation as d grows)
+  const double D = static_cast<double>(degree), bits = static_cast<double>(bits_for_digits(digits) + 64);
+  const double in_d = std::max(1.0, std::pow(static_cast<double>(d) / 8.0, 0.46));
+  return 0.45e-6 * (D * D / 4.0) * (1.0 + std::pow(bits / 1000.0, 1.6)) * in_d + 0.01;
 }
 
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {
-  limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(degree, digits),
+  limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
                         "lower --degree or --digits");
   const slong target = bits_for_digits(digits);
   for (slong prec = target + 64;; prec *= 2) {

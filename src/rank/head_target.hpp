@@ -45,7 +45,7 @@ double head_target_double(unsigned long d, double theta);
 void arcsin_coef(arb_t res, ulong d, ulong l, slong prec);
 
 /// Estimated seconds of u_weight.
-double u_weight_seconds(ulong degree, long digits);
+double u_weight_seconds(ulong d, ulong degree, long digits);
 
 /// u(t) truncated at degree D, certified, to `digits` digits. Refuses above the time budget.
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits);

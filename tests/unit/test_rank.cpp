@@ -8,6 +8,7 @@
 #include "rank/heads.hpp"
 #include "rank/majority.hpp"
 #include "rank/spectral_bound.hpp"
+#include "rank/spectral_cost.hpp"
 #include "rank/spectral_double.hpp"
 #include "sphere/dim.hpp"
 #include "support.hpp"
@@ -107,6 +108,31 @@ TEST_CASE("rank: exact count with r = d-1 and H >= 2 gives LB = 0; r >= d gives 
   auto f = spectral_lower_bound(10, 10, one.x, CountRule::exact, 20, 10000);
   CHECK(arb_is_zero(f.lo.x));
   CHECK(arb_is_zero(f.hi.x));
+}
+
+TEST_CASE("rank: the cost model predicts the degree at which the certified bracket stops") {
+  // spectral_cost.cpp models the bracket's width from the closed forms in long double; the run
+  // itself decides from Arb balls. The rung of the 101, 405, 1621, ... ladder must agree, or be
+  // one rung off at most where the width crosses 10^-digits within a few percent of a rung.
+  struct Case {
+    ulong d, r, h;
+    long digits;
+  };
+  int exact = 0, total = 0;
+  for (Case c : {Case{8, 1, 100, 30}, Case{8, 1, 1, 30}, Case{64, 8, 1000, 30}, Case{64, 8, 1, 30},
+                 Case{64, 63, 3, 30}, Case{16, 4, 100, 60}, Case{100, 10, 10000, 30}, Case{20, 19, 5, 30},
+                 Case{10, 3, 7, 200}, Case{32, 31, 1, 20}, Case{8, 7, 1, 30}, Case{12, 2, 50, 40}}) {
+    Fmpz h(static_cast<slong>(c.h));
+    const ulong predicted = spectral_terms_estimate(c.d, c.r, h.x, CountRule::exact, c.digits, 200001);
+    const ulong actual = spectral_lower_bound(c.d, c.r, h.x, CountRule::exact, c.digits, 200001).terms;
+    INFO("d=" << c.d << " r=" << c.r << " H=" << c.h << " digits=" << c.digits << " predicted L=" << predicted
+              << " actual L=" << actual);
+    CHECK(predicted <= 4 * actual + 1);
+    CHECK(actual <= 4 * predicted + 1);
+    exact += predicted == actual;
+    ++total;
+  }
+  CHECK(exact * 4 >= total * 3);  // most on the same rung
 }
 
 TEST_CASE("rank: double kernel agrees with the Arb kernel to 1e-10 relative") {
