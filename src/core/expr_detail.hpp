@@ -1,0 +1,175 @@
+// The stages of the expression language (core/expr.hpp holds the grammar), one file each:
+//   expr_lexer.cpp        Scanner: characters -> tokens (names, numbers, strings, quantity paths)
+//   expr_parser.cpp       Parser: tokens -> a tree of Nodes, by the grammar's productions
+//   expr_eval.cpp         Evaluator: numbers, variables, arithmetic, logic (exact alongside balls)
+//   expr_functions.cpp    sqrt exp log ... binom min max
+//   expr_compare.cpp      < <= > >= == != and the ~= rules (printed digits, tolerances)
+//   expr_quantifiers.cpp  all any min max sum prod over ranges, with the cost projection
+//   expr_quantities.cpp   group.command(...) calls through the injected Resolver
+//   expr.cpp              the public Expr API
+// Internal to the library; tests include it to check each stage on its own.
+#pragma once
+
+#include "core/decimal.hpp"
+#include "core/expr.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace bc::expr {
+
+struct Node {
+  enum class Kind {
+    number,
+    boolean,
+    constant_pi,
+    variable,
+    neg,
+    add,
+    sub,
+    mul,
+    div,
+    pow,
+    call,
+    cmp,
+    approx,
+    logic_and,
+    logic_or,
+    logic_not,
+    quant,
+    quantity
+  } kind;
+  Fmpq value;        // number
+  std::string text;  // number: as written; approx: tolerance as written
+  std::string name;  // variable, function, comparison operator, quantifier, approx rule
+  std::vector<std::shared_ptr<const Node>> args;
+  size_t pos = 1;  // 1-based column
+  bool is_bool = false;
+  bool truth = false;  // boolean literal
+  // quant: args = {body, lo, hi} (range) or {body, items...} with list = true
+  std::string var;
+  bool list = false;
+  // quantity: call.path/column; args hold the argument expressions (nullptr for flags / strings)
+  QuantityCall call;
+  std::vector<std::optional<std::string>> strings;  // per argument: a string literal, or nullopt
+};
+
+namespace detail {
+
+using NodeP = std::shared_ptr<const Node>;
+constexpr slong kMaxExactBits = slong(1) << 20;  // beyond this a value is kept as a ball only
+constexpr size_t kMaxRange = 1000000;
+constexpr size_t kMaxSteps = 5000000;
+constexpr size_t kMaxText = 10000;
+constexpr int kMaxDepth = 200;
+
+bool ident_start(char c);
+bool ident_char(char c);
+
+/// The lexical level: a cursor over the text with one recogniser per token class. Positions are
+/// 0-based internally and 1-based in errors. Whitespace separates tokens and is otherwise ignored.
+class Scanner {
+ public:
+  explicit Scanner(std::string_view s) : s_(s) {}
+
+  [[noreturn]] void fail_at(size_t pos, const std::string& what) const;  ///< pos 1-based
+  [[noreturn]] void fail(const std::string& what) const { fail_at(i_ + 1, what); }
+  void skip();                      ///< whitespace
+  bool at_end();                    ///< after whitespace
+  size_t column();                  ///< 1-based column of the next token (skips whitespace)
+  bool peek(std::string_view tok);  ///< the next token starts with tok
+  bool eat(std::string_view tok);   ///< consumes tok if it is next
+  bool eat(char c) { return eat(std::string_view(&c, 1)); }
+  bool eat_word(std::string_view w);  ///< a keyword: w not followed by an identifier character
+  std::string ident();                ///< NAME, or fails "expected a name"
+  bool at_ident();                    ///< a NAME starts here (after whitespace)
+  bool at_number();                   ///< NUMBER starts here (digit, or '.' not starting '..')
+  bool at_quote();                    ///< a STRING starts here
+  /// NUMBER, read exactly; `text` is the number as written. Fails "malformed number".
+  Fmpq number(std::string& text);
+  /// STRING between matching quotes; fails "unterminated string".
+  std::string string_literal();
+  /// Right after a NAME: the rest of a dotted quantity path ('.' NAME, with '-' between letters),
+  /// or nothing when no '.' followed by a letter comes next.
+  std::vector<std::string> path_rest();
+  /// Right after ')': '.' NAME, the column of a quantity, or "" when none follows.
+  std::string column_suffix();
+  [[nodiscard]] size_t offset() const { return i_; }
+  void rewind(size_t offset) { i_ = offset; }
+  [[nodiscard]] std::string_view text() const { return s_; }
+  /// The text from offset b to the cursor, trailing whitespace removed.
+  [[nodiscard]] std::string since(size_t b) const;
+  [[nodiscard]] char current() const { return i_ < s_.size() ? s_[i_] : '\0'; }
+
+ private:
+  std::string_view s_;
+  size_t i_ = 0;
+};
+
+/// The syntactic level: the tree of `text` by the grammar of expr.hpp; fills the free variables
+/// and the quantity calls in order of first use. Throws ParseError.
+NodeP parse_tree(std::string_view text, std::vector<std::string>& vars, std::vector<QuantityCall>& calls);
+
+/// The tree as an S-expression, for the parser's tests: "(+ 1 (* 2 3))".
+std::string sexpr(const Node& n);
+
+// ---- values ------------------------------------------------------------------------------
+slong exact_bits(const Fmpq& q);
+Value number_value(const Fmpq& q, slong prec);
+/// Drops the exact value past kMaxExactBits; else sets the ball to it.
+void finish_exact(Value& v, slong prec);
+bool exact_int(const Value& v, slong& out);
+inline Truth from_bool(bool b) { return b ? Truth::yes : Truth::no; }
+inline Truth t_not(Truth t) { return t == Truth::unknown ? t : (t == Truth::yes ? Truth::no : Truth::yes); }
+std::string show_value(const Value& v);
+
+/// What an evaluation shows (see Report).
+struct Sink {
+  std::vector<std::string> shown;
+  std::string witness;
+};
+
+/// The evaluator: one member per kind of node, defined in the file of its stage.
+class Evaluator {
+ public:
+  Evaluator(const EvalOptions& o, Report* r) : o_(o), report_(r) {}
+  Value eval(const Node& n, Sink* sink);
+
+  // expr_functions.cpp
+  static void binom(Value& r, const Value& nv, const Value& kv, slong prec);
+  // expr_compare.cpp
+  static Truth cmp_truth(const std::string& op, const Value& a, const Value& b, bool& exact);
+  static Truth within(const Value& a, const Value& b, const Value& t, slong prec);
+  static Truth printed_rule(bool truncate, const Value& a, const Node& lit, bool negative, slong prec);
+
+ private:
+  const EvalOptions& o_;
+  Report* report_;
+  std::vector<std::pair<std::string, Value>> env_;
+  size_t steps_ = 0;
+
+  // expr_eval.cpp
+  Value variable(const Node& n);
+  Value arith(const Node& n, Sink* sink);
+  Value power(const Node& n, Sink* sink);
+  Value logic(const Node& n, Sink* sink);
+  // expr_functions.cpp
+  Value call(const Node& n, Sink* sink);
+  Value min_max(const std::string& f, const std::vector<Value>& v);
+  // expr_compare.cpp
+  Value compare(const Node& n, Sink* sink);
+  Truth approx(const Node& n, const Value& a, const Value& b, Sink* sink, Grade& g);
+  // expr_quantifiers.cpp
+  Value quantifier(const Node& n, Sink* sink);
+  std::vector<Value> range_values(const Node& n, Sink* sink);
+  Value eval_bound(const Node& n, const Value& item, Sink& local);
+  // expr_quantities.cpp
+  Value quantity(const Node& n, Sink* sink);
+};
+
+}  // namespace detail
+}  // namespace bc::expr

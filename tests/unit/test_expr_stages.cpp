@@ -1,0 +1,151 @@
+// Each stage of the expression language on its own (core/expr_detail.hpp): the scanner's token
+// recognisers, the parser's trees (as S-expressions, written by hand from the grammar in
+// core/expr.hpp), and the evaluator's functions, comparisons, quantifiers and quantity calls.
+// References: hand-computed values (exact rationals), the grammar's precedence table.
+#include "core/errors.hpp"
+#include "core/expr_detail.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace bc::expr;
+using namespace bc::expr::detail;
+
+namespace {
+
+std::string tree(const std::string& s) {
+  std::vector<std::string> vars;
+  std::vector<QuantityCall> calls;
+  return sexpr(*parse_tree(s, vars, calls));
+}
+
+Value value(const std::string& s, Report* rep = nullptr) {
+  EvalOptions o;
+  return Expr::parse(s).evaluate(o, rep);
+}
+
+}  // namespace
+
+TEST_CASE("expr lexer: token recognisers") {
+  Scanner sc("  12.50e-1 rank.head-target.x or_else 'a b' ..");
+  CHECK(sc.at_number());
+  std::string text;
+  const bc::Fmpq q = sc.number(text);
+  CHECK(text == "12.50e-1");
+  CHECK(q.str() == "5/4");  // read exactly: 1250/1000
+  CHECK(sc.at_ident());
+  CHECK(sc.ident() == "rank");
+  CHECK(sc.path_rest() == std::vector<std::string>{"head-target", "x"});
+  CHECK(!sc.eat_word("or"));  // "or_else" is a name, not the keyword
+  CHECK(sc.ident() == "or_else");
+  CHECK(sc.at_quote());
+  CHECK(sc.string_literal() == "a b");
+  CHECK(!sc.at_number());  // ".." is a range, not a number
+  CHECK(sc.eat(".."));
+  CHECK(sc.at_end());
+  // '-' belongs to a quantity's name only between letters: a.b-2 is a.b minus 2
+  Scanner minus("a.b-2");
+  CHECK(minus.ident() == "a");
+  CHECK(minus.path_rest() == std::vector<std::string>{"b"});
+  CHECK(minus.eat('-'));
+  Scanner bad("1.2.3");
+  std::string t;
+  (void)bad.number(t);
+  CHECK(t == "1.2");
+  Scanner unterminated("'abc");
+  CHECK_THROWS_AS((void)unterminated.string_literal(), ParseError);
+  Scanner since("x   + y  ");
+  const size_t b = since.offset();
+  (void)since.ident();
+  (void)since.eat('+');
+  (void)since.ident();
+  since.skip();
+  CHECK(since.since(b) == "x   + y");
+}
+
+TEST_CASE("expr parser: trees follow the precedence table") {
+  CHECK(tree("1 + 2 * 3") == "(+ 1 (* 2 3))");
+  CHECK(tree("10 - 4 - 3") == "(- (- 10 4) 3)");  // left-associative
+  CHECK(tree("2^3^2") == "(^ 2 (^ 3 2))");        // right-associative
+  CHECK(tree("-2^2") == "(neg (^ 2 2))");         // unary minus below ^
+  CHECK(tree("2^-1") == "(^ 2 (neg 1))");
+  CHECK(tree("+x") == "x");
+  CHECK(tree("0.1") == "1/10");
+  CHECK(tree("a < b and not c > d or e == f") == "(or (and (< a b) (not (> c d))) (== e f))");
+  CHECK(tree("x ~= 3.14") == "(~= round x 157/50)");
+  CHECK(tree("x ~= 3 [rel=1/10]") == "(~= rel x 3 (/ 1 10))");
+  CHECK(tree("sum(k in 1..n: k^2)") == "(sum k range (^ k 2) 1 n)");
+  CHECK(tree("all(k in {1, 2}: k > 0)") == "(all k list (> k 0) 1 2)");
+  CHECK(tree("max(1, 2, 3)") == "(max 1 2 3)");
+  CHECK(tree("max(k in {1}: k)") == "(max k list k 1)");
+  CHECK(tree("sphere.dim(d=3, l=k+1, exact).x") == "(quantity sphere.dim(d=, l=, exact).x 3 (+ k 1) _)");
+  CHECK(tree("rank.u(norm='unit')") == "(quantity rank.u(norm=) _)");
+  // free variables exclude quantifier-bound names
+  std::vector<std::string> vars;
+  std::vector<QuantityCall> calls;
+  (void)parse_tree("sum(k in 1..n: k * y) + k", vars, calls);
+  CHECK(vars == std::vector<std::string>{"n", "y", "k"});
+  // type errors are parse errors
+  CHECK_THROWS_AS((void)tree("1 + (2 < 3)"), ParseError);
+  CHECK_THROWS_AS((void)tree("not 1"), ParseError);
+  CHECK_THROWS_AS((void)tree(std::string(10001, '1')), ParseError);
+  CHECK_THROWS_AS((void)tree(std::string(300, '(') + "1" + std::string(300, ')')), ParseError);
+}
+
+TEST_CASE("expr evaluator: functions exact where the value is rational") {
+  CHECK(value("sqrt(49/4)").exact->str() == "7/2");
+  CHECK(!value("sqrt(2)").exact);
+  CHECK(value("floor(-7/2)").exact->str() == "-4");
+  CHECK(value("ceil(-7/2)").exact->str() == "-3");
+  CHECK(value("gamma(7)").exact->str() == "720");
+  CHECK(value("binom(-3, 3)").exact->str() == "-10");  // (-1)^3 binom(5, 3)
+  CHECK(value("binom(5, 7)").exact->str() == "0");
+  CHECK(value("abs(-2/3)").exact->str() == "2/3");
+  CHECK(value("min(3, -1/2, 2)").exact->str() == "-1/2");
+  // binom at a non-integer: Gamma(7/2) / (Gamma(3) Gamma(3/2)) = (5/2)(3/2)/2 = 15/8
+  Value b = value("binom(5/2, 2)");
+  CHECK(!b.exact);
+  bc::Arb ref;
+  arb_set_d(ref.x, 15.0 / 8.0);
+  CHECK(arb_contains(b.ball.x, ref.x));
+}
+
+TEST_CASE("expr evaluator: comparisons and grades") {
+  Report r;
+  CHECK(value("1/3 < 1/2", &r).truth == Truth::yes);
+  CHECK(r.grade.exact);
+  CHECK(value("sqrt(2) < 1.5").truth == Truth::yes);
+  CHECK(value("2.5 ~= 3").truth == Truth::yes);  // rounding reads [2.5, 3.5]
+  CHECK(value("3.5 ~= 3").truth == Truth::yes);  // closed at both ends
+  CHECK(value("3.51 ~= 3").truth == Truth::no);
+  CHECK(value("3.99 ~= 3 [truncate]").truth == Truth::yes);
+  CHECK(value("4 ~= 3 [truncate]").truth == Truth::no);  // [3, 4) is half-open
+  CHECK_THROWS_AS(value("1 ~= 1 [abs=-1]"), bc::UsageError);
+}
+
+TEST_CASE("expr evaluator: quantifiers and witnesses") {
+  CHECK(value("sum(k in 1..10: 1/(k*(k+1)))").exact->str() == "10/11");  // telescoping: 1 - 1/11
+  CHECK(value("prod(k in {2, 3, 5}: k)").exact->str() == "30");
+  Report r;
+  CHECK(value("any(k in 1..5: k^2 == 16)", &r).truth == Truth::yes);
+  Report w;
+  CHECK(value("all(k in 1..5: k^2 < 10)", &w).truth == Truth::no);
+  CHECK(w.witness.rfind("at k = 4", 0) == 0);
+  CHECK_THROWS_AS(value("min(k in 1..0: k)"), bc::DomainError);
+}
+
+TEST_CASE("expr evaluator: quantity calls get exact arguments and report uncertified values") {
+  EvalOptions o;
+  std::vector<std::string> seen;
+  o.resolve = [&](Quantity& q, const QuantityCall& c, long, slong) {
+    seen.push_back(c.text());
+    arb_set_d(q.ball.x, 0.5);
+    q.uncertified = c.path.back() == "double";
+  };
+  Report r;
+  CHECK(Expr::parse("g.double(x=1/4, s='a') < 1 and g.exact(flag) < 1").evaluate(o, &r).truth == Truth::yes);
+  CHECK(seen == std::vector<std::string>{"g.double(x=1/4, s=a)", "g.exact(flag)"});
+  CHECK(r.grade.uncertified);
+  CHECK_THROWS_AS(Expr::parse("g.f(x=sqrt(2)) > 0").evaluate(o), bc::UsageError);  // not exact
+}
