@@ -1,7 +1,7 @@
 // Which tasks of a sweep a shard computes, and the per-task digests that make a shard file
 // self-checking (issue 19).
 //
-// Assignment: the task list (tools/table.cpp make_tasks: one task per point, or per run of the
+// Assignment: the task list (table_plan.hpp make_tasks: one task per point, or per run of the
 // innermost batched axis) is dealt to N shards in boustrophedon order, 0 1 .. N-1 N-1 .. 1 0
 // 0 1 ..: cost that trends along the spec's order (small d expensive, large d cheap) spreads
 // over every shard instead of filling the first contiguous slice. Every shard of a run holds

@@ -1,6 +1,10 @@
-// Loading and expanding `table` specs (format in table_spec.hpp). toml++ parses; every value is
-// turned into the text a user would type after the option, so the command's own parser validates
-// it exactly as on the command line (no second copy of any option's rules).
+// Loading `table` specs (format in table_spec.hpp). toml++ parses; a schema per TOML table (the
+// `k*Keys` lists below: each key and how its value is read) drives the reading, so the keys a
+// section accepts, the "unknown key" message that lists them and the code that reads them are one
+// list. Every value is turned into the text a user would type after the option, so the command's
+// own parser validates it exactly as on the command line (no second copy of any option's rules).
+// Adding a key: one line in its section's schema, one field in table_spec.hpp.
+// Cost: O(size of the file + number of swept values).
 #include "table_spec.hpp"
 
 #include "core/decimal.hpp"
@@ -8,13 +12,14 @@
 #include "core/flint.hpp"
 #include "core/text_file.hpp"
 #include "output/plot_text.hpp"
+#include "table_values.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -25,14 +30,63 @@ namespace {
 
 struct Ctx {
   const std::string& file;
-  [[noreturn]] void fail(const toml::node* n, const std::string& field, const std::string& what) const {
-    const long line = n != nullptr ? static_cast<long>(n->source().begin.line) : 0;
+  [[noreturn]] void fail_at(long line, const std::string& field, const std::string& what) const {
     if (line > 0) throw UsageError(fmt::format("{}:{}: {}: {}", file, line, field, what));
     throw UsageError(fmt::format("{}: {}: {}", file, field, what));
+  }
+  [[noreturn]] void fail(const toml::node* n, const std::string& field, const std::string& what) const {
+    fail_at(n != nullptr ? static_cast<long>(n->source().begin.line) : 0, field, what);
   }
 };
 
 long line_of(const toml::node& n) { return static_cast<long>(n.source().begin.line); }
+
+/// "[plot]" + "x" -> "[plot] x"; "" + "digits" -> "digits".
+std::string field_name(const std::string& where, std::string_view key) {
+  return where.empty() ? std::string(key) : fmt::format("{} {}", where, key);
+}
+
+// ---- the schema machinery ---------------------------------------------------------------------
+
+/// One key a TOML table of the spec may hold, and how its value is read into T.
+template <class T>
+struct Key {
+  const char* name;
+  std::function<void(const Ctx&, const toml::node&, const std::string& field, T&)> read;
+};
+
+template <class T>
+std::string key_names(const std::vector<Key<T>>& keys) {
+  std::vector<std::string> names;
+  for (const auto& k : keys) names.emplace_back(k.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+/// Refuses a key of `t` the schema does not list, naming the keys it does.
+template <class T>
+void check_keys(const Ctx& c, const toml::table& t, const std::string& where,
+                const std::vector<Key<T>>& keys) {
+  for (auto&& [k, v] : t)
+    if (std::none_of(keys.begin(), keys.end(), [&](const Key<T>& key) { return k.str() == key.name; }))
+      c.fail(&v, field_name(where, k.str()), fmt::format("unknown key ({})", key_names(keys)));
+}
+
+/// Reads every key of `t` that the schema lists, in schema order.
+template <class T>
+void read_keys(const Ctx& c, const toml::table& t, const std::string& where, const std::vector<Key<T>>& keys,
+               T& into) {
+  for (const auto& key : keys)
+    if (const toml::node* n = t.get(key.name)) key.read(c, *n, field_name(where, key.name), into);
+}
+
+template <class T>
+void read_table(const Ctx& c, const toml::table& t, const std::string& where, const std::vector<Key<T>>& keys,
+                T& into) {
+  check_keys(c, t, where, keys);
+  read_keys(c, t, where, keys, into);
+}
+
+// ---- value readers ----------------------------------------------------------------------------
 
 /// A table's entries in the order they stand in the file (toml++ iterates its keys sorted, but a
 /// sweep's first key is its outermost and derived columns may build on earlier ones).
@@ -69,63 +123,9 @@ Fmpq exact_of(const Ctx& c, const toml::node& n, const std::string& field) {
   return *q;
 }
 
-struct RangeError : UsageError {
-  using UsageError::UsageError;
-};
-
-std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const std::string& field,
-                                     size_t max_points) {
-  std::vector<std::string> out;
-  if (auto a = n.as_array()) {
-    if (a->empty()) c.fail(&n, field, "the list is empty");
-    for (const auto& e : *a) {
-      if (e.is_array() || e.is_table()) c.fail(&e, field, "list elements must be numbers or strings");
-      out.push_back(scalar_text(c, e, field));
-    }
-    return out;
-  }
-  auto t = n.as_table();
-  if (t == nullptr) return {scalar_text(c, n, field)};
-  for (auto&& [k, v] : *t)
-    if (k != "from" && k != "to" && k != "step" && k != "per_decade")
-      c.fail(&v, field, fmt::format("unknown range key \"{}\" (from, to, step | per_decade)", k.str()));
-  const toml::node* from = t->get("from");
-  const toml::node* to = t->get("to");
-  const toml::node* step = t->get("step");
-  const toml::node* per = t->get("per_decade");
-  if (from == nullptr || to == nullptr) c.fail(&n, field, "a range needs from and to");
-  if ((step == nullptr) == (per == nullptr))
-    c.fail(&n, field, "a range needs exactly one of step or per_decade");
-  const Fmpq a = exact_of(c, *from, field + ".from"), b = exact_of(c, *to, field + ".to");
-  if (fmpq_cmp(a.x, b.x) > 0) c.fail(&n, field, "from must not exceed to");
-  try {
-    if (step != nullptr) {
-      const Fmpq s = exact_of(c, *step, field + ".step");
-      if (fmpq_sgn(s.x) <= 0) c.fail(step, field + ".step", "must be positive");
-      return step_range(a, b, s, max_points);
-    }
-    const long long pd = per->as_integer() ? per->as_integer()->get() : -1;
-    if (pd < 1 || pd > 1000) c.fail(per, field + ".per_decade", "must be an integer in 1..1000");
-    if (fmpq_sgn(a.x) <= 0) c.fail(from, field + ".from", "a log-spaced range must start above 0");
-    return log_range(a, b, static_cast<long>(pd), max_points);
-  } catch (const RangeError& e) {
-    c.fail(&n, field, e.what());
-  }
-}
-
-std::string string_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
-  const toml::node* n = t.get(key);
-  if (n == nullptr) return {};
-  if (!n->is_string()) c.fail(n, where + key, "must be a string");
-  return n->as_string()->get();
-}
-
-/// A string that will be drawn in a figure: refused at its file:line unless it is inert text
-/// (output/plot_text.hpp: one printable line, no ` or @, at most 400 bytes).
-std::string plot_text_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
-  std::string s = string_field(c, t, key, where);
-  if (std::string why = out::plot_text_problem(s); !why.empty()) c.fail(t.get(key), where + key, why);
-  return s;
+std::string string_of(const Ctx& c, const toml::node& n, const std::string& field) {
+  if (!n.is_string()) c.fail(&n, field, "must be a string");
+  return n.as_string()->get();
 }
 
 std::vector<std::string> string_list(const Ctx& c, const toml::node& n, const std::string& field) {
@@ -140,11 +140,93 @@ std::vector<std::string> string_list(const Ctx& c, const toml::node& n, const st
   return out;
 }
 
-bool bool_field(const Ctx& c, const toml::table& t, const char* key, const std::string& where) {
-  const toml::node* n = t.get(key);
-  if (n == nullptr) return false;
-  if (!n->is_boolean()) c.fail(n, where + key, "must be true or false");
-  return n->as_boolean()->get();
+std::vector<std::string> words_of(const std::string& s) {
+  std::vector<std::string> w;
+  std::istringstream in(s);
+  for (std::string x; in >> x;) w.push_back(x);
+  return w;
+}
+
+/// Key readers for the common shapes: a string, inert figure text, a flag, a list of strings.
+template <class T>
+auto text(std::string T::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, T& t) { t.*m = string_of(c, n, f); };
+}
+/// A string that will be drawn in a figure: refused at its file:line unless it is inert text
+/// (output/plot_text.hpp: one printable line, no ` or @, at most 400 bytes).
+template <class T>
+auto plot_text(std::string T::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, T& t) {
+    t.*m = string_of(c, n, f);
+    if (std::string why = out::plot_text_problem(t.*m); !why.empty()) c.fail(&n, f, why);
+  };
+}
+template <class T>
+auto flag(bool T::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, T& t) {
+    if (!n.is_boolean()) c.fail(&n, f, "must be true or false");
+    t.*m = n.as_boolean()->get();
+  };
+}
+template <class T>
+auto strings(std::vector<std::string> T::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, T& t) { t.*m = string_list(c, n, f); };
+}
+template <class T>
+auto choice(std::string T::*m, std::vector<std::string> allowed) {
+  return [m, allowed](const Ctx& c, const toml::node& n, const std::string& f, T& t) {
+    t.*m = string_of(c, n, f);
+    if (std::find(allowed.begin(), allowed.end(), t.*m) == allowed.end())
+      c.fail(&n, f,
+             fmt::format("must be {} or {}, got \"{}\"", fmt::join(allowed.begin(), allowed.end() - 1, ", "),
+                         allowed.back(), t.*m));
+  };
+}
+
+// ---- sweep axes -------------------------------------------------------------------------------
+
+constexpr size_t kMaxAxis = 10000000;
+
+/// { from, to, step | per_decade } spelled out.
+std::vector<std::string> range_values(const Ctx& c, const toml::table& t, const toml::node& n,
+                                      const std::string& field) {
+  for (auto&& [k, v] : t)
+    if (k != "from" && k != "to" && k != "step" && k != "per_decade")
+      c.fail(&v, field, fmt::format("unknown range key \"{}\" (from, to, step | per_decade)", k.str()));
+  const toml::node *from = t.get("from"), *to = t.get("to"), *step = t.get("step"),
+                   *per = t.get("per_decade");
+  if (from == nullptr || to == nullptr) c.fail(&n, field, "a range needs from and to");
+  if ((step == nullptr) == (per == nullptr))
+    c.fail(&n, field, "a range needs exactly one of step or per_decade");
+  const Fmpq a = exact_of(c, *from, field + ".from"), b = exact_of(c, *to, field + ".to");
+  if (fmpq_cmp(a.x, b.x) > 0) c.fail(&n, field, "from must not exceed to");
+  try {
+    if (step != nullptr) {
+      const Fmpq s = exact_of(c, *step, field + ".step");
+      if (fmpq_sgn(s.x) <= 0) c.fail(step, field + ".step", "must be positive");
+      return step_range(a, b, s, kMaxAxis);
+    }
+    const long long pd = per->as_integer() ? per->as_integer()->get() : -1;
+    if (pd < 1 || pd > 1000) c.fail(per, field + ".per_decade", "must be an integer in 1..1000");
+    if (fmpq_sgn(a.x) <= 0) c.fail(from, field + ".from", "a log-spaced range must start above 0");
+    return log_range(a, b, static_cast<long>(pd), kMaxAxis);
+  } catch (const RangeError& e) {
+    c.fail(&n, field, e.what());
+  }
+}
+
+std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const std::string& field) {
+  if (auto a = n.as_array()) {
+    if (a->empty()) c.fail(&n, field, "the list is empty");
+    std::vector<std::string> out;
+    for (const auto& e : *a) {
+      if (e.is_array() || e.is_table()) c.fail(&e, field, "list elements must be numbers or strings");
+      out.push_back(scalar_text(c, e, field));
+    }
+    return out;
+  }
+  if (auto t = n.as_table()) return range_values(c, *t, n, field);
+  return {scalar_text(c, n, field)};
 }
 
 std::string option_key(const Ctx& c, const toml::node& v, const std::string& key,
@@ -159,49 +241,259 @@ std::string option_key(const Ctx& c, const toml::node& v, const std::string& key
   return k;
 }
 
-}  // namespace
-
-std::vector<std::string> step_range(const Fmpq& a, const Fmpq& b, const Fmpq& s, size_t max_count) {
-  // count = floor((b - a)/s) + 1, checked before materialising anything
-  Fmpq span;
-  fmpq_sub(span.x, b.x, a.x);
-  fmpq_div(span.x, span.x, s.x);
-  Fmpz cnt;
-  fmpz_fdiv_q(cnt.x, fmpq_numref(span.x), fmpq_denref(span.x));
-  fmpz_add_ui(cnt.x, cnt.x, 1);  // the values a, a + s, ..., up to b
-  if (fmpz_cmp_ui(cnt.x, max_count) > 0)
-    throw RangeError(fmt::format("the range has {} values, more than the limit of {}", cnt.str(), max_count));
-  std::vector<std::string> out;
-  Fmpq v = a;
-  for (slong i = 0; i < fmpz_get_si(cnt.x); ++i) {
-    out.push_back(v.str());
-    fmpq_add(v.x, v.x, s.x);
-  }
-  return out;
-}
-
-std::vector<std::string> log_range(const Fmpq& a, const Fmpq& b, long per_decade, size_t max_count) {
-  const double la = std::log10(fmpq_get_d(a.x)), lb = std::log10(fmpq_get_d(b.x));
-  const double count = std::floor((lb - la) * static_cast<double>(per_decade) + 1e-9) + 1;
-  if (count > static_cast<double>(max_count))
-    throw RangeError(fmt::format("the range has {} values, more than the limit of {}", count, max_count));
-  // integers when both ends are integers (head counts, dimensions), else 6 significant digits
-  const bool integral = fmpz_is_one(fmpq_denref(a.x)) && fmpz_is_one(fmpq_denref(b.x));
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  for (long k = 0; k < static_cast<long>(count); ++k) {
-    const double v = std::pow(10.0, la + static_cast<double>(k) / static_cast<double>(per_decade));
-    std::string s;
-    if (integral) {
-      if (v >= 9.0e15) throw RangeError("log-spaced integers above 9e15 are not supported; give a list");
-      s = fmt::format("{}", static_cast<long long>(std::llround(v)));
-    } else {
-      s = fmt::format("{:.6g}", v);
+/// [fixed] or [plot.overlay] fixed: option = value (true: a flag; false: left out).
+std::vector<std::pair<std::string, std::string>> fixed_options(const Ctx& c, const toml::table& t,
+                                                               const std::string& where,
+                                                               std::set<std::string>* used) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [k, vp] : in_file_order(t)) {
+    const toml::node& v = *vp;
+    std::string opt = option_key(c, v, k, where);
+    if (used != nullptr && !used->insert(opt).second)
+      c.fail(&v, where + " " + opt, "the option is set twice");
+    if (auto b = v.as_boolean()) {
+      if (b->get()) out.emplace_back(opt, "");
+      continue;
     }
-    if (seen.insert(s).second) out.push_back(s);
+    if (used != nullptr && (v.is_array() || v.is_table()))
+      c.fail(&v, where + " " + opt, "must be one value (lists and ranges go under [sweep])");
+    out.emplace_back(opt, scalar_text(c, v, where + " " + opt));
   }
   return out;
 }
+
+/// The spec being read, with what the sections share: the options already set.
+struct Build {
+  Spec& s;
+  std::set<std::string> used;
+};
+
+const toml::table& section_table(const Ctx& c, const toml::node& n, const std::string& name) {
+  if (!n.is_table()) c.fail(&n, name, "must be a table ([" + name + "])");
+  return *n.as_table();
+}
+
+void read_axes(const Ctx& c, const toml::node& n, const std::string& sec, Build& b) {
+  const toml::table& t = section_table(c, n, sec);
+  if (t.empty()) c.fail(&n, sec, "is empty");
+  const std::string where = fmt::format("[{}]", sec);
+  for (const auto& [k, vp] : in_file_order(t)) {
+    const toml::node& v = *vp;
+    const std::string opt = option_key(c, v, k, where);
+    if (!b.used.insert(opt).second) c.fail(&v, where + " " + opt, "the option is set twice");
+    const std::string field = fmt::format("{} {}", where, k);
+    if (v.is_boolean()) c.fail(&v, field, "flags cannot be swept");
+    (sec == "sweep" ? b.s.sweep : b.s.zip).push_back(Axis{opt, axis_values(c, v, field), line_of(v)});
+  }
+  for (size_t i = 1; i < b.s.zip.size(); ++i)
+    if (b.s.zip[i].values.size() != b.s.zip[0].values.size())
+      c.fail_at(b.s.zip[i].line, "[zip] " + b.s.zip[i].option,
+                fmt::format("has {} values but [zip] {} has {}: zipped lists need one length",
+                            b.s.zip[i].values.size(), b.s.zip[0].option, b.s.zip[0].values.size()));
+}
+
+// ---- [plot] -------------------------------------------------------------------------------------
+
+void read_guide_expr(const Ctx& c, const toml::node& n, const std::string&, Guide& g) {
+  const std::string field = "[plot] guides";
+  if (!n.is_string()) c.fail(&n, field, "each guide needs expr = \"...\" (a function of x)");
+  try {
+    g.expr = expr::Expr::parse(n.as_string()->get());
+  } catch (const expr::ParseError& err) {
+    c.fail(&n, field, err.what());
+  }
+  for (const auto& var : g.expr.variables())
+    if (var != "x") c.fail(&n, field, fmt::format("a guide is a function of x only, got \"{}\"", var));
+}
+
+const std::vector<Key<Guide>> kGuideKeys = {
+    {"expr", read_guide_expr},
+    {"label", plot_text(&Guide::label)},
+    {"scale", flag(&Guide::scale)},
+};
+
+void read_guides(const Ctx& c, const toml::node& n, const std::string& field, PlotSpec& p) {
+  auto a = n.as_array();
+  if (a == nullptr) c.fail(&n, field, "must be a list of { expr = \"...\", label = \"...\" }");
+  for (const auto& e : *a) {
+    auto gt = e.as_table();
+    if (gt == nullptr || gt->get("expr") == nullptr)
+      c.fail(&e, field, "each guide needs expr = \"...\" (a function of x)");
+    Guide g{expr::Expr::parse("0"), "", true};
+    read_table(c, *gt, field, kGuideKeys, g);
+    if (g.label.empty()) g.label = g.expr.text();
+    p.guides.push_back(std::move(g));
+  }
+}
+
+const std::vector<Key<Overlay>> kOverlayKeys = {
+    {"command", [](const Ctx& c, const toml::node& n, const std::string& f,
+                   Overlay& o) { o.command = words_of(string_of(c, n, f)); }},
+    {"fixed",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Overlay& o) {
+       if (!n.is_table()) c.fail(&n, f, "must be a table { option = value }");
+       o.fixed = fixed_options(c, *n.as_table(), f, nullptr);
+     }},
+    {"x", text(&Overlay::x)},
+    {"y", text(&Overlay::y)},
+    {"label", plot_text(&Overlay::label)},
+};
+
+void read_overlays(const Ctx& c, const toml::node& n, const std::string& field, PlotSpec& p) {
+  auto a = n.as_array();
+  if (a == nullptr) c.fail(&n, field, "must be [[plot.overlay]] tables");
+  for (const auto& e : *a) {
+    auto ot = e.as_table();
+    if (ot == nullptr) c.fail(&e, field, "must be [[plot.overlay]] tables");
+    Overlay o;
+    o.line = line_of(e);
+    read_table(c, *ot, "[plot.overlay]", kOverlayKeys, o);
+    if (o.command.empty() || o.x.empty() || o.y.empty())
+      c.fail(&e, "[plot.overlay]", "needs command, x and y");
+    if (o.label.empty()) o.label = fmt::format("{}", fmt::join(o.command, " "));
+    p.overlays.push_back(std::move(o));
+  }
+}
+
+/// xrange / yrange = [lo, hi], kept as gnuplot's "[lo:hi]".
+auto axis_range(std::string PlotSpec::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, PlotSpec& p) {
+    auto a = n.as_array();
+    if (a == nullptr || a->size() != 2 || !(*a)[0].is_number() || !(*a)[1].is_number())
+      c.fail(&n, f, "must be [lo, hi] (two numbers)");
+    const double lo = (*a)[0].value<double>().value_or(0), hi = (*a)[1].value<double>().value_or(0);
+    if (!(lo < hi)) c.fail(&n, f, "needs lo < hi");
+    p.*m = fmt::format("[{:.17g}:{:.17g}]", lo, hi);
+  };
+}
+
+const std::vector<Key<PlotSpec>> kPlotKeys = {
+    {"x", text(&PlotSpec::x)},
+    {"y", strings(&PlotSpec::y)},
+    {"series", text(&PlotSpec::series)},
+    {"logx", flag(&PlotSpec::logx)},
+    {"logy", flag(&PlotSpec::logy)},
+    {"y_lo", text(&PlotSpec::y_lo)},
+    {"y_hi", text(&PlotSpec::y_hi)},
+    {"yerr", text(&PlotSpec::yerr)},
+    {"guides", read_guides},
+    {"overlay", read_overlays},
+    {"title", plot_text(&PlotSpec::title)},
+    {"xlabel", plot_text(&PlotSpec::xlabel)},
+    {"ylabel", plot_text(&PlotSpec::ylabel)},
+    {"xrange", axis_range(&PlotSpec::xrange)},
+    {"yrange", axis_range(&PlotSpec::yrange)},
+    {"key", choice(&PlotSpec::key, {"inside", "outside", "below"})},
+};
+
+void read_plot(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
+  const toml::table& t = section_table(c, n, field);
+  PlotSpec p;
+  p.line = line_of(n);
+  check_keys(c, t, "[plot]", kPlotKeys);
+  if (t.get("x") == nullptr || t.get("y") == nullptr) c.fail(&n, "[plot]", "needs x and y");
+  read_keys(c, t, "[plot]", kPlotKeys, p);
+  if (p.x.empty()) c.fail(&n, "[plot]", "needs x and y");
+  if (p.y_lo.empty() != p.y_hi.empty()) c.fail(&n, "[plot]", "y_lo and y_hi go together");
+  b.s.plot = std::move(p);
+}
+
+// ---- the other sections -------------------------------------------------------------------------
+
+const std::vector<Key<LayoutSpec>> kLayoutKeys = {
+    {"rows", text(&LayoutSpec::rows)},
+    {"cols", text(&LayoutSpec::cols)},
+    {"value", strings(&LayoutSpec::value)},
+};
+
+void read_layout(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
+  const toml::table& t = section_table(c, n, field);
+  LayoutSpec l;
+  l.line = line_of(n);
+  read_table(c, t, "[layout]", kLayoutKeys, l);
+  if (l.rows.empty() || l.cols.empty() || l.value.empty())
+    c.fail(&n, "[layout]", "needs rows, cols and value");
+  if (l.value.size() > 2)
+    c.fail(t.get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
+  b.s.layout = std::move(l);
+}
+
+void read_derived(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
+  for (const auto& [k, vp] : in_file_order(section_table(c, n, field))) {
+    const toml::node& v = *vp;
+    const std::string f = fmt::format("[derived] {}", k);
+    if (!v.is_string()) c.fail(&v, f, "must be an expression in a string, e.g. \"lo / hi\"");
+    try {
+      b.s.derived.emplace_back(k, expr::Expr::parse(v.as_string()->get()));
+      b.s.derived_lines.push_back(line_of(v));
+    } catch (const expr::ParseError& e) {
+      c.fail(&v, f, e.what());
+    }
+  }
+}
+
+void read_labels(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
+  for (auto&& [k, v] : section_table(c, n, field)) {
+    if (!v.is_string()) c.fail(&v, fmt::format("[labels] {}", k.str()), "must be a string (LaTeX)");
+    b.s.labels[std::string(k.str())] = v.as_string()->get();
+  }
+}
+
+void read_outputs(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
+  static const std::map<std::string, std::string> kExt = {
+      {"csv", "csv"}, {"json", "json"}, {"md", "markdown"}, {"tex", "latex"}, {"txt", "table"}};
+  b.s.outputs_line = line_of(n);
+  for (const auto& f : string_list(c, n, field)) {
+    const auto dot = f.rfind('.');
+    const std::string ext = dot == std::string::npos ? "" : f.substr(dot + 1);
+    auto it = kExt.find(ext);
+    if (it == kExt.end() || f.size() == ext.size() + 1)
+      c.fail(&n, field,
+             fmt::format("\"{}\": the format comes from the extension: .csv .json .md .tex .txt", f));
+    b.s.outputs.emplace_back(f, it->second);
+  }
+}
+
+auto digits_key(std::optional<long> Spec::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+    if (!n.is_integer() || n.as_integer()->get() < 1 || n.as_integer()->get() > 20000)
+      c.fail(&n, f, "must be an integer in 1..20000");
+    b.s.*m = n.as_integer()->get();
+  };
+}
+
+/// The top level of a spec, in the order its keys are read (fixed before sweep and zip, so an
+/// option set twice is named where it is set the second time).
+const std::vector<Key<Build>> kTopKeys = {
+    {"command",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       if (!n.is_string()) c.fail(&n, f, "must be a string such as \"rank bound\"");
+       b.s.command_line = line_of(n);
+       b.s.command = words_of(n.as_string()->get());
+       if (b.s.command.empty()) c.fail(&n, f, "is empty");
+     }},
+    {"caption", [](const Ctx& c, const toml::node& n, const std::string& f,
+                   Build& b) { b.s.caption = string_of(c, n, f); }},
+    {"digits", digits_key(&Spec::digits)},
+    {"derived_digits", digits_key(&Spec::derived_digits)},
+    {"outputs", read_outputs},
+    {"columns",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       b.s.columns = string_list(c, n, f);
+       b.s.columns_line = line_of(n);
+     }},
+    {"fixed", [](const Ctx& c, const toml::node& n, const std::string& f,
+                 Build& b) { b.s.fixed = fixed_options(c, section_table(c, n, f), "[fixed]", &b.used); }},
+    {"sweep",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) { read_axes(c, n, f, b); }},
+    {"zip", [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) { read_axes(c, n, f, b); }},
+    {"derived", read_derived},
+    {"labels", read_labels},
+    {"layout", read_layout},
+    {"plot", read_plot},
+};
+
+}  // namespace
 
 long Spec::line_of(const std::string& option) const {
   for (const auto& a : sweep)
@@ -222,259 +514,17 @@ Spec parse_spec(const std::string& text, const std::string& file) {
   } catch (const toml::parse_error& e) {
     throw UsageError(fmt::format("{}:{}: not valid TOML: {}", file, e.source().begin.line, e.description()));
   }
-  static const std::set<std::string> kTop = {
-      "command", "caption", "digits",  "derived_digits", "columns", "outputs", "fixed",
-      "sweep",   "zip",     "derived", "labels",         "layout",  "plot"};
-  for (auto&& [k, v] : doc)
-    if (kTop.count(std::string(k.str())) == 0U)
-      c.fail(&v, std::string(k.str()),
-             "unknown key (command, caption, digits, columns, fixed, sweep, zip, derived, labels, layout, "
-             "plot)");
-  const toml::node* cmd = doc.get("command");
-  if (cmd == nullptr)
+  check_keys(c, doc, "", kTopKeys);
+  if (doc.get("command") == nullptr)
     throw UsageError(fmt::format("{}: command: missing (e.g. command = \"rank bound\")", file));
-  if (!cmd->is_string()) c.fail(cmd, "command", "must be a string such as \"rank bound\"");
-  s.command_line = line_of(*cmd);
-  {
-    std::istringstream words(cmd->as_string()->get());
-    for (std::string w; words >> w;) s.command.push_back(w);
-    if (s.command.empty()) c.fail(cmd, "command", "is empty");
-  }
-  s.caption = string_field(c, doc, "caption", "");
-  if (const toml::node* d = doc.get("digits")) {
-    if (!d->is_integer() || d->as_integer()->get() < 1 || d->as_integer()->get() > 20000)
-      c.fail(d, "digits", "must be an integer in 1..20000");
-    s.digits = d->as_integer()->get();
-  }
-  if (const toml::node* d = doc.get("derived_digits")) {
-    if (!d->is_integer() || d->as_integer()->get() < 1 || d->as_integer()->get() > 20000)
-      c.fail(d, "derived_digits", "must be an integer in 1..20000");
-    s.derived_digits = d->as_integer()->get();
-  }
-  if (const toml::node* outs = doc.get("outputs")) {
-    s.outputs_line = line_of(*outs);
-    for (const auto& f : string_list(c, *outs, "outputs")) {
-      const auto dot = f.rfind('.');
-      const std::string ext = dot == std::string::npos ? "" : f.substr(dot + 1);
-      static const std::map<std::string, std::string> kExt = {
-          {"csv", "csv"}, {"json", "json"}, {"md", "markdown"}, {"tex", "latex"}, {"txt", "table"}};
-      auto it = kExt.find(ext);
-      if (it == kExt.end() || f.size() == ext.size() + 1)
-        c.fail(outs, "outputs",
-               fmt::format("\"{}\": the format comes from the extension: .csv .json .md .tex .txt", f));
-      s.outputs.emplace_back(f, it->second);
-    }
-  }
-  if (const toml::node* cols = doc.get("columns")) {
-    s.columns = string_list(c, *cols, "columns");
-    s.columns_line = line_of(*cols);
-  }
-  auto section = [&](const char* name) -> const toml::table* {
-    const toml::node* n = doc.get(name);
-    if (n == nullptr) return nullptr;
-    if (!n->is_table()) c.fail(n, name, "must be a table ([" + std::string(name) + "])");
-    return n->as_table();
-  };
-  std::set<std::string> used;
-  auto claim = [&](const toml::node& v, const std::string& opt, const std::string& sec) {
-    if (!used.insert(opt).second) c.fail(&v, sec + " " + opt, "the option is set twice");
-  };
-  if (auto t = section("fixed"))
-    for (const auto& [k, vp] : in_file_order(*t)) {
-      const toml::node& v = *vp;
-      std::string opt = option_key(c, v, k, "[fixed]");
-      claim(v, opt, "[fixed]");
-      if (auto b = v.as_boolean()) {
-        if (b->get()) s.fixed.emplace_back(opt, "");
-        continue;
-      }
-      if (v.is_array() || v.is_table())
-        c.fail(&v, "[fixed] " + opt, "must be one value (lists and ranges go under [sweep])");
-      s.fixed.emplace_back(opt, scalar_text(c, v, "[fixed] " + opt));
-    }
-  constexpr size_t kMaxAxis = 10000000;
-  for (const char* sec : {"sweep", "zip"})
-    if (auto t = section(sec)) {
-      if (t->empty()) c.fail(doc.get(sec), sec, "is empty");
-      for (const auto& [k, vp] : in_file_order(*t)) {
-        const toml::node& v = *vp;
-        const std::string field = fmt::format("[{}] {}", sec, k);
-        std::string opt = option_key(c, v, k, fmt::format("[{}]", sec));
-        claim(v, opt, fmt::format("[{}]", sec));
-        if (v.is_boolean()) c.fail(&v, field, "flags cannot be swept");
-        Axis a{opt, axis_values(c, v, field, kMaxAxis), line_of(v)};
-        (std::string(sec) == "sweep" ? s.sweep : s.zip).push_back(std::move(a));
-      }
-    }
-  for (size_t i = 1; i < s.zip.size(); ++i)
-    if (s.zip[i].values.size() != s.zip[0].values.size()) {
-      const toml::node* n = doc["zip"][s.zip[i].option].node();
-      c.fail(n, "[zip] " + s.zip[i].option,
-             fmt::format("has {} values but [zip] {} has {}: zipped lists need one length",
-                         s.zip[i].values.size(), s.zip[0].option, s.zip[0].values.size()));
-    }
-  if (auto t = section("derived"))
-    for (const auto& [k, vp] : in_file_order(*t)) {
-      const toml::node& v = *vp;
-      const std::string field = fmt::format("[derived] {}", k);
-      if (!v.is_string()) c.fail(&v, field, "must be an expression in a string, e.g. \"lo / hi\"");
-      try {
-        s.derived.emplace_back(k, expr::Expr::parse(v.as_string()->get()));
-        s.derived_lines.push_back(line_of(v));
-      } catch (const expr::ParseError& e) {
-        c.fail(&v, field, e.what());
-      }
-    }
-  if (auto t = section("labels"))
-    for (auto&& [k, v] : *t) {
-      if (!v.is_string()) c.fail(&v, fmt::format("[labels] {}", k.str()), "must be a string (LaTeX)");
-      s.labels[std::string(k.str())] = v.as_string()->get();
-    }
-  if (auto t = section("layout")) {
-    LayoutSpec l;
-    l.line = line_of(*doc.get("layout"));
-    for (auto&& [k, v] : *t)
-      if (k != "rows" && k != "cols" && k != "value")
-        c.fail(&v, fmt::format("[layout] {}", k.str()), "unknown key (rows, cols, value)");
-    l.rows = string_field(c, *t, "rows", "[layout] ");
-    l.cols = string_field(c, *t, "cols", "[layout] ");
-    if (l.rows.empty() || l.cols.empty() || t->get("value") == nullptr)
-      c.fail(doc.get("layout"), "[layout]", "needs rows, cols and value");
-    l.value = string_list(c, *t->get("value"), "[layout] value");
-    if (l.value.size() > 2)
-      c.fail(t->get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
-    s.layout = std::move(l);
-  }
-  if (auto t = section("plot")) {
-    PlotSpec p;
-    p.line = line_of(*doc.get("plot"));
-    static const std::set<std::string> kPlot = {"x",      "y",      "series", "logx",    "logy",  "y_lo",
-                                                "y_hi",   "yerr",   "guides", "overlay", "title", "xlabel",
-                                                "ylabel", "xrange", "yrange", "key"};
-    for (auto&& [k, v] : *t)
-      if (kPlot.count(std::string(k.str())) == 0U)
-        c.fail(&v, fmt::format("[plot] {}", k.str()),
-               "unknown key (x, y, series, logx, logy, y_lo, y_hi, yerr, guides, overlay, title, xlabel, "
-               "ylabel, "
-               "xrange, yrange, key)");
-    p.x = string_field(c, *t, "x", "[plot] ");
-    if (p.x.empty() || t->get("y") == nullptr) c.fail(doc.get("plot"), "[plot]", "needs x and y");
-    p.y = string_list(c, *t->get("y"), "[plot] y");
-    p.series = string_field(c, *t, "series", "[plot] ");
-    p.y_lo = string_field(c, *t, "y_lo", "[plot] ");
-    p.y_hi = string_field(c, *t, "y_hi", "[plot] ");
-    p.yerr = string_field(c, *t, "yerr", "[plot] ");
-    p.title = plot_text_field(c, *t, "title", "[plot] ");
-    p.xlabel = plot_text_field(c, *t, "xlabel", "[plot] ");
-    p.ylabel = plot_text_field(c, *t, "ylabel", "[plot] ");
-    p.logx = bool_field(c, *t, "logx", "[plot] ");
-    for (const char* rk : {"xrange", "yrange"})
-      if (const toml::node* r = t->get(rk)) {
-        auto a = r->as_array();
-        if (a == nullptr || a->size() != 2 || !(*a)[0].is_number() || !(*a)[1].is_number())
-          c.fail(r, fmt::format("[plot] {}", rk), "must be [lo, hi] (two numbers)");
-        const double lo = (*a)[0].value<double>().value_or(0), hi = (*a)[1].value<double>().value_or(0);
-        if (!(lo < hi)) c.fail(r, fmt::format("[plot] {}", rk), "needs lo < hi");
-        (std::string(rk) == "xrange" ? p.xrange : p.yrange) = fmt::format("[{:.17g}:{:.17g}]", lo, hi);
-      }
-    p.key = string_field(c, *t, "key", "[plot] ");
-    if (!p.key.empty() && p.key != "inside" && p.key != "outside" && p.key != "below")
-      c.fail(t->get("key"), "[plot] key", fmt::format("must be inside, outside or below, got \"{}\"", p.key));
-    p.logy = bool_field(c, *t, "logy", "[plot] ");
-    if (p.y_lo.empty() != p.y_hi.empty()) c.fail(doc.get("plot"), "[plot]", "y_lo and y_hi go together");
-    if (const toml::node* g = t->get("guides")) {
-      auto a = g->as_array();
-      if (a == nullptr) c.fail(g, "[plot] guides", "must be a list of { expr = \"...\", label = \"...\" }");
-      for (const auto& e : *a) {
-        auto gt = e.as_table();
-        if (gt == nullptr || gt->get("expr") == nullptr || !gt->get("expr")->is_string())
-          c.fail(&e, "[plot] guides", "each guide needs expr = \"...\" (a function of x)");
-        Guide gd{expr::Expr::parse("0"), plot_text_field(c, *gt, "label", "[plot] guides "), true};
-        if (gt->get("scale") != nullptr) gd.scale = bool_field(c, *gt, "scale", "[plot] guides ");
-        for (auto&& [gk, gv] : *gt)
-          if (gk != "expr" && gk != "label" && gk != "scale")
-            c.fail(&gv, fmt::format("[plot] guides {}", gk.str()), "unknown key (expr, label, scale)");
-        try {
-          gd.expr = expr::Expr::parse(gt->get("expr")->as_string()->get());
-        } catch (const expr::ParseError& err) {
-          c.fail(&e, "[plot] guides", err.what());
-        }
-        for (const auto& var : gd.expr.variables())
-          if (var != "x")
-            c.fail(&e, "[plot] guides", fmt::format("a guide is a function of x only, got \"{}\"", var));
-        if (gd.label.empty()) gd.label = gd.expr.text();
-        p.guides.push_back(std::move(gd));
-      }
-    }
-    if (const toml::node* ov = t->get("overlay")) {
-      auto a = ov->as_array();
-      if (a == nullptr) c.fail(ov, "[plot] overlay", "must be [[plot.overlay]] tables");
-      for (const auto& e : *a) {
-        auto ot = e.as_table();
-        if (ot == nullptr) c.fail(&e, "[plot] overlay", "must be [[plot.overlay]] tables");
-        Overlay o;
-        o.line = line_of(e);
-        for (auto&& [ok, ovv] : *ot)
-          if (ok != "command" && ok != "fixed" && ok != "x" && ok != "y" && ok != "label")
-            c.fail(&ovv, fmt::format("[plot.overlay] {}", ok.str()),
-                   "unknown key (command, fixed, x, y, label)");
-        std::istringstream words(string_field(c, *ot, "command", "[plot.overlay] "));
-        for (std::string w; words >> w;) o.command.push_back(w);
-        o.x = string_field(c, *ot, "x", "[plot.overlay] ");
-        o.y = string_field(c, *ot, "y", "[plot.overlay] ");
-        o.label = plot_text_field(c, *ot, "label", "[plot.overlay] ");
-        if (o.command.empty() || o.x.empty() || o.y.empty())
-          c.fail(&e, "[plot.overlay]", "needs command, x and y");
-        if (const toml::node* f = ot->get("fixed")) {
-          auto ft = f->as_table();
-          if (ft == nullptr) c.fail(f, "[plot.overlay] fixed", "must be a table { option = value }");
-          for (const auto& [k, vp] : in_file_order(*ft)) {
-            std::string opt = option_key(c, *vp, k, "[plot.overlay] fixed");
-            if (auto b = vp->as_boolean()) {
-              if (b->get()) o.fixed.emplace_back(opt, "");
-              continue;
-            }
-            o.fixed.emplace_back(opt, scalar_text(c, *vp, "[plot.overlay] fixed " + opt));
-          }
-        }
-        if (o.label.empty()) o.label = fmt::format("{}", fmt::join(o.command, " "));
-        p.overlays.push_back(std::move(o));
-      }
-    }
-    s.plot = std::move(p);
-  }
+  Build b{s, {}};
+  read_keys(c, doc, "", kTopKeys, b);
   return s;
 }
 
 Spec load_spec(const std::string& file) {
   if (file.empty()) throw UsageError("--spec must be a file name, got \"\"");
   return parse_spec(read_text_file(file, TextLimits{size_t(1) << 20, size_t(1) << 16}, "--spec"), file);
-}
-
-std::vector<Point> expand(const Spec& s, size_t max_points) {
-  double total = s.zip.empty() ? 1.0 : static_cast<double>(s.zip[0].values.size());
-  for (const auto& a : s.sweep) total *= static_cast<double>(a.values.size());
-  if (total > static_cast<double>(max_points))
-    throw ResourceError(
-        fmt::format("{}: the sweep has {:.4g} points, more than the limit of {} (split it with --shard)",
-                    s.file, total, max_points));
-  std::vector<Point> pts;
-  pts.reserve(static_cast<size_t>(total));
-  std::vector<size_t> idx(s.sweep.size(), 0);
-  const size_t nz = s.zip.empty() ? 1 : s.zip[0].values.size();
-  for (;;) {
-    for (size_t z = 0; z < nz; ++z) {
-      Point p;
-      for (size_t i = 0; i < s.sweep.size(); ++i)
-        p.emplace_back(s.sweep[i].option, s.sweep[i].values[idx[i]]);
-      for (const auto& a : s.zip) p.emplace_back(a.option, a.values[z]);
-      pts.push_back(std::move(p));
-    }
-    size_t k = s.sweep.size();  // odometer: the last key varies fastest
-    while (k > 0 && ++idx[k - 1] == s.sweep[k - 1].values.size()) idx[--k] = 0;
-    if (k == 0) break;
-  }
-  return pts;
 }
 
 }  // namespace bc::cli::table

@@ -23,6 +23,8 @@
 //                      unless scale = false)
 //             [[plot.overlay]] command = "depth optimal"  fixed = { model = "all" }  x = "L"  y = "params"
 //             title, xlabel, ylabel, xrange = [lo, hi], yrange = [lo, hi], key = "inside"|"outside"|"below"
+// The keys each section accepts are the schema lists in table_spec.cpp; ranges are spelled out by
+// table_values.hpp; the points and tasks of a sweep are planned by table_plan.hpp.
 #pragma once
 
 #include "core/expr.hpp"
@@ -99,16 +101,5 @@ struct Spec {
 Spec parse_spec(const std::string& text, const std::string& file);
 /// Reads and parses FILE. Throws UsageError if unreadable or invalid.
 Spec load_spec(const std::string& file);
-
-/// from, from + step, ..., <= to, exactly (as printed rationals). Throws UsageError above max_count.
-std::vector<std::string> step_range(const Fmpq& from, const Fmpq& to, const Fmpq& step, size_t max_count);
-/// per_decade log-spaced values from..to (integers, deduplicated, when both ends are integers;
-/// else 6 significant digits). Throws UsageError above max_count.
-std::vector<std::string> log_range(const Fmpq& from, const Fmpq& to, long per_decade, size_t max_count);
-
-/// One point of the sweep: the option values in spec order (sweep axes, then zip axes).
-using Point = std::vector<std::pair<std::string, std::string>>;
-/// Every point, in spec order (first sweep key outermost, zip innermost). Refuses above max_points.
-std::vector<Point> expand(const Spec& s, size_t max_points);
 
 }  // namespace bc::cli::table

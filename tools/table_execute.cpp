@@ -1,0 +1,359 @@
+// Running a sweep's tasks (see table_execute.hpp). Cost: the command's own, plus one Invoker parse
+// (~50 us) per block or single point and O(cells) to move the rows.
+#include "table_execute.hpp"
+
+#include "core/decimal.hpp"
+#include "core/errors.hpp"
+#include "progress.hpp"
+
+#include <flint/flint.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#include <omp.h>
+#endif
+
+namespace bc::cli::table {
+
+namespace {
+
+/// A count note "A of B rest" (rank bound: "3 of 91 brackets are wider ..."): its numbers, rest.
+bool count_note(const std::string& n, unsigned long long& a, unsigned long long& b, std::string& rest) {
+  const auto sp = n.find(" of ");
+  if (sp == std::string::npos || sp == 0 || n.find_first_not_of("0123456789") != sp) return false;
+  const auto sp2 = n.find(' ', sp + 4);
+  const std::string bs = n.substr(sp + 4, sp2 == std::string::npos ? std::string::npos : sp2 - sp - 4);
+  if (bs.empty() || bs.size() > 18 || bs.find_first_not_of("0123456789") != std::string::npos || sp > 18)
+    return false;
+  a = std::stoull(n.substr(0, sp)), b = std::stoull(bs);
+  rest = sp2 == std::string::npos ? "" : n.substr(sp2);
+  return true;
+}
+
+}  // namespace
+
+void add_notes(std::vector<std::string>& into, const std::vector<std::string>& notes) {
+  unsigned long long a = 0, b = 0;
+  std::string rest;
+  for (const auto& n : notes)
+    if (count_note(n, a, b, rest) || std::find(into.begin(), into.end(), n) == into.end()) into.push_back(n);
+}
+
+std::vector<std::string> coalesce_notes(const std::vector<std::string>& notes) {
+  std::vector<std::string> out;
+  std::map<std::string, std::pair<unsigned long long, unsigned long long>> sums;
+  for (const auto& n : notes) {
+    unsigned long long a = 0, b = 0;
+    std::string rest;
+    if (!count_note(n, a, b, rest)) {
+      if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+      continue;
+    }
+    auto [it, fresh] = sums.try_emplace(rest, 0, 0);
+    if (fresh) out.push_back("\x01" + rest);  // placeholder at the first position, filled below
+    it->second.first += a, it->second.second += b;
+  }
+  for (auto& n : out)
+    if (!n.empty() && n[0] == '\x01') {
+      const auto& [a, b] = sums.at(n.substr(1));
+      n = fmt::format("{} of {}{}", a, b, n.substr(1));
+    }
+  return out;
+}
+
+void sort_by_point(std::vector<TaggedRow>& rows) {
+  auto by_point = [](const auto& x, const auto& y) { return x.first < y.first; };
+  if (!std::is_sorted(rows.begin(), rows.end(), by_point))
+    std::stable_sort(rows.begin(), rows.end(), by_point);
+}
+
+namespace {
+
+[[noreturn]] void rethrow_point(const Spec& s, const Point& p, const PointError& e) {
+  // name the swept field whose option the command's message mentions, else the whole point
+  std::string where;
+  long line = 0;
+  for (const auto& [opt, v] : p)
+    if (e.msg.find("--" + opt + " ") != std::string::npos ||
+        e.msg.find("--" + opt + ",") != std::string::npos ||
+        e.msg.find("--" + opt + ":") != std::string::npos) {
+      line = s.line_of(opt);
+      where = fmt::format("[{}] {} = {}", line == 0 ? "fixed" : "sweep", opt, v);
+      break;
+    }
+  if (where.empty()) {
+    std::vector<std::string> kv;
+    for (const auto& [opt, v] : p) kv.push_back(opt + " = " + v);
+    where = kv.empty() ? "[fixed]" : fmt::format("point {}", fmt::join(kv, ", "));
+    if (!p.empty()) line = s.line_of(p.front().first);
+  }
+  std::string msg = line > 0 ? fmt::format("{}:{}: {}: {}", s.file, line, where, e.msg)
+                             : fmt::format("{}: {}: {}", s.file, where, e.msg);
+  if (s.file.empty()) {  // a list on the command line: name the value, as typed
+    msg = e.msg;
+    for (const auto& [opt, v] : p)
+      if (e.msg.find("--" + opt) != std::string::npos) msg = fmt::format("at --{} {}: {}", opt, v, e.msg);
+  }
+  if (e.kind == 1) throw UsageError(msg);
+  if (e.kind == 2) throw DomainError(msg);
+  throw ResourceError(msg);
+}
+
+std::vector<std::string> point_args(const Spec& s, const Point& p, long digits, const std::string& threads,
+                                    bool certified) {
+  std::vector<std::string> args = s.command;
+  for (const auto& [opt, v] : s.fixed) {
+    args.push_back("--" + opt);
+    if (!v.empty()) args.push_back(v);
+  }
+  for (const auto& [opt, v] : p) args.insert(args.end(), {"--" + opt, v});
+  args.insert(args.end(), {"--digits", std::to_string(digits), "--threads", threads});
+  if (certified) args.emplace_back("--certified");
+  return args;
+}
+
+/// Swept options the command does not print as columns are put in front, so every row says which
+/// point it belongs to (e.g. d for `sphere sign-coef`, whose rows are per degree).
+void add_point_columns(out::Table& t, const Point& p) {
+  size_t at = 0;
+  for (const auto& [opt, v] : p) {
+    if (std::find(t.columns.begin(), t.columns.end(), opt) != t.columns.end()) continue;
+    out::Cell c = out::Cell::of_text(v);
+    if (auto q = parse_exact_rational(v)) {
+      if (fmpz_is_one(fmpq_denref(q->x)) && fmpz_fits_si(fmpq_numref(q->x)))
+        c = out::Cell::of_int(fmpz_get_si(fmpq_numref(q->x)));
+      else
+        c = out::Cell::of_exact(v);
+    }
+    t.columns.insert(t.columns.begin() + static_cast<long>(at), opt);
+    for (auto& r : t.rows) r.insert(r.begin() + static_cast<long>(at), c);
+    ++at;
+  }
+}
+
+/// The output of one task (filled by one thread).
+struct TaskOut {
+  std::vector<std::string> columns;
+  std::vector<TaggedRow> rows;
+  std::vector<std::string> notes;
+  size_t failed_point = 0;
+  PointError error;
+};
+
+/// The call of a block: the non-batched values, then each batched option as a list of its
+/// distinct values.
+Point block_point(const std::vector<Point>& pts, const Task& task) {
+  Point p;
+  for (const auto& [opt, v] : pts[task.points[0]])
+    if (std::find(task.batched.begin(), task.batched.end(), opt) == task.batched.end())
+      p.emplace_back(opt, v);
+  for (const auto& b : task.batched) {
+    std::vector<std::string> vals;
+    std::set<std::string> seen;
+    for (size_t k : task.points)
+      for (const auto& [opt, v] : pts[k])
+        if (opt == b && seen.insert(v).second) vals.push_back(v);
+    p.emplace_back(b, fmt::format("{}", fmt::join(vals, ",")));
+  }
+  return p;
+}
+
+/// Whether row r of the command's output is point k: its batched columns `ci` hold the point's
+/// values at `slot` (checked cell by cell without allocating: this runs once per point of a
+/// million-point sweep).
+bool row_is_point(const out::Table& t, size_t r, const Point& pt, const std::vector<size_t>& ci,
+                  const std::vector<size_t>& slot) {
+  for (size_t j = 0; j < ci.size(); ++j) {
+    const out::Cell& c = t.rows[r][ci[j]];
+    const std::string& v = pt[slot[j]].second;
+    if (c.kind == out::CellKind::integer) {
+      const fmt::format_int f(c.ival);
+      if (std::string_view(f.data(), f.size()) != v) return false;
+    } else if (c.kind == out::CellKind::exact || c.kind == out::CellKind::text) {
+      if (c.str != v) return false;
+    } else if (c.display() != v) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The block's rows matched to its points by their batched values, when the command printed them
+/// in another order; false if some point has no row.
+bool match_by_key(out::Table& t, const std::vector<Point>& pts, const Task& task,
+                  const std::vector<size_t>& ci, const std::vector<size_t>& slot,
+                  std::vector<TaggedRow>& rows) {
+  std::map<std::vector<std::string>, std::vector<size_t>> by_key;  // row indices, in order
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    std::vector<std::string> key;
+    for (size_t c : ci) key.push_back(t.rows[r][c].display());
+    by_key[key].push_back(r);
+  }
+  for (size_t k : task.points) {
+    std::vector<std::string> key;
+    for (size_t s : slot) key.push_back(pts[k][s].second);
+    auto it = by_key.find(key);
+    if (it == by_key.end() || it->second.empty()) return false;
+    rows.emplace_back(k, t.rows[it->second.front()]);
+    it->second.erase(it->second.begin());
+  }
+  return true;
+}
+
+/// One block in one call; false (and nothing recorded) when the command's rows cannot be matched
+/// one-to-one to the block's points, so the caller runs them one by one instead.
+bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const Task& task, long digits,
+               const Context& ctx, TaskOut& out) {
+  out::Table t;
+  if (guarded([&] {
+        t = inv.run(point_args(s, block_point(pts, task), digits, std::to_string(ctx.threads), ctx.certified))
+                .table;
+      }).kind != 0)
+    return false;
+  if (t.rows.size() != task.points.size()) return false;
+  const Point& first = pts[task.points[0]];
+  std::vector<size_t> ci, slot;  // each batched option's column in t, and its place in a Point
+  for (const auto& b : task.batched) {
+    auto it = std::find(t.columns.begin(), t.columns.end(), b);
+    if (it == t.columns.end()) return false;
+    ci.push_back(static_cast<size_t>(it - t.columns.begin()));
+    for (size_t q = 0; q < first.size(); ++q)
+      if (first[q].first == b) slot.push_back(q);
+  }
+  bool in_order = true;  // the usual case: rows in the block's point order
+  for (size_t i = 0; i < task.points.size() && in_order; ++i)
+    in_order = row_is_point(t, i, pts[task.points[i]], ci, slot);
+  if (in_order) {
+    out.rows.reserve(task.points.size());
+    for (size_t i = 0; i < task.points.size(); ++i)
+      out.rows.emplace_back(task.points[i], std::move(t.rows[i]));
+  } else if (!match_by_key(t, pts, task, ci, slot, out.rows)) {
+    out.rows.clear();
+    return false;
+  }
+  out.columns = t.columns;
+  out.notes = t.notes;
+  return true;
+}
+
+/// The points of one task, one call each; stops at the first failure (recorded in `o`) or when
+/// another thread failed.
+void run_points(std::unique_ptr<Invoker>& inv, const Spec& s, const std::vector<Point>& pts, const Task& task,
+                long digits, const std::string& threads, const Context& ctx, std::atomic<bool>& stop,
+                TaskOut& o, const std::function<void()>& on_point) {
+  for (size_t k : task.points) {
+    if (stop.load(std::memory_order_relaxed)) break;
+    out::Table t;
+    PointError e = guarded([&] {
+      if (!inv) inv = std::make_unique<Invoker>();
+      t = inv->run(point_args(s, pts[k], digits, threads, ctx.certified)).table;
+    });
+    if (e.kind == 0) {
+      add_point_columns(t, pts[k]);
+      if (o.columns.empty()) o.columns = t.columns;
+      if (t.columns != o.columns)
+        e = {2, fmt::format("the command's columns change across the sweep ({} vs {}); sweep that option in "
+                            "separate specs",
+                            fmt::join(o.columns, ","), fmt::join(t.columns, ","))};
+    }
+    if (e.kind != 0) {
+      o.error = e, o.failed_point = k;
+      stop = true;
+      return;
+    }
+    for (auto& r : t.rows) o.rows.emplace_back(k, std::move(r));
+    add_notes(o.notes, t.notes);
+    on_point();
+  }
+}
+
+/// The tasks at `singles` point by point, in parallel, one Invoker per thread.
+void run_singles(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
+                 const std::vector<size_t>& singles, long digits, const Context& ctx,
+                 std::vector<TaskOut>& outs, Progress& progress, std::atomic<size_t>& done) {
+  size_t npts = 0;
+  for (size_t i : singles) npts += tasks[i].points.size();
+  const int threads = std::max(1, std::min<int>(ctx.threads, static_cast<int>(npts)));
+  const std::string inner_threads = npts == 1 ? std::to_string(ctx.threads) : "1";
+  std::vector<std::unique_ptr<Invoker>> invokers(static_cast<size_t>(threads));
+  std::atomic<bool> stop{false};
+  const long ns = static_cast<long>(singles.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#endif
+  for (long j = 0; j < ns; ++j) {
+    int tid = 0;
+#ifdef BOUNDCHECK_HAVE_OPENMP
+    tid = omp_get_thread_num();
+#endif
+    const size_t i = singles[static_cast<size_t>(j)];
+    run_points(invokers[static_cast<size_t>(tid)], s, pts, tasks[i], digits, inner_threads, ctx, stop,
+               outs[i], [&] {
+                 const size_t d = ++done;
+                 if (tid == 0) progress.update(d);
+               });
+  }
+  // FLINT/Arb keep per-thread caches (constants, temporaries): free the workers' before returning,
+  // also when a point failed (LeakSanitizer reports them on the error path otherwise)
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel num_threads(threads)
+  flint_cleanup();
+#endif
+}
+
+/// The tasks' outputs in task order as one Raw; the first failure in spec order is rethrown.
+Raw collect(const Spec& s, const std::vector<Point>& pts, std::vector<TaskOut>& outs) {
+  const TaskOut* first_bad = nullptr;
+  for (const auto& o : outs)
+    if (o.error.kind != 0 && (first_bad == nullptr || o.failed_point < first_bad->failed_point))
+      first_bad = &o;
+  if (first_bad != nullptr) rethrow_point(s, pts[first_bad->failed_point], first_bad->error);
+  Raw raw;
+  for (auto& o : outs) {
+    if (raw.columns.empty()) raw.columns = o.columns;
+    if (!o.columns.empty() && o.columns != raw.columns)
+      throw DomainError(
+          fmt::format("{}: the command's columns change across the sweep ({} vs {}); sweep that option "
+                      "in separate specs",
+                      s.file, fmt::join(raw.columns, ","), fmt::join(o.columns, ",")));
+    for (auto& r : o.rows) raw.rows.push_back(std::move(r));
+    add_notes(raw.notes, o.notes);
+  }
+  sort_by_point(raw.rows);
+  return raw;
+}
+
+}  // namespace
+
+Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
+              const Context& ctx) {
+  const long digits = s.digits.value_or(ctx.digits);
+  std::vector<TaskOut> outs(tasks.size());
+  size_t npts = 0;
+  for (const auto& t : tasks) npts += t.points.size();
+  Progress progress(fmt::format("table {}", join_words(s.command)), npts);
+  std::atomic<size_t> done{0};
+  // blocks first, one at a time, each through the command's own (parallel) kernel
+  Invoker main_inv;
+  std::vector<size_t> singles;
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    if (tasks[i].batched.empty() || !run_block(main_inv, s, pts, tasks[i], digits, ctx, outs[i])) {
+      singles.push_back(i);
+      continue;
+    }
+    done += tasks[i].points.size();
+    progress.update(done);
+  }
+  // single points (and blocks that could not run as one call) in parallel
+  run_singles(s, pts, tasks, singles, digits, ctx, outs, progress, done);
+  return collect(s, pts, outs);
+}
+
+}  // namespace bc::cli::table

@@ -1,0 +1,67 @@
+// Running the tasks of a sweep (table_plan.hpp): blocks one at a time through the command's own
+// list kernel (itself parallel), single points in parallel with one Invoker per thread. Every
+// point runs the command's own parser and code, so a value it refuses is refused the same way,
+// named with the spec's file, line and field. Rows come out tagged with their point, in spec
+// order whatever --threads; the first failure in spec order is the one reported.
+#pragma once
+
+#include "cli.hpp"
+#include "table_plan.hpp"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bc::cli::table {
+
+/// A row of the sweep with the index of its point (so shards merge back into spec order).
+using TaggedRow = std::pair<size_t, std::vector<out::Cell>>;
+
+/// The raw result of some tasks: the command's columns, the rows tagged with their point, and the
+/// commands' notes in task order.
+struct Raw {
+  std::vector<std::string> columns;
+  std::vector<TaggedRow> rows;
+  std::vector<std::string> notes;
+};
+
+/// Runs `tasks` (of the plan of `s` over `pts`) with ctx.threads threads. Throws the first failing
+/// point's error (in spec order), naming the spec's file, line and field.
+Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
+              const Context& ctx);
+
+/// Rows into spec (point) order; already sorted unless blocks and single points interleave.
+void sort_by_point(std::vector<TaggedRow>& rows);
+
+/// Notes of many tasks: repeats dropped, except count notes ("3 of 91 brackets ..."), kept to be summed.
+void add_notes(std::vector<std::string>& into, const std::vector<std::string>& notes);
+/// Count notes with the same text summed into one ("3 of 91 ..." + "5 of 91 ..." = "8 of 182 ..."):
+/// the table's notes are then the same however the sweep was cut into tasks and shards.
+std::vector<std::string> coalesce_notes(const std::vector<std::string>& notes);
+
+/// What a point's run threw, kept to be rethrown in spec order (kind 0: none, 1 usage, 2 domain,
+/// 3 resource).
+struct PointError {
+  int kind = 0;
+  std::string msg;
+};
+
+/// Runs f, returning the UsageError, DomainError, ResourceError or bad_alloc it threw, if any.
+template <class F>
+PointError guarded(F&& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    return {1, e.what()};
+  } catch (const DomainError& e) {
+    return {2, e.what()};
+  } catch (const ResourceError& e) {
+    return {3, e.what()};
+  } catch (const std::bad_alloc&) {
+    return {3, "out of memory"};
+  }
+  return {};
+}
+
+}  // namespace bc::cli::table
