@@ -56,7 +56,9 @@ std::vector<std::string> log_range(const Fmpq& a, const Fmpq& b, long per_decade
 
 namespace {
 
-constexpr size_t kMaxListValues = 10000000;
+// the most values one command-line option may spell out: what a command's own list option accepts
+// (parse_uint_list), so that an over-long range is refused before 10^7 strings are built
+constexpr size_t kMaxListValues = 1000000;
 
 /// Splits at commas outside parentheses ("1,log(1,1e6,4)" -> two parts).
 std::vector<std::string> split_top(const std::string& v) {
