@@ -385,6 +385,22 @@ TEST_CASE("cli: comm models keeps '?' as unknown and reads K as 1024 by default"
   CHECK(j["rows"][3]["L"] == "120 ?");
   for (const char* col : {"H", "m", "q_max", "pHm", "triple_can_hold", "N_max_triple"})
     CHECK(j["rows"][3][col] == "?");
+  auto simp = run_boundcheck({"comm", "models", "--reading", "simplified", "--format", "json"});
+  REQUIRE(simp.code == 0);
+  auto js = parse_json(simp.out);
+  CHECK(js["rows"][0]["q_max"] == "113");
+  CHECK(js["rows"][1]["q_max"] == "76");
+  CHECK(js["rows"][2]["q_max"] == "11");
+  auto bad = run_boundcheck({"comm", "models", "--reading", "loose"});
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("--reading") != std::string::npos);
+  // the same option from verify --expr (through the registry)
+  auto ex = run_boundcheck(
+      {"verify", "--expr", "comm.sizes(N=512, d=1, q=56, reading='simplified').attention_m == 1 + 9*56"});
+  CHECK(ex.code == 0);
+  auto lit = run_boundcheck({"verify", "--expr", "comm.sizes(N=512, d=1, q=56).attention_m == 1 + 9*113"});
+  CHECK(lit.code == 0);
   auto k = run_boundcheck({"comm", "models", "--K", "1000", "--model", "GPT-4", "--format", "csv"});
   REQUIRE(k.code == 0);
   CHECK(k.out.find("GPT-4,32000,") != std::string::npos);
