@@ -1,10 +1,13 @@
 // boundcheck comm models [--p P] [--d D] [--c C] [--K 1024|1000] [--model NAME|all]
+//                        [--reading literal|simplified]
 // The model table at the end of talk-H (l.907-913, data/talkH_models.csv, embedded) and what
-// talk-H's bounds say at each model's N (src/comm/sizes.cpp): the largest q with
-// c (d + q log2 N) <= m, and whether c p H m >= N (Triple Matching's lower bound) can hold.
+// talk-H's bounds say at each model's N (src/comm/sizes.cpp): the largest q whose qSA attention
+// size fits m (either reading of l.266), and whether c p H m >= floor((N-1)/2) (Triple Matching's
+// one-layer lower bound through the DISJ reduction) can hold.
 #include "cli.hpp"
 #include "comm/models.hpp"
 #include "comm/sizes.hpp"
+#include "comm_reading.hpp"
 #include "core/errors.hpp"
 #include "parse.hpp"
 
@@ -18,7 +21,7 @@ namespace bc::cli {
 namespace {
 
 struct ModelsOptions {
-  std::string p = "32", d = "1", c = "1", K = "1024", model = "all";
+  std::string p = "32", d = "1", c = "1", K = "1024", model = "all", reading = "literal";
 };
 
 out::Cell size_cell(const comm::SizeCell& s) {
@@ -37,6 +40,7 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
   Fmpq c = parse_rational("--c", o.c);
   if (fmpq_sgn(c.x) <= 0) throw UsageError(fmt::format("--c must be a positive rational, got \"{}\"", o.c));
   const ulong K = std::stoul(parse_choice("--K", o.K, {"1024", "1000"}));
+  const comm::Reading reading = parse_reading(o.reading);
   auto models = comm::talkh_models(K);
   std::vector<std::string> names{"all"};
   for (auto& m : models) names.push_back(m.model);
@@ -50,6 +54,7 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
   t.params["c"] = c.str();
   t.params["K"] = K;
   t.params["model"] = o.model;
+  t.params["reading"] = o.reading;
   t.columns = {"model", "N", "L", "H", "m", "nodes", "q_max", "pHm", "triple_can_hold", "N_max_triple"};
   const auto unknown = out::Cell::of_text("?");
   for (const auto& m : models) {
@@ -58,7 +63,7 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
     if (m.N.value && m.m.value && *m.N.value >= 2) {
       Fmpz mm;
       fmpz_set_ui(mm.x, *m.m.value);
-      auto q = comm::qsa_q_max(mm.x, *m.N.value, d, c.x);
+      auto q = comm::qsa_q_max(mm.x, *m.N.value, d, c.x, reading);
       q_max = out::Cell::of_exact(q.str());
     }
     if (m.H.value && m.m.value) {
@@ -80,13 +85,20 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
       "512-token and GPT-2's 1024-token contexts suggest K = 1024 for N (1K = 1024, 2K = 2048, 32K = 32768); "
       "--K 1000 gives the other reading",
       K, K == 1024 ? "default" : "--K 1000"));
+  t.notes.push_back(
+      fmt::format("q_max = largest q whose qSA attention size fits m at d = {}, c = {} (-1: even q = 0 "
+                  "fails); {}",
+                  d, c.str(), qsa_reading_note(reading)));
   t.notes.push_back(fmt::format(
-      "q_max = largest q with c (d + q log2 N) <= m at d = {}, c = {} (qSA attention, talk-H l.266; -1: even "
-      "q = 0 fails); pHm = p H m at p = {} bits; triple_can_hold: is c p H m >= N, i.e. does Triple "
-      "Matching's "
-      "lower bound H m >= N / (c p) (l.644; talk-B l.470) allow one layer to solve it; N_max_triple = "
-      "floor(c p H m), the largest such N",
-      d, c.str(), p));
+      "pHm = p H m at p = {} bits; triple_can_hold: is c p H m >= floor((N-1)/2), the bits the DISJOINTNESS "
+      "reduction forces (N = 2n + 1, talk-H l.650-670; Yao 1979: n bits) against the c p H m bits one "
+      "layer's "
+      "protocol sends (l.683 'H x m x poly log(N) bits', poly log read as p); N_max_triple = 2 floor(c p H "
+      "m) + "
+      "2, the largest such N. Scope: the bound (l.644 'Every H-headed self-attention layer ... requires H x "
+      "m = "
+      "Omega~(N)') is for ONE layer; the models have L layers, which it does not cover",
+      p));
   t.notes.push_back(
       "m is the talk's 'Emb. dim.': 1024 (BERT) and 768 (GPT-2) are those models' hidden sizes, 128 (GPT-3) "
       "is GPT-3's per-head size, so the rows are not like for like; GPT-4's L cell is printed '120 ?'");
@@ -103,6 +115,7 @@ void setup_comm_models(CLI::App& group, Registry& reg) {
   app->add_option("--c", opt->c, "The hidden constant c > 0 (rational, default 1)");
   app->add_option("--K", opt->K, "Reading of the K suffix: 1024 (default) or 1000");
   app->add_option("--model", opt->model, "One model (BERT, GPT-2, GPT-3, GPT-4) or all (default)");
+  add_reading_option(app, opt->reading);
   app->footer("Example:\n  boundcheck comm models --p 16");
   reg.bind(app, opt, run_comm_models);
 }

@@ -1,10 +1,12 @@
-// boundcheck comm sizes --N N --d D --q Q [--p P] [--c C]
+// boundcheck comm sizes --N N --d D --q Q [--p P] [--c C] [--reading literal|simplified]
 // talk-H's size requirements side by side (src/comm/sizes.cpp): the attention dimension that
 // suffices for qSA, the FNN width and RNN state that qSA needs, and the H m that Triple Matching
 // needs at p bits. Orders of growth with the hidden constant c made explicit. --N, --d, --q take
 // lists and ranges; every combination with q <= N is one row.
 #include "cli.hpp"
 #include "comm/sizes.hpp"
+#include "comm_reading.hpp"
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
@@ -19,7 +21,7 @@ namespace bc::cli {
 namespace {
 
 struct SizesOptions {
-  std::string N, d, q, p = "32", c = "1";
+  std::string N, d, q, p = "32", c = "1", reading = "literal";
 };
 
 // A real evaluated at rising precision until it supports --digits (or --certified).
@@ -30,7 +32,16 @@ out::Cell real_cell(const std::function<void(arb_t, slong)>& f, const Context& c
     if (ctx.certified || accurate_to_digits(x.x, ctx.digits)) break;
     if (prec > limits::max_working_bits) throw ResourceError("comm sizes: precision limit reached");
   }
-  return out::Cell::of_real(format_real(x.x, ctx.digits, ctx.certified));
+  std::string text = format_real(x.x, ctx.digits, ctx.certified);
+  // an exact value printed in full ("505", "16.5") is an exact cell: verify compares it exactly
+  if (arb_is_exact(x.x))
+    if (auto q = parse_exact_rational(text)) {
+      Arb back;
+      arb_set_fmpq(back.x, q->x,
+                   4 * FLINT_BITS + fmpz_bits(fmpq_numref(q->x)) + fmpz_bits(fmpq_denref(q->x)));
+      if (arb_equal(back.x, x.x)) return out::Cell::of_exact(std::move(text));
+    }
+  return out::Cell::of_real(std::move(text));
 }
 
 RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
@@ -40,6 +51,7 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
   const ulong p = parse_uint("--p", o.p, 1, 1u << 20);
   Fmpq c = parse_rational("--c", o.c);
   if (fmpq_sgn(c.x) <= 0) throw UsageError(fmt::format("--c must be a positive rational, got \"{}\"", o.c));
+  const comm::Reading reading = parse_reading(o.reading);
   limits::check("comm sizes: grid", static_cast<double>(Ns.size()) * ds.size() * qs.size(), 1e5, "rows",
                 "shorten the lists");
   out::Table t;
@@ -49,6 +61,7 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
   t.params["q"] = o.q;
   t.params["p"] = p;
   t.params["c"] = c.str();
+  t.params["reading"] = o.reading;
   t.columns = {"N",
                "d",
                "q",
@@ -73,28 +86,31 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
           ++skipped;
           continue;
         }
-        t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(d)),
-                   out::Cell::of_int(static_cast<long long>(q)), out::Cell::of_int(static_cast<long long>(p)),
-                   out::Cell::of_exact(c.str()),
-                   real_cell([&](arb_t r, slong prec) { comm::log2_ui(r, N, prec); }, ctx),
-                   real_cell([&](arb_t r, slong prec) { comm::qsa_attention_m(r, N, d, q, c.x, prec); }, ctx),
-                   real_cell([&](arb_t r, slong prec) { comm::qsa_input_dim(r, N, d, q, c.x, prec); }, ctx),
-                   out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
-                   out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
-                   out::Cell::of_exact(comm::rnn_index_bits(N).str()),
-                   out::Cell::of_exact(comm::triple_matching_hm(N, p, c.x).str()),
-                   out::Cell::of_exact(comm::triple_disjointness_bits(N).str())});
+        t.add_row(
+            {out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(d)),
+             out::Cell::of_int(static_cast<long long>(q)), out::Cell::of_int(static_cast<long long>(p)),
+             out::Cell::of_exact(c.str()),
+             real_cell([&](arb_t r, slong prec) { comm::log2_ui(r, N, prec); }, ctx),
+             real_cell([&](arb_t r, slong prec) { comm::qsa_attention_m(r, N, d, q, c.x, reading, prec); },
+                       ctx),
+             real_cell([&](arb_t r, slong prec) { comm::qsa_input_dim(r, N, d, q, c.x, prec); }, ctx),
+             out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
+             out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
+             out::Cell::of_exact(comm::rnn_index_bits(N).str()),
+             out::Cell::of_exact(comm::triple_matching_hm(N, p, c.x).str()),
+             out::Cell::of_exact(comm::triple_disjointness_bits(N).str())});
       }
   if (t.rows.empty()) throw UsageError("--q must be <= N (a q-subset of [N]) in at least one combination");
+  t.notes.push_back(qsa_reading_note(reading));
   t.notes.push_back(
-      "orders of growth with constant c (talk-H states them without constants): attention_m = c (d + q log2 "
-      "N) "
-      "suffices for qSA with one self-attention unit (talk-H l.266, 390; construction l.443-470); input_dim "
+      "input_dim = c (d + (q+1) log2 N) is qSA's d_in (l.360); fnn_width = c N and rnn_state_bits = c N are "
+      "what every FNN / RNN needs, even at q = 1 (l.267 'width Omega(N)', l.268 'Omega(N) bits'); triple_Hm "
       "= "
-      "c (d + (q+1) log2 N) is qSA's d_in (l.360); fnn_width = c N and rnn_state_bits = c N are what every "
-      "FNN / RNN needs, even at q = 1 (l.267-268); triple_Hm = N / (c p) is the least H m of one H-head "
-      "layer "
-      "with p-bit numbers for Triple Matching (l.644-724; talk-B l.470: p r H >~ N)");
+      "floor((N-1)/2) / (c p) is the least H m of ONE H-head layer with p-bit numbers for Triple Matching "
+      "(l.644 "
+      "'H x m = Omega~(N)'; the DISJ reduction's n = floor((N-1)/2) bits, l.650-670, against the layer's c p "
+      "H "
+      "m, l.683; talk-B l.470: p r H >~ N)");
   t.notes.push_back(
       "exact counts behind the Omega's (no constant): rnn_index_bits = N - 1, the state an RNN must carry by "
       "the "
@@ -117,11 +133,14 @@ void setup_comm_sizes(CLI::App& group, Registry& reg) {
   app->add_option("--q", opt->q, "Sparsity q, 1 <= q <= N; list or range")->required();
   app->add_option("--p", opt->p, "Bits of precision p (1..2^20, default 32)");
   app->add_option("--c", opt->c, "The hidden constant c > 0 of every bound (rational, default 1)");
+  add_reading_option(app, opt->reading);
   app->footer(
       "Orders of growth with an explicit constant c (talk-H, Sanford-Hsu-Telgarsky 2023; MATH.md §6):\n"
-      "  qSA, one attention unit:  m = c (d + q log2 N) suffices\n"
+      "  qSA, one attention unit:  m = c (d_in + q log2 N), d_in = c (d + (q+1) log2 N) suffices\n"
+      "    (--reading literal, the default: l.266 and l.360 as printed; --reading simplified:\n"
+      "    m = c (d + q log2 N))\n"
       "  qSA, FNN width / RNN state bits:  >= c N\n"
-      "  Triple Matching, one H-head layer at p bits:  H m >= N / (c p)   (p H m >~ N)\n"
+      "  Triple Matching, one H-head layer at p bits:  H m >= floor((N-1)/2) / (c p)   (p H m >~ N)\n"
       "Example:\n  boundcheck comm sizes --N 512,1024,2048 --d 1 --q 1,8");
   reg.bind(app, opt, run_comm_sizes);
   reg.lists(app, {"N", "d", "q"});

@@ -2,22 +2,29 @@
 // boundcheck verify --expr "EXPRESSION"
 // Recomputes every claim in the verify/ catalogue (compiled in) and prints id / published /
 // computed / verdict / grade (--wide: also claim, source, tolerance rule, expected, detail);
-// exit 0 only if every selected claim reaches the verdict the catalogue expects.
+// exit 0 only if every selected claim reaches the verdict the catalogue expects. A claim of
+// kind = "formula" prints "evaluated" for holds (the same verdict: it only evaluates a formula).
+// --list prints id and claim within the terminal's width (--wide, csv, json: every field).
 // Quantities in expressions (`rank.heads(d=64, r=8, eps=1/10)`) are run as commands
 // (`rank heads --d 64 --r 8 --eps 1/10 --digits D`) through the one command registry (an
 // Invoker), and their result cell is read back as an exact rational or a ball
 // (output/cell_value.hpp). The verify engine (src/verify) receives this as a `Quantities`.
 #include "cli.hpp"
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "output/cell_value.hpp"
+#include "sphere/sign_coef.hpp"
 #include "verify/catalogue.hpp"
 
 #include <fmt/format.h>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace bc::cli {
@@ -110,6 +117,57 @@ class CommandQuantities {
     return f;
   }
 
+  // Commands whose --exact flag prints the same columns as exact values (rationals, or closed
+  // forms such as sqrt(3)/2): a quantity from them is read exact by default. The exact run is
+  // tried first and given up (for the ball run) when the command refuses it as too large.
+  // The exact form is tried only while it is small (at most 20000 characters a row, by the
+  // command's own estimate): sign-coef(d=10^7, l=1) exact has millions of digits.
+  static bool has_exact_variant(const Found& f, const expr::QuantityCall& c) {
+    if (f.words.size() != 2 || f.words[0] != "sphere" || f.words[1] != "sign-coef") return false;
+    std::optional<ulong> d, l;
+    for (const auto& a : c.args) {
+      auto q = parse_exact_rational(a.value);
+      if (!q || !fmpz_is_one(fmpq_denref(q->x)) || fmpz_sgn(fmpq_numref(q->x)) < 0 ||
+          !fmpz_abs_fits_ui(fmpq_numref(q->x)))
+        continue;
+      if (a.name == "d") d = fmpz_get_ui(fmpq_numref(q->x));
+      if (a.name == "l") l = fmpz_get_ui(fmpq_numref(q->x));
+    }
+    return d && l && sphere::sign_coef_exact_row_chars(*d, *l) <= 20000;
+  }
+
+  const out::Table& run_cached(const std::vector<std::string>& args, const expr::QuantityCall& c) {
+    const std::string key = fmt::format("{}", fmt::join(args, "\x1f"));
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return it->second;
+    RunResult r;
+    try {
+      r = inv_.run(args);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("{}: {}", c.text(), e.what()));
+    } catch (const DomainError& e) {
+      throw DomainError(fmt::format("{}: {}", c.text(), e.what()));
+    }
+    if (r.exit_code != 0 || r.skip_output || !r.raw.empty())
+      throw DomainError(fmt::format("{}: the command gave no table (exit code {})", c.text(), r.exit_code));
+    return cache_.emplace(key, std::move(r.table)).first->second;
+  }
+
+  // The exact run of a command with an exact variant, or nullptr when the command refuses it.
+  const out::Table* exact_table(const Found& f, const expr::QuantityCall& c, std::vector<std::string> args) {
+    if (!has_exact_variant(f, c)) return nullptr;
+    for (const auto& a : c.args)
+      if (a.name == "exact") return nullptr;  // asked for explicitly: the ordinary run is the exact one
+    args.emplace_back("--exact");
+    try {
+      return &run_cached(args, c);
+    } catch (const ResourceError&) {
+      return nullptr;
+    } catch (const DomainError&) {
+      return nullptr;
+    }
+  }
+
   void resolve(expr::Quantity& out, const expr::QuantityCall& c, long digits, slong prec) {
     Found f = lookup(c);
     std::vector<std::string> args = f.words;
@@ -117,23 +175,16 @@ class CommandQuantities {
       args.push_back(f.options[i]);
       if (!c.args[i].flag) args.push_back(c.args[i].value);
     }
+    if (const out::Table* t = exact_table(f, c, args); t != nullptr && read_cell(out, *t, f, c, prec, true))
+      return;
     args.insert(args.end(), {"--digits", std::to_string(digits)});
-    const std::string key = fmt::format("{}", fmt::join(args, "\x1f"));
-    auto it = cache_.find(key);
-    if (it == cache_.end()) {
-      RunResult r;
-      try {
-        r = inv_.run(args);
-      } catch (const UsageError& e) {
-        throw UsageError(fmt::format("{}: {}", c.text(), e.what()));
-      } catch (const DomainError& e) {
-        throw DomainError(fmt::format("{}: {}", c.text(), e.what()));
-      }
-      if (r.exit_code != 0 || r.skip_output || !r.raw.empty())
-        throw DomainError(fmt::format("{}: the command gave no table (exit code {})", c.text(), r.exit_code));
-      it = cache_.emplace(key, std::move(r.table)).first;
-    }
-    const out::Table& t = it->second;
+    (void)read_cell(out, run_cached(args, c), f, c, prec, false);
+  }
+
+  // Reads the quantity's cell from t; with exact_only, only an exact value (rational or closed
+  // form) is accepted (false otherwise, out untouched).
+  bool read_cell(expr::Quantity& out, const out::Table& t, const Found& f, const expr::QuantityCall& c,
+                 slong prec, bool exact_only) {
     if (t.rows.size() != 1)
       throw UsageError(fmt::format("{}: the command printed {} rows; give options that select one row",
                                    c.text(), t.rows.size()));
@@ -162,11 +213,22 @@ class CommandQuantities {
         throw UsageError(
             fmt::format("{}: no numeric result column (columns: {})", c.text(), fmt::join(t.columns, ", ")));
     }
+    if (row[col].kind == out::CellKind::exact) {  // a closed form: "sqrt(3)/2", "8/(3*pi)"
+      if (auto v = expr::closed_form(row[col].str, prec); v && (v->alg || v->exact)) {
+        arb_set(out.ball.x, v->ball.x);
+        out.exact = v->exact;
+        out.alg = v->alg;
+        out.uncertified = false;
+        return true;
+      }
+    }
+    if (exact_only) return false;
     bool uncertified = false;
     if (!out::cell_value(out.ball.x, out.exact, row[col], uncertified, prec))
       throw DomainError(fmt::format("{}: column \"{}\" is not numeric (\"{}\")", c.text(), t.columns[col],
                                     row[col].display()));
     out.uncertified = uncertified;
+    return true;
   }
 };
 
@@ -213,8 +275,9 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
     expr::Report rep;
     expr::Value v = e.evaluate(opt, &rep);
     t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(expr::show_ball(v.ball.x, ctx.digits)),
-               out::Cell::of_text("value"), out::Cell::of_text(v.exact ? "exact" : "enclosure")});
+               out::Cell::of_text("value"), out::Cell::of_text(v.exact || v.alg ? "exact" : "enclosure")});
     if (v.exact) t.rows.back()[1] = out::Cell::of_text(v.exact->str());
+    if (v.alg) t.rows.back()[1] = out::Cell::of_text(v.alg->str());
     return {std::move(t), 0};
   }
   verify::Claim c;
@@ -230,6 +293,42 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
 }
 
 RunResult run_catalogue(const VerifyOptions& o, const Context& ctx);
+
+// The terminal's width: stdout's, else $COLUMNS, else 100.
+size_t terminal_width() {
+  winsize w{};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40) return w.ws_col;
+  if (const char* c = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long n = std::strtol(c, &end, 10);
+    if (end != c && *end == '\0' && n >= 40 && n <= 1000) return static_cast<size_t>(n);
+  }
+  return 100;
+}
+
+// verify --list: id and claim, within the terminal's width (all columns with --wide, csv, json).
+RunResult list_claims(out::Table t, const std::vector<verify::Claim>& selected, bool all_columns,
+                      const Context&) {
+  if (all_columns) {
+    t.columns = {"id", "claim", "source", "published", "tolerance", "kind", "method"};
+    for (const auto& c : selected)
+      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
+                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
+                 out::Cell::of_text(c.formula ? "formula" : "test"),
+                 out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
+    return {std::move(t), 0};
+  }
+  t.columns = {"id", "claim"};
+  size_t id_width = 2;
+  for (const auto& c : selected) id_width = std::max(id_width, c.id.size());
+  const size_t width = terminal_width();
+  const size_t room = width > id_width + 2 + 12 ? width - id_width - 2 : 12;
+  for (const auto& c : selected)
+    t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.claim, room))});
+  t.notes.push_back(
+      "--wide adds the source, published value, tolerance rule, kind and how each claim is checked");
+  return {std::move(t), 0};
+}
 
 RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
   if (!o.expr.empty()) return run_expr(o, ctx);
@@ -251,16 +350,11 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   t.command = "verify";
   t.params["catalogue"] = o.catalogue.empty() ? "embedded" : o.catalogue;
   if (!o.id.empty()) t.params["id"] = o.id;
-  if (o.list) {
-    t.columns = {"id", "claim", "source", "published", "tolerance", "method"};
-    for (auto& c : selected)
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
-    return {std::move(t), 0};
-  }
   // data formats (CSV, JSON) and the Python module always carry every column, unclipped
-  const bool wide = o.wide || ctx.data || ctx.format == out::Format::csv || ctx.format == out::Format::json;
+  const bool all_columns =
+      o.wide || ctx.data || ctx.format == out::Format::csv || ctx.format == out::Format::json;
+  if (o.list) return list_claims(std::move(t), selected, all_columns, ctx);
+  const bool wide = all_columns;
   if (wide)
     t.columns = {"id",       "claim",   "source",   "published", "tolerance",
                  "computed", "verdict", "expected", "grade"};
@@ -268,7 +362,7 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
     t.columns = {"id", "published", "computed", "verdict", "grade"};
   const bool progress = isatty(STDERR_FILENO);
   int not_holding = 0;
-  size_t k = 0;
+  size_t k = 0, formulas = 0;
   for (auto& c : selected) {
     if (progress) std::fprintf(stderr, "\r[%zu/%zu] %-40s", ++k, selected.size(), c.id.c_str());
     c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
@@ -287,15 +381,21 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
     std::string grade = r.grade;
     if (r.verdict == c.expect && c.expect == verify::Verdict::fails)
       grade = grade == "-" ? "refuted, as recorded" : grade;
+    if (c.formula && r.verdict == verify::Verdict::holds) {
+      grade = "evaluates the formula (" + grade + ")";
+      ++formulas;
+    }
+    const std::string verdict = verify::verdict_text(r.verdict, c.formula);
+    const std::string expected = verify::verdict_text(c.expect, c.formula);
     if (wide)
       t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
                  out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(r.computed), out::Cell::of_text(verify::verdict_name(r.verdict)),
-                 out::Cell::of_text(verify::verdict_name(c.expect)), out::Cell::of_text(grade)});
+                 out::Cell::of_text(r.computed), out::Cell::of_text(verdict), out::Cell::of_text(expected),
+                 out::Cell::of_text(grade)});
     else
       t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.published, 20)),
-                 out::Cell::of_text(clip(r.computed, 44)),
-                 out::Cell::of_text(verify::verdict_name(r.verdict)), out::Cell::of_text(clip(grade, 56))});
+                 out::Cell::of_text(clip(r.computed, 44)), out::Cell::of_text(verdict),
+                 out::Cell::of_text(clip(grade, 56))});
   }
   if (progress) std::fprintf(stderr, "\r%60s\r", "");
   if (!wide)
@@ -306,9 +406,15 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   t.notes.push_back(
       "grades: exact; as rounding / as truncation (printed digits); within tolerance (rel=/abs= as "
       "stated); certified bound (enclosures decide an inequality); only in a regime (holds on part of a "
-      "grid)");
-  t.notes.push_back(fmt::format("{} of {} claims as expected",
-                                selected.size() - static_cast<size_t>(not_holding), selected.size()));
+      "grid); consistent on the grid (C in [a, b]) / inconsistent: ratio grows like n^k (asymptotic claims)");
+  if (formulas > 0)
+    t.notes.push_back(
+        "grade 'evaluates the formula' (verdict 'evaluated'): the claim's outcome is forced by its own "
+        "definition (a bound evaluated at a hidden constant we chose, compared with what it was derived "
+        "from); it checks our arithmetic, not the source");
+  t.notes.push_back(fmt::format("{} of {} claims as expected{}",
+                                selected.size() - static_cast<size_t>(not_holding), selected.size(),
+                                formulas ? fmt::format(" ({} of them evaluate a formula)", formulas) : ""));
   return {std::move(t), not_holding == 0 ? 0 : 1};
 }
 
@@ -330,13 +436,20 @@ void setup_verify(CLI::App& root, Registry& reg) {
       "Each claim: what is claimed, its source (document and place), the published value as printed,\n"
       "the tolerance rule and how it is recomputed (verify/*.toml): an expression (expr = \"...\") or a\n"
       "registered method. Verdicts: holds, fails, undecided (the enclosures overlap even after a retry at\n"
-      "100 digits); the grade says how a claim holds (exact, as rounding, as truncation, within a stated\n"
-      "tolerance, certified bound, only in a regime). A claim the catalogue records as not holding as\n"
-      "stated has expected = fails. Exit code 0 only if every selected claim's verdict is the expected one.\n"
+      "100 digits); a claim of kind = \"formula\" (its outcome forced by its own definition: a bound at a\n"
+      "hidden constant we chose) says evaluated instead of holds. The grade says how a claim holds: exact,\n"
+      "as rounding, as truncation, within a stated tolerance, certified bound, only in a regime, consistent\n"
+      "on the grid (C in [a, b]) for an asymptotic claim (or, failing, inconsistent: ratio grows like n^k).\n"
+      "A claim recorded as not holding as stated has expected = fails. Exit code 0 only if every selected\n"
+      "claim's verdict is the expected one. --list: id and claim (--wide: all fields).\n"
       "--expr: one row (expression, computed enclosures, verdict, grade); exit 0 if it holds, 1 if it fails\n"
       "or is undecided, 2 if it is malformed. A numeric expression prints its enclosure (exit 0).\n"
       "Quantities: group.command(option=value, flag, ...)[.column], e.g. rank.bound(d=64, r=8, H=10).lo;\n"
-      "without .column, the first numeric column that is not an option echo.");
+      "without .column, the first numeric column that is not an option echo. Exact by default: a rational\n"
+      "cell compares exactly, and sphere.sign-coef is read from its --exact form while that is small, so\n"
+      "sphere.sign-coef(d=3, l=1) == sqrt(3)/2 holds exact (closed forms a sqrt(r) pi^k are exact).\n"
+      "Asymptotic claims: g is O(f) | Omega(f) | Theta(f) as n in {10, 100, 1000} [slope=1/20], g ~ f as\n"
+      "n in ...: the ratio's range on the sequence and its trend over the last two decades decide it.");
   reg.double_check(app, "every claim recomputed at 12 more digits; the verdicts must agree", false,
                    {"computed"});
   reg.bind(app, opt, run_verify);

@@ -128,9 +128,9 @@ class _SymGroup:
         """Best rank-H Frobenius error of a spectrum (the bound's rank step)."""
 
 class _CommGroup:
-    def sizes(self, N: _Arg, d: _Arg, q: _Arg, *, p: _Arg = ..., c: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def sizes(self, N: _Arg, d: _Arg, q: _Arg, *, p: _Arg = ..., c: _Arg = ..., reading: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """talk-H's size requirements: attention, FNN, RNN, Triple Matching."""
-    def models(self, *, p: _Arg = ..., d: _Arg = ..., c: _Arg = ..., K: _Arg = ..., model: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def models(self, *, p: _Arg = ..., d: _Arg = ..., c: _Arg = ..., K: _Arg = ..., model: _Arg = ..., reading: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """talk-H's model table and what its bounds say at each model's N."""
     def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """q-neighborly sign vectors: find and exactly certify w_S for every q-subset S."""

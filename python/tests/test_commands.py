@@ -46,6 +46,8 @@ COMMANDS = [
     ["comm", "sizes", "--N", "512,1000", "--d", "1", "--q", "1,8"],
     ["comm", "models"],
     ["comm", "models", "--p", "16", "--K", "1000", "--model", "gpt-3"],
+    ["comm", "models", "--reading", "simplified"],
+    ["comm", "sizes", "--N", "512", "--d", "1", "--q", "1,8", "--reading", "literal"],
     ["comm", "neighborly", "--N", "10", "--q", "2", "--k", "12", "--seed", "3"],
     ["comm", "pair-matching", "--N", "16", "--M", "32", "--alpha", "300", "--trials", "20", "--seed", "2"],
 ]

@@ -78,18 +78,25 @@ def test_the_same_request_through_cli_spec_expr_and_python(tmp_path):
     assert via_cli == via_spec == via_py, (via_cli, via_spec, via_py)
     mid, rad = ball(via_cli)
     assert rad < mpmath.mpf("1e-39")  # 40 digits, certified
-    emid, erad = ball(via_expr)  # verify prints its own ball, at --digits 40 too
-    assert erad < mpmath.mpf("1e-38") and abs(emid - mid) <= erad + rad
+    # verify reads sign-coef's exact form (issue 17): the closed form a*sqrt(r)/b must lie in the ball
+    m = re.fullmatch(r"(-?)(?:(\d+)\*)?sqrt\((\d+)\)/(\d+)", via_expr)
+    assert m, via_expr
+    exact = mpmath.sqrt(int(m.group(3))) * int(m.group(2) or 1) / int(m.group(4)) * (-1 if m.group(1) else 1)
+    assert abs(exact - mid) <= rad, (via_expr, via_cli)
     c = reference()
     assert abs(c - mid) <= rad, (c, via_cli)
 
 
 def test_digits_reach_the_quantities_of_verify_expr():
     # a 32-digit rounded value: decided at the first rung with --digits 40, only at the second
-    # (100 digits) with --digits 30: --digits is the quantities' precision, as on the CLI
-    lit = "-0.16737722879397304682811093307892"
-    _, out40, _ = cli(["verify", "--expr", f"sphere.sign-coef(d=5, l=7) ~= {lit}", "--digits", "40", "--format", "json"])
-    _, out30, _ = cli(["verify", "--expr", f"sphere.sign-coef(d=5, l=7) ~= {lit}", "--digits", "30", "--format", "json"])
+    # (100 digits) with --digits 30: --digits is the quantities' precision, as on the CLI. d = 100001:
+    # sign-coef's exact form is too large there, so the quantity is a ball (c_7(100001) at 60
+    # digits by mpmath from the closed form of MATH.md §3 is -0.1685868326079567890069728904837399337...,
+    # rounded here to 32)
+    lit = "-0.16858683260795678900697289048374"
+    q = "sphere.sign-coef(d=100001, l=7)"
+    _, out40, _ = cli(["verify", "--expr", f"{q} ~= {lit}", "--digits", "40", "--format", "json"])
+    _, out30, _ = cli(["verify", "--expr", f"{q} ~= {lit}", "--digits", "30", "--format", "json"])
     r40, r30 = json.loads(out40)["rows"][0], json.loads(out30)["rows"][0]
     assert r40["verdict"] == r30["verdict"] == "holds"
     assert "decided at" not in r40["computed"]

@@ -20,6 +20,8 @@ void Grade::merge(const Grade& g) {
   uncertified |= g.uncertified;
   for (const auto& t : g.tolerances)
     if (std::find(tolerances.begin(), tolerances.end(), t) == tolerances.end()) tolerances.push_back(t);
+  for (const auto& t : g.asymptotic)
+    if (std::find(asymptotic.begin(), asymptotic.end(), t) == asymptotic.end()) asymptotic.push_back(t);
 }
 
 std::string show_ball(const arb_t x, long digits) {

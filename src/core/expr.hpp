@@ -9,7 +9,11 @@
 //   not      := 'not' not | cmp
 //   cmp      := sum [('<' | '<=' | '>' | '>=' | '==' | '!=') sum]        comparisons do not chain
 //             | sum '~=' sum ['[' tol ']']
+//             | sum 'is' ORDER '(' sum ')' 'as' NAME 'in' range [slope]   asymptotic claims
+//             | sum '~' sum 'as' NAME 'in' range [slope]
 //   tol      := 'round' | 'truncate' | 'rel' '=' sum | 'abs' '=' sum
+//   ORDER    := 'O' | 'Omega' | 'Theta'
+//   slope    := '[' 'slope' '=' sum ']'                            the trend tolerance, default 1/20
 //   sum      := term (('+' | '-') term)*
 //   term     := unary (('*' | '/') unary)*
 //   unary    := ('-' | '+') unary | power                   -2^2 = -4
@@ -28,10 +32,18 @@
 //   STRING   := '"' chars '"' | "'" chars "'"
 // FUNC: sqrt exp log ln log2 log10 abs floor ceil gamma binom min max (min/max: any arity >= 1).
 // QUANT: all any (truth values), min max sum prod (numbers); ranges of at most 10^6 values.
+// Keywords: and or not in true false is as.
 // `~= b` without [..] needs a decimal literal b and reads its printed digits as rounded
 // (|a - b| <= half a unit in b's last digit); [truncate] reads them as truncated toward zero.
 // Truth values are three-valued: a comparison is true or false only when the enclosures decide
 // it; otherwise unknown, and and/or/not/all/any follow Kleene's logic.
+// Exact values: rationals, and closed forms a sqrt(r) pi^k (sqrt of a rational, pi, products,
+// quotients, integer powers, sums of like terms), so `sqrt(12) == 2*sqrt(3)` is decided exactly.
+// Asymptotic claims `g is O(f) as n in {10, 100, 1000}` (Omega, Theta; `g ~ f` for g/f -> 1) are
+// graded on the sequence, which must be exact, positive and increasing (at least 3 values): the
+// ratio's range [C_min, C_max] and its trend n^s over the last two decades; O holds ("consistent on
+// the grid") when s < slope tolerance and fails ("inconsistent: ratio grows like n^s") when s > it
+// (expr_asymptotic.cpp states the whole rule).
 #pragma once
 
 #include "core/errors.hpp"
@@ -78,11 +90,24 @@ struct QuantityCall {
   [[nodiscard]] std::string text() const;  ///< canonical text, e.g. rank.heads(d=64, eps=1/10)
 };
 
-/// The value of a quantity: a ball, and the exact rational when the command printed one.
+/// An exact closed form coef * sqrt(rad) * pi^pi_power (rad > 0): the algebraic numbers
+/// `sphere sign-coef --exact` prints ("-5*sqrt(15)/128") and their quotients by powers of pi
+/// ("8/(3*pi)"). Equality is decidable in this class: a sqrt(r) pi^k = b sqrt(s) pi^j (a, b != 0)
+/// iff k = j, a and b have the same sign and a^2 r = b^2 s (pi is transcendental).
+struct Algebraic {
+  Fmpq coef;
+  Fmpq rad{1, 1};
+  slong pi_power = 0;
+  [[nodiscard]] std::string str() const;  ///< "sqrt(3)/2", "-5*sqrt(15)/128", "8/(3*pi)"
+};
+
+/// The value of a quantity: a ball, and the exact rational (or closed form) when the command
+/// printed one.
 struct Quantity {
   Arb ball;
   std::optional<Fmpq> exact;
-  bool uncertified = false;  ///< a plain double (no radius proven)
+  std::optional<Algebraic> alg;  ///< set only when the value is exact but not rational
+  bool uncertified = false;      ///< a plain double (no radius proven)
 };
 
 /// Runs a quantity at `digits` decimal digits and working precision prec.
@@ -92,12 +117,14 @@ enum class Truth { no, yes, unknown };
 
 /// How the comparisons that decided a true result decided it (for verify's grade column).
 struct Grade {
-  bool exact = false;                   ///< ==, != or ~= decided on exact values
+  bool exact = false;                   ///< ==, != or ~= decided on exact values (or closed forms)
   bool bound = false;                   ///< <, <=, >, >= decided by the enclosures
   bool rounding = false;                ///< ~= with the printed digits read as rounded
   bool truncation = false;              ///< ~= read as truncated, where rounding would not match
   std::vector<std::string> tolerances;  ///< ~= within [rel=..] / [abs=..] but not equal
-  bool uncertified = false;             ///< a double from a command entered the result
+  /// asymptotic claims found consistent: "consistent on the grid (C in [a, b])"
+  std::vector<std::string> asymptotic;
+  bool uncertified = false;  ///< a double from a command entered the result
   /// Adds what `g` shows (flags or-ed, tolerances without repeats): a conjunction or a grid holds
   /// with every grade its parts held with.
   void merge(const Grade& g);
@@ -109,6 +136,8 @@ struct Report {
   std::vector<std::string> shown;  ///< "lhs = [..] vs rhs = [..]" per top-level comparison
   std::string witness;             ///< e.g. "at l = 57: ..."
   Grade grade;
+  /// an asymptotic claim decided false: "inconsistent: ratio grows like n^0.088 (n = 10^4..10^6)"
+  std::string inconsistent;
 };
 
 struct EvalOptions {
@@ -124,8 +153,14 @@ struct Value {
   bool boolean = false;
   Truth truth = Truth::unknown;
   Arb ball;
-  std::optional<Fmpq> exact;
+  std::optional<Fmpq> exact;     ///< the value, when it is rational and known exactly
+  std::optional<Algebraic> alg;  ///< the value, when it is exact but not rational (then exact is empty)
 };
+
+/// A printed exact value ("3/4", "-sqrt(7)/8", "8/(3*pi)", "64/(9*pi^2)") as a Value with its
+/// exact form (rational or Algebraic) and a ball at prec bits; nullopt when the text is not such a
+/// closed form. Reads it with this grammar (numbers, + - * / ^, sqrt, pi; nothing else).
+std::optional<Value> closed_form(std::string_view text, slong prec);
 
 class Expr {
  public:

@@ -25,6 +25,15 @@ Truth Evaluator::cmp_truth(const std::string& op, const Value& a, const Value& b
     if (op == "==") return from_bool(c == 0);
     return from_bool(c != 0);
   }
+  if (a.alg || b.alg) {  // closed forms a sqrt(r) pi^k
+    const auto x = alg_of(a), y = alg_of(b);
+    if (x && y) {
+      if (const auto t = alg_cmp(op, *x, *y)) {
+        exact = true;
+        return *t;
+      }
+    }
+  }
   const arb_struct* x = a.ball.x;
   const arb_struct* y = b.ball.x;
   auto tri = [](int yes, int no) { return yes ? Truth::yes : no ? Truth::no : Truth::unknown; };
@@ -69,7 +78,57 @@ Fmpq last_digit_unit(const std::string& s) {
   return ulp;
 }
 
+// The integer k as a decimal with `decimals` digits after the point ("-1234", 2 -> "-12.34").
+std::string fixed_point(const Fmpz& k, long decimals) {
+  char* c = fmpz_get_str(nullptr, 10, k.x);
+  std::string digits(c);
+  flint_free(c);
+  const bool neg = !digits.empty() && digits[0] == '-';
+  if (neg) digits.erase(0, 1);
+  if (decimals > 0) {
+    if (static_cast<long>(digits.size()) <= decimals)
+      digits.insert(0, static_cast<size_t>(decimals) - digits.size() + 1, '0');
+    const size_t point = digits.size() - static_cast<size_t>(decimals);
+    digits = digits.substr(0, point) + "." + digits.substr(point);
+  }
+  return (neg ? "-" : "") + digits;
+}
+
+// A nonnegative ball as a number with two significant digits (its midpoint: for display).
+std::string magnitude(const arb_t x) { return fmt::format("{:.2g}", arf_get_d(arb_midref(x), ARF_RND_NEAR)); }
+
 }  // namespace
+
+// Why a printed-digit ~= failed: the value correctly rounded at the literal's last digit (the
+// same notation as the literal) and the miss |a - b|, absolute and in units of that digit.
+std::string rounding_miss(const Value& a, const Node& lit, bool negative, slong prec) {
+  const std::string& s = lit.text;
+  const auto e = s.find_first_of("eE");
+  const std::string mant = s.substr(0, e);
+  const auto dot = mant.find('.');
+  const long mant_decimals = dot == std::string::npos ? 0 : static_cast<long>(mant.size() - dot - 1);
+  const Fmpq ulp = last_digit_unit(s);
+  Arb x, u, half;
+  arb_set_fmpq(u.x, ulp.x, prec);
+  arb_div(x.x, a.ball.x, u.x, prec);  // a in units of the last digit
+  arb_set_d(half.x, 0.5);
+  arb_add(x.x, x.x, half.x, prec);
+  arb_floor(x.x, x.x, prec);
+  Fmpz k;
+  std::string rounded;
+  if (arb_get_unique_fmpz(k.x, x.x))
+    rounded = fixed_point(k, mant_decimals) + (e == std::string::npos ? "" : s.substr(e));
+  Arb miss, b, units;
+  arb_set_fmpq(b.x, lit.value.x, prec);
+  if (negative) arb_neg(b.x, b.x);
+  arb_sub(miss.x, a.ball.x, b.x, prec);
+  arb_abs(miss.x, miss.x);
+  arb_div(units.x, miss.x, u.x, prec);
+  return fmt::format("{}; miss |computed - published| = {} ({} units in the last published digit)",
+                     rounded.empty() ? "the enclosure straddles a rounding boundary at the published digits"
+                                     : "correctly rounded at the published digits: " + rounded,
+                     magnitude(miss.x), magnitude(units.x));
+}
 
 Truth Evaluator::printed_rule(bool truncate, const Value& a, const Node& lit, bool negative, slong prec) {
   const Fmpq ulp = last_digit_unit(lit.text);
@@ -186,11 +245,18 @@ Value Evaluator::compare(const Node& n, Sink* sink) {
       if (x.kind == Node::Kind::neg && x.args[0]->kind == Node::Kind::number) return "-" + x.args[0]->text;
       return show_value(v);
     };
-    sink->shown.push_back(fmt::format("{} {} {}{}: {}", as_written(*n.args[0], a), op,
+    std::string why;  // a failing ~= against a literal: the correctly rounded value and the miss
+    const Node& rhs = *n.args[1];
+    const bool negative = rhs.kind == Node::Kind::neg;
+    const Node& lit = negative ? *rhs.args[0] : rhs;
+    if (n.kind == Node::Kind::approx && r.truth == Truth::no && lit.kind == Node::Kind::number)
+      why = " (" + rounding_miss(a, lit, negative, o_.prec) + ")";
+    sink->shown.push_back(fmt::format("{} {} {}{}: {}{}", as_written(*n.args[0], a), op,
                                       as_written(*n.args[1], b), rule,
                                       r.truth == Truth::yes  ? "true"
                                       : r.truth == Truth::no ? "false"
-                                                             : "undecided"));
+                                                             : "undecided",
+                                      why));
   }
   return r;
 }

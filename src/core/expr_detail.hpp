@@ -6,6 +6,8 @@
 //   expr_compare.cpp      < <= > >= == != and the ~= rules (printed digits, tolerances)
 //   expr_quantifiers.cpp  all any min max sum prod over ranges, with the cost projection
 //   expr_quantities.cpp   group.command(...) calls through the injected Resolver
+//   expr_algebraic.cpp    exact closed forms a sqrt(r) pi^k alongside the rationals
+//   expr_asymptotic.cpp   g is O(f) / Omega(f) / Theta(f), g ~ f, over a sequence n -> infinity
 //   expr.cpp              the public Expr API
 // Internal to the library; tests include it to check each stage on its own.
 #pragma once
@@ -41,7 +43,8 @@ struct Node {
     logic_or,
     logic_not,
     quant,
-    quantity
+    quantity,
+    asym
   } kind;
   Fmpq value;        // number
   std::string text;  // number: as written; approx: tolerance as written
@@ -51,6 +54,8 @@ struct Node {
   bool is_bool = false;
   bool truth = false;  // boolean literal
   // quant: args = {body, lo, hi} (range) or {body, items...} with list = true
+  // asym: name O / Omega / Theta / ~, args = {g, f, slope tolerance, range...}, text = the
+  // tolerance as written, strings = {g, f} as written
   std::string var;
   bool list = false;
   // quantity: call.path/column; args hold the argument expressions (nullptr for flags / strings)
@@ -126,6 +131,25 @@ bool exact_int(const Value& v, slong& out);
 inline Truth from_bool(bool b) { return b ? Truth::yes : Truth::no; }
 inline Truth t_not(Truth t) { return t == Truth::unknown ? t : (t == Truth::yes ? Truth::no : Truth::yes); }
 std::string show_value(const Value& v);
+/// A ball as the enclosure it is: its midpoint to as many digits as its radius supports (12 to
+/// 60), and the radius itself when narrower than 60 digits show.
+std::string show_enclosure(const arb_t x);
+
+// ---- closed forms a sqrt(r) pi^k (expr_algebraic.cpp) ------------------------------------
+/// The closed form of v: its Algebraic, or its rational as one; nullopt for a ball.
+std::optional<Algebraic> alg_of(const Value& v);
+/// v = a (normalised: a rational when a is one, the ball at prec); false (v a ball only, left
+/// unset) when a is too large or malformed.
+bool set_alg(Value& v, Algebraic a, slong prec);
+Algebraic alg_mul(const Algebraic& a, const Algebraic& b, bool divide);
+/// a + b (or a - b): only for like terms (same power of pi, radicands in a rational square ratio).
+std::optional<Algebraic> alg_add(const Algebraic& a, const Algebraic& b, bool subtract);
+std::optional<Algebraic> alg_pow(const Algebraic& a, slong e);
+/// The comparison, when exact: nullopt for an order between different powers of pi.
+std::optional<Truth> alg_cmp(const std::string& op, const Algebraic& a, const Algebraic& b);
+
+/// Why `a ~= literal` failed: a correctly rounded at the literal's digits, and the miss.
+std::string rounding_miss(const Value& a, const Node& lit, bool negative, slong prec);
 
 /// What an evaluation shows (see Report).
 struct Sink {
@@ -155,6 +179,7 @@ class Evaluator {
   // expr_eval.cpp
   Value variable(const Node& n);
   Value arith(const Node& n, Sink* sink);
+  bool closed_arith(Value& r, Node::Kind k, const Value& a, const Value& b) const;
   Value power(const Node& n, Sink* sink);
   Value logic(const Node& n, Sink* sink);
   // expr_functions.cpp
@@ -165,8 +190,12 @@ class Evaluator {
   Truth approx(const Node& n, const Value& a, const Value& b, Sink* sink, Grade& g);
   // expr_quantifiers.cpp
   Value quantifier(const Node& n, Sink* sink);
-  std::vector<Value> range_values(const Node& n, Sink* sink);
-  Value eval_bound(const Node& n, const Value& item, Sink& local);
+  /// The values of n's range, whose nodes start at args[first].
+  std::vector<Value> range_values(const Node& n, size_t first, Sink* sink);
+  /// body with var bound to item.
+  Value eval_at(const std::string& var, const Node& body, const Value& item, Sink& local);
+  // expr_asymptotic.cpp
+  Value asymptotic(const Node& n, Sink* sink);
   // expr_quantities.cpp
   Value quantity(const Node& n, Sink* sink);
 };

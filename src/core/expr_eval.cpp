@@ -9,6 +9,7 @@
 #include <flint/fmpq.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -41,6 +42,10 @@ bool exact_int(const Value& v, slong& out) {
 
 std::string show_value(const Value& v) {
   if (v.boolean) return v.truth == Truth::yes ? "true" : v.truth == Truth::no ? "false" : "unknown";
+  if (v.alg) {
+    std::string s = v.alg->str();
+    if (s.size() <= 60) return s;
+  }
   if (v.exact) {
     std::string s = v.exact->str();
     if (s.size() <= 40) return s;
@@ -49,7 +54,19 @@ std::string show_value(const Value& v) {
     flint_free(c);
     return s;
   }
-  return show_ball(v.ball.x);
+  return show_enclosure(v.ball.x);
+}
+
+std::string show_enclosure(const arb_t x) {
+  if (!arb_is_finite(x) || arb_is_exact(x)) return show_ball(x);
+  const double acc = static_cast<double>(arb_rel_accuracy_bits(x)) * 0.30102999566398120;
+  const long digits = std::clamp(static_cast<long>(acc) + 1, 12L, 60L);
+  std::string s = show_ball(x, digits);
+  if (acc + 1 > 60) {  // the midpoint is cut at 60 digits: say how narrow the ball really is
+    const double r = mag_get_d(arb_radref(x));
+    s += fmt::format(" (radius {:.2g})", r);
+  }
+  return s;
 }
 
 Value Evaluator::eval(const Node& n, Sink* sink) {
@@ -65,7 +82,7 @@ Value Evaluator::eval(const Node& n, Sink* sink) {
     }
     case K::constant_pi: {
       Value v;
-      arb_const_pi(v.ball.x, o_.prec);
+      (void)set_alg(v, Algebraic{Fmpq(1, 1), Fmpq(1, 1), 1}, o_.prec);
       return v;
     }
     case K::variable:
@@ -74,6 +91,7 @@ Value Evaluator::eval(const Node& n, Sink* sink) {
       Value v = eval(*n.args[0], sink);
       arb_neg(v.ball.x, v.ball.x);
       if (v.exact) fmpq_neg(v.exact->x, v.exact->x);
+      if (v.alg) fmpq_neg(v.alg->coef.x, v.alg->coef.x);
       return v;
     }
     case K::add:
@@ -96,6 +114,8 @@ Value Evaluator::eval(const Node& n, Sink* sink) {
       return quantifier(n, sink);
     case K::quantity:
       return quantity(n, sink);
+    case K::asym:
+      return asymptotic(n, sink);
   }
   throw std::logic_error("expr: unknown node");
 }
@@ -123,6 +143,7 @@ Value Evaluator::variable(const Node& n) {
       Value v;
       arb_set(v.ball.x, it->second.ball.x);
       v.exact = it->second.exact;
+      v.alg = it->second.alg;
       return v;
     }
   for (const auto& [name, q] : o_.bindings)
@@ -153,6 +174,7 @@ Value Evaluator::arith(const Node& n, Sink* sink) {
     finish_exact(r, prec);
     if (r.exact) return r;
   }
+  if (closed_arith(r, n.kind, a, b)) return r;
   if (n.kind == K::add)
     arb_add(r.ball.x, a.ball.x, b.ball.x, prec);
   else if (n.kind == K::sub)
@@ -164,6 +186,22 @@ Value Evaluator::arith(const Node& n, Sink* sink) {
   return r;
 }
 
+// r = a (op) b in closed forms, when both are closed forms and one is not rational.
+bool Evaluator::closed_arith(Value& r, Node::Kind k, const Value& a, const Value& b) const {
+  if (!(a.alg || b.alg)) return false;
+  const auto x = alg_of(a), y = alg_of(b);
+  if (!x || !y) return false;
+  std::optional<Algebraic> z;
+  if (k == Node::Kind::mul || k == Node::Kind::div)
+    z = alg_mul(*x, *y, k == Node::Kind::div);
+  else
+    z = alg_add(*x, *y, k == Node::Kind::sub);
+  Value v;
+  if (!z || !set_alg(v, *z, o_.prec)) return false;
+  r = std::move(v);
+  return true;
+}
+
 Value Evaluator::power(const Node& n, Sink* sink) {
   Value a = eval(*n.args[0], sink), b = eval(*n.args[1], sink);
   Value r;
@@ -173,6 +211,10 @@ Value Evaluator::power(const Node& n, Sink* sink) {
     const bool zero_base = (a.exact && fmpq_is_zero(a.exact->x)) || arb_is_zero(a.ball.x);
     if (e < 0 && zero_base)
       throw DomainError(fmt::format("expression, column {}: 0 to a negative power", n.pos));
+    if (a.alg) {  // (a sqrt(r) pi^k)^e, a closed form again
+      const auto z = alg_pow(*a.alg, e);
+      if (z && set_alg(r, *z, prec)) return r;
+    }
     if (a.exact && static_cast<double>(exact_bits(*a.exact)) * std::fabs(static_cast<double>(e)) <
                        static_cast<double>(kMaxExactBits)) {
       r.exact = Fmpq();

@@ -24,9 +24,14 @@ void exact_sqrt(Value& r, const Value& x, slong prec) {
     fmpz_sqrt(fmpq_numref(r.exact->x), fmpq_numref(x.exact->x));
     fmpz_sqrt(fmpq_denref(r.exact->x), fmpq_denref(x.exact->x));
     finish_exact(r, prec);
-  } else {
-    arb_sqrt(r.ball.x, x.ball.x, prec);
+    return;
   }
+  // sqrt(q) = 1 sqrt(q); sqrt(a pi^(2j)) = sqrt(a) pi^j: closed forms
+  if (x.exact && fmpq_sgn(x.exact->x) > 0 && set_alg(r, Algebraic{Fmpq(1, 1), *x.exact, 0}, prec)) return;
+  if (x.alg && fmpq_is_one(x.alg->rad.x) && x.alg->pi_power % 2 == 0 && fmpq_sgn(x.alg->coef.x) > 0 &&
+      set_alg(r, Algebraic{Fmpq(1, 1), x.alg->coef, x.alg->pi_power / 2}, prec))
+    return;
+  arb_sqrt(r.ball.x, x.ball.x, prec);
 }
 
 void rounding(Value& r, const Value& x, bool floor, slong prec) {
@@ -80,6 +85,10 @@ Value Evaluator::call(const Node& n, Sink* sink) {
     if (x.exact) {
       r.exact = *x.exact;
       fmpq_abs(r.exact->x, r.exact->x);
+    }
+    if (x.alg) {
+      r.alg = *x.alg;
+      fmpq_abs(r.alg->coef.x, r.alg->coef.x);
     }
   } else if (f == "floor" || f == "ceil") {
     rounding(r, x, f == "floor", prec);

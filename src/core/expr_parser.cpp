@@ -17,7 +17,8 @@ namespace {
 const char* const kFuncs[] = {"sqrt",  "exp",  "log",   "ln",    "log2", "log10", "abs",
                               "floor", "ceil", "gamma", "binom", "min",  "max"};
 const char* const kQuants[] = {"all", "any", "min", "max", "sum", "prod"};
-const char* const kKeywords[] = {"and", "or", "not", "in", "true", "false"};
+const char* const kKeywords[] = {"and", "or", "not", "in", "true", "false", "is", "as"};
+const char* const kOrders[] = {"O", "Omega", "Theta"};
 
 bool is_one_of(const std::string& s, const auto& list) {
   return std::any_of(std::begin(list), std::end(list), [&](const char* f) { return s == f; });
@@ -97,8 +98,16 @@ class Parser {
     return {};
   }
   NodeP comparison() {
+    const size_t vars_before = vars_.size();
+    const size_t a0 = sc_.column() - 1;
     NodeP a = sum();
+    const std::string a_text = sc_.since(a0);
     const size_t p = sc_.column();
+    if (sc_.eat_word("is")) return asymptotic(a, a_text, p, vars_before, true);
+    if (sc_.peek("~") && !sc_.peek("~=")) {
+      (void)sc_.eat('~');
+      return asymptotic(a, a_text, p, vars_before, false);
+    }
     const std::string op = cmp_op();
     if (op.empty()) {
       if (sc_.peek("=") && !sc_.peek("=="))
@@ -148,6 +157,69 @@ class Parser {
     if (n->kind == Node::Kind::number) return n.get();
     if (n->kind == Node::Kind::neg && n->args[0]->kind == Node::Kind::number) return n->args[0].get();
     return nullptr;
+  }
+  // g 'is' ORDER '(' f ')' 'as' NAME 'in' range ['[' 'slope' '=' sum ']']  or  g '~' f 'as' ...
+  // args = {g, f, slope tolerance, range...}; the variable is bound in g and f.
+  NodeP asymptotic(const NodeP& g, const std::string& g_text, size_t p, size_t vars_before, bool order) {
+    enter();
+    auto n = make(Node::Kind::asym, {}, p, true);
+    if (order) {
+      const size_t op = sc_.column();
+      n->name = sc_.at_ident() ? sc_.ident() : std::string();
+      if (!is_one_of(n->name, kOrders)) sc_.fail_at(op, "expected O(f), Omega(f) or Theta(f) after 'is'");
+      if (!sc_.eat('(')) sc_.fail(fmt::format("expected '(' after {}", n->name));
+    } else {
+      n->name = "~";
+    }
+    const size_t f0 = sc_.column() - 1;
+    NodeP f = sum();
+    n->strings = {g_text, sc_.since(f0)};
+    if (order && !sc_.eat(')')) sc_.fail("expected ')'");
+    want_number(g, fmt::format("'{}'", order ? "is " + n->name : "~"));
+    want_number(f, fmt::format("'{}'", order ? n->name + "()" : "~"));
+    if (!sc_.eat_word("as")) sc_.fail("expected 'as NAME in RANGE' (the variable that tends to infinity)");
+    n->var = sc_.ident();
+    if (!sc_.eat_word("in")) sc_.fail("expected 'in' after the variable");
+    std::vector<NodeP> range = parse_range(*n);
+    NodeP slope;
+    if (sc_.eat('[')) {
+      const size_t tp = sc_.column();
+      if (sc_.ident() != "slope" || !sc_.eat('=')) sc_.fail_at(tp, "expected [slope=X], the trend tolerance");
+      const size_t b0 = sc_.column() - 1;
+      slope = sum();
+      want_number(slope, "slope");
+      n->text = sc_.since(b0);
+      if (!sc_.eat(']')) sc_.fail("expected ']'");
+    } else {
+      auto d = make(Node::Kind::number, {}, p);
+      d->value = Fmpq(1, 20);
+      d->text = "1/20";
+      slope = d;
+      n->text = "1/20";
+    }
+    // the variable is bound here, not free: forget it if g or f introduced it
+    auto it = std::find(vars_.begin(), vars_.end(), n->var);
+    if (it != vars_.end() && static_cast<size_t>(it - vars_.begin()) >= vars_before) vars_.erase(it);
+    n->args = {g, f, slope};
+    for (auto& r : range) n->args.push_back(r);
+    --depth_;
+    return n;
+  }
+  // range := sum '..' sum | '{' sum (',' sum)* '}'  (sets n.list for a list)
+  std::vector<NodeP> parse_range(Node& n) {
+    std::vector<NodeP> range;
+    if (sc_.eat('{')) {
+      n.list = true;
+      range.push_back(sum());
+      while (sc_.eat(',')) range.push_back(sum());
+      if (!sc_.eat('}')) sc_.fail("expected '}' or ','");
+    } else {
+      range.push_back(sum());
+      if (!sc_.eat("..")) sc_.fail("expected '..' (a range lo..hi) or a list {a, b, ...}");
+      range.push_back(sum());
+    }
+    for (const auto& r : range) want_number(r, "a range");
+    return range;
   }
   // sum := term (('+' | '-') term)*
   NodeP sum() {
@@ -286,18 +358,7 @@ class Parser {
     auto n = make(Node::Kind::quant, {}, p, q == "all" || q == "any");
     n->name = q;
     n->var = var;
-    std::vector<NodeP> range;
-    if (sc_.eat('{')) {
-      n->list = true;
-      range.push_back(sum());
-      while (sc_.eat(',')) range.push_back(sum());
-      if (!sc_.eat('}')) sc_.fail("expected '}' or ','");
-    } else {
-      range.push_back(sum());
-      if (!sc_.eat("..")) sc_.fail("expected '..' (a range lo..hi) or a list {a, b, ...}");
-      range.push_back(sum());
-    }
-    for (const auto& r : range) want_number(r, "a range");
+    std::vector<NodeP> range = parse_range(*n);
     if (!sc_.eat(':')) sc_.fail("expected ':' before the quantifier's body");
     bound_.push_back(var);
     NodeP body = expr();
@@ -410,6 +471,7 @@ std::string sexpr(const Node& n) {
     case K::approx:
       return fmt::format("(~= {} {})", n.name, fmt::join(parts, " "));
     case K::quant:
+    case K::asym:
       return fmt::format("({} {} {} {})", n.name, n.var, n.list ? "list" : "range", fmt::join(parts, " "));
     case K::quantity:
       return fmt::format("(quantity {} {})", n.call.text(), fmt::join(parts, " "));

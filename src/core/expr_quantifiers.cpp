@@ -35,6 +35,7 @@ void project_cost(const Node& n, double started, size_t done, size_t total) {
 
 // r = r (op) v for min / max / sum / prod, exact while both are exact and small enough.
 void accumulate(Value& r, const Value& v, const std::string& q, slong prec) {
+  r.alg.reset();  // closed forms are not accumulated: the ball carries on
   const bool both = r.exact && v.exact;
   if (q == "min" || q == "max") {
     if (both) {
@@ -64,13 +65,13 @@ void accumulate(Value& r, const Value& v, const std::string& q, slong prec) {
 
 }  // namespace
 
-std::vector<Value> Evaluator::range_values(const Node& n, Sink* sink) {
+std::vector<Value> Evaluator::range_values(const Node& n, size_t first, Sink* sink) {
   std::vector<Value> items;
   if (n.list) {
-    for (size_t i = 1; i < n.args.size(); ++i) items.push_back(eval(*n.args[i], sink));
+    for (size_t i = first; i < n.args.size(); ++i) items.push_back(eval(*n.args[i], sink));
     return items;
   }
-  Value lo = eval(*n.args[1], sink), hi = eval(*n.args[2], sink);
+  Value lo = eval(*n.args[first], sink), hi = eval(*n.args[first + 1], sink);
   slong a = 0, b = 0;
   if (!exact_int(lo, a) || !exact_int(hi, b))
     throw UsageError(fmt::format("expression, column {}: a range lo..hi needs exact integers, got {}..{}",
@@ -82,14 +83,14 @@ std::vector<Value> Evaluator::range_values(const Node& n, Sink* sink) {
   return items;
 }
 
-// The body of quantifier n with its variable bound to item.
-Value Evaluator::eval_bound(const Node& n, const Value& item, Sink& local) {
+Value Evaluator::eval_at(const std::string& var, const Node& body, const Value& item, Sink& local) {
   Value bound;
   arb_set(bound.ball.x, item.ball.x);
   bound.exact = item.exact;
-  env_.emplace_back(n.var, bound);
+  bound.alg = item.alg;
+  env_.emplace_back(var, bound);
   try {
-    Value v = eval(*n.args[0], &local);
+    Value v = eval(body, &local);
     env_.pop_back();
     return v;
   } catch (...) {
@@ -100,7 +101,7 @@ Value Evaluator::eval_bound(const Node& n, const Value& item, Sink& local) {
 
 Value Evaluator::quantifier(const Node& n, Sink* sink) {
   const std::string& q = n.name;
-  const std::vector<Value> items = range_values(n, sink);
+  const std::vector<Value> items = range_values(n, 1, sink);
   Value r;
   r.boolean = q == "all" || q == "any";
   if (r.boolean) r.truth = q == "all" ? Truth::yes : Truth::no;
@@ -114,7 +115,7 @@ Value Evaluator::quantifier(const Node& n, Sink* sink) {
     if (done > 0) project_cost(n, started, done, items.size());
     ++done;
     Sink local;
-    const Value v = eval_bound(n, it, local);
+    const Value v = eval_at(n.var, *n.args[0], it, local);
     auto where = [&] {
       return fmt::format(
           "at {} = {}: {}", n.var, show_value(it),
@@ -134,6 +135,7 @@ Value Evaluator::quantifier(const Node& n, Sink* sink) {
     } else if (first) {
       arb_set(r.ball.x, v.ball.x);
       r.exact = v.exact;
+      r.alg = v.alg;
       first = false;
     } else {
       accumulate(r, v, q, o_.prec);

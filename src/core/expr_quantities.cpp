@@ -41,6 +41,7 @@ Value Evaluator::quantity(const Node& n, Sink* sink) {
   arb_set(v.ball.x, q.ball.x);
   v.exact = q.exact;
   if (v.exact) finish_exact(v, o_.prec);
+  if (!v.exact && q.alg) (void)set_alg(v, *q.alg, o_.prec);
   if (q.uncertified && report_ != nullptr) report_->grade.uncertified = true;
   return v;
 }

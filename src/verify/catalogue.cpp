@@ -40,6 +40,10 @@ const char* verdict_name(Verdict v) {
   return "?";
 }
 
+std::string verdict_text(Verdict v, bool formula) {
+  return formula && v == Verdict::holds ? "evaluated" : verdict_name(v);
+}
+
 const std::map<std::string, Check>& registry() {
   static const std::map<std::string, Check> r = [] {
     std::map<std::string, Check> m;
@@ -218,6 +222,12 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const
         field("method", c.method);
       }
       if (auto* p = (*t)["params"].as_table()) c.params = to_json(*p);
+      if (auto k = (*t)["kind"].value<std::string>()) {
+        if (*k != "formula" && *k != "test")
+          throw DomainError(fmt::format("verify: {}: claim \"{}\": kind must be test or formula, got \"{}\"",
+                                        f.name, c.id, k->substr(0, 40)));
+        c.formula = *k == "formula";
+      }
       if (auto e = (*t)["expect"].value<std::string>()) {
         if (*e == "holds")
           c.expect = Verdict::holds;

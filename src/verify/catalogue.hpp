@@ -36,6 +36,8 @@ std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir);
 
 enum class Verdict { holds, fails, undecided };
 const char* verdict_name(Verdict v);
+/// The verdict as printed for claim c: "evaluated" for a formula claim that holds.
+std::string verdict_text(Verdict v, bool formula);
 
 /// How expressions reach the quantities (injected by the front end; see tools/verify.cpp).
 struct Quantities {
@@ -53,6 +55,10 @@ struct Claim {
   /// The verdict the catalogue expects: "holds" (default), or "fails" for a published claim that
   /// is recorded as not holding as stated (verify then confirms the refutation).
   Verdict expect = Verdict::holds;
+  /// kind = "formula": the claim evaluates a formula whose outcome its own definition forces (a
+  /// bound at a hidden constant set by us, compared with a size it was derived from): it tests
+  /// nothing about the source, and verify says "evaluated" instead of "holds".
+  bool formula = false;
   nlohmann::json params = nlohmann::json::object();
   /// --digits of the run: the first rung of the precision ladder (expression claims).
   long digits = 30;

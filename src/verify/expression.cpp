@@ -27,6 +27,7 @@ std::vector<Rung> precision_ladder(long digits) {
 
 std::string grade_text(const expr::Grade& g) {
   std::vector<std::string> parts;  // weakest first
+  if (!g.asymptotic.empty()) parts.push_back(fmt::format("{}", fmt::join(g.asymptotic, "; ")));
   if (!g.tolerances.empty())
     parts.push_back(fmt::format("within tolerance ({})", fmt::join(g.tolerances, ", ")));
   if (g.truncation) parts.push_back("as truncation (not rounding)");
@@ -89,7 +90,7 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
     if (o.verdict == Verdict::holds) {
       o.grade = grade_text(p.report.grade);
     } else if (o.verdict == Verdict::fails) {
-      o.grade = "-";
+      o.grade = p.report.inconsistent.empty() ? "-" : p.report.inconsistent;
       o.detail = "the enclosures decide it false: " + shown(p.report);
     } else {
       o.grade = fmt::format("undecided at {} digits", ladder.back().digits);
@@ -119,6 +120,7 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
   std::vector<std::vector<std::pair<size_t, size_t>>> by_value;
   for (const auto& v : values) by_value.emplace_back(v.size(), std::make_pair(size_t{0}, size_t{0}));
   std::vector<std::string> failing, open;
+  std::string inconsistent;  // the first asymptotic claim found inconsistent
   expr::Grade grade;
   for (size_t k = 0; k < total; ++k) {
     std::vector<std::pair<std::string, Fmpq>> b;
@@ -144,6 +146,8 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
       grade.merge(p.report.grade);
     } else if (p.truth == expr::Truth::no) {
       ++fails;
+      if (inconsistent.empty() && !p.report.inconsistent.empty())
+        inconsistent = fmt::format("{} at {}", p.report.inconsistent, where);
       if (failing.size() < 3) failing.push_back(fmt::format("{} ({})", where, shown(p.report)));
     } else {
       ++undecided;
@@ -169,6 +173,7 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
   } else if (fails) {
     o.verdict = Verdict::fails;
     o.grade = holds ? fmt::format("only in a regime: {} of {} grid points", holds, total) : "-";
+    if (!inconsistent.empty()) o.grade = (holds ? o.grade + "; " : std::string()) + inconsistent;
     o.detail = fmt::format("fails at {}", fmt::join(failing, "; "));
   } else {
     o.verdict = Verdict::holds;

@@ -318,6 +318,24 @@ TEST_CASE("cli: verify prints its table and exits 0, --list shows the catalogue"
   auto l = run_boundcheck({"verify", "--list", "--format", "csv"});
   CHECK(l.code == 0);
   CHECK(l.out.find("sphere.sign.parseval") != std::string::npos);
+  CHECK(l.out.find("formula") != std::string::npos);  // csv carries every field, the kind too
+  // the table layout: id and claim only, every line within the width (100 off a terminal)
+  auto compact = run_boundcheck({"verify", "--list"});
+  CHECK(compact.code == 0);
+  std::istringstream lines(compact.out);
+  size_t n = 0;
+  for (std::string line; std::getline(lines, line); ++n) CHECK(line.size() <= 100);
+  CHECK(n > 10);
+  CHECK(compact.out.find("talk-B") == std::string::npos);  // no source column
+  auto wide = run_boundcheck({"verify", "--list", "--wide"});
+  CHECK(wide.out.find("talk-B") != std::string::npos);
+  // formula claims say so
+  auto q = run_boundcheck({"verify", "--id", "comm.qsa", "--format", "json"});
+  CHECK(q.code == 0);
+  for (const auto& row : parse_json(q.out)["rows"]) {
+    CHECK(row["verdict"] == "evaluated");
+    CHECK(row["grade"].get<std::string>().rfind("evaluates the formula", 0) == 0);
+  }
   // a catalogue directory with a failing claim makes verify exit 1 with the table still printed
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / fmt::format("bc_cat_{}", getpid());
@@ -376,7 +394,13 @@ TEST_CASE("cli: comm models keeps '?' as unknown and reads K as 1024 by default"
   auto j = parse_json(r.out);
   REQUIRE(j["rows"].size() == 4);
   CHECK(j["rows"][0]["model"] == "BERT");
-  CHECK(j["rows"][0]["q_max"] == "113");
+  // the literal reading of talk-H l.266 / l.360: 1 + (2q+1) 9 <= 1024 (q = 56); simplified 1 + 9q (113)
+  CHECK(j["params"]["reading"] == "literal");
+  CHECK(j["rows"][0]["q_max"] == "56");
+  CHECK(j["rows"][1]["q_max"] == "37");
+  CHECK(j["rows"][2]["q_max"] == "5");
+  // Triple Matching with the DISJ reduction's floor((N-1)/2): N_max = 2 floor(p H m) + 2
+  CHECK(j["rows"][0]["N_max_triple"] == "1048578");
   CHECK(j["rows"][1]["N"] == 1024);
   CHECK(j["rows"][1]["nodes"] == "?");
   CHECK(j["rows"][2]["pHm"] == "393216");
@@ -385,6 +409,22 @@ TEST_CASE("cli: comm models keeps '?' as unknown and reads K as 1024 by default"
   CHECK(j["rows"][3]["L"] == "120 ?");
   for (const char* col : {"H", "m", "q_max", "pHm", "triple_can_hold", "N_max_triple"})
     CHECK(j["rows"][3][col] == "?");
+  auto simp = run_boundcheck({"comm", "models", "--reading", "simplified", "--format", "json"});
+  REQUIRE(simp.code == 0);
+  auto js = parse_json(simp.out);
+  CHECK(js["rows"][0]["q_max"] == "113");
+  CHECK(js["rows"][1]["q_max"] == "76");
+  CHECK(js["rows"][2]["q_max"] == "11");
+  auto bad = run_boundcheck({"comm", "models", "--reading", "loose"});
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("--reading") != std::string::npos);
+  // the same option from verify --expr (through the registry)
+  auto ex = run_boundcheck(
+      {"verify", "--expr", "comm.sizes(N=512, d=1, q=56, reading='simplified').attention_m == 1 + 9*56"});
+  CHECK(ex.code == 0);
+  auto lit = run_boundcheck({"verify", "--expr", "comm.sizes(N=512, d=1, q=56).attention_m == 1 + 9*113"});
+  CHECK(lit.code == 0);
   auto k = run_boundcheck({"comm", "models", "--K", "1000", "--model", "GPT-4", "--format", "csv"});
   REQUIRE(k.code == 0);
   CHECK(k.out.find("GPT-4,32000,") != std::string::npos);
@@ -404,9 +444,12 @@ TEST_CASE("cli: verify --expr evaluates one expression through the command regis
   CHECK(f.code == 1);
   CHECK(f.out.find("fails") != std::string::npos);
   CHECK(f.out.find("16 == 15") != std::string::npos);  // the enclosures are shown
-  // undecided at 30 printed digits, decided by the retry at 100
-  auto u = run_boundcheck(
-      {"verify", "--expr", "sphere.sign_coef(d=3, l=1).coef < sqrt(3)/2 + 10^-33", "--format", "json"});
+  // undecided at 30 printed digits, decided by the retry at 100 (d = 100001: sign-coef's exact form is
+  // too large, so the quantity is a ball)
+  auto u =
+      run_boundcheck({"verify", "--expr",
+                      "sphere.sign_coef(d=100001, l=1).coef < sphere.sign_coef(d=100001, l=1).coef + 10^-33",
+                      "--format", "json"});
   CHECK(u.code == 0);
   CHECK(parse_json(u.out)["rows"][0]["computed"].get<std::string>().find("decided at 100 digits") !=
         std::string::npos);
@@ -421,6 +464,35 @@ TEST_CASE("cli: verify --expr evaluates one expression through the command regis
       run_boundcheck({"verify", "--expr", "binom(10, 3) + rank.count(d=5, r=2, l=3)", "--format", "csv"});
   CHECK(v.code == 0);
   CHECK(v.out.find("value") != std::string::npos);
+}
+
+TEST_CASE("cli: verify --expr is exact by default (issue 17)") {
+  // c_1(3) = sqrt(3)/2 and <sign, P_{1,3}> = 1/2 (MATH.md §3 checks), without passing `exact`
+  for (const char* e :
+       {"sphere.sign-coef(d=3, l=1) == sqrt(3)/2", "sphere.sign-coef(d=3, l=1).coef_unit == 1/2",
+        "sphere.sign-coef(d=3, l=3) == -sqrt(7)/8", "sphere.sign-coef(d=4, l=1) == 8/(3*pi)"}) {
+    auto r = run_boundcheck({"verify", "--expr", e, "--format", "json"});
+    INFO(e << ": " << r.out << r.err);
+    CHECK(r.code == 0);
+    auto j = parse_json(r.out);
+    CHECK(j["rows"][0]["verdict"] == "holds");
+    CHECK(j["rows"][0]["grade"] == "exact");
+  }
+  auto ne = run_boundcheck({"verify", "--expr", "sphere.sign-coef(d=3, l=1) == sqrt(3)/2 + 10^-40"});
+  CHECK(ne.code == 1);  // decided false, exactly
+  // a failing ~= says what the value rounds to at the published digits, and the miss
+  auto f = run_boundcheck({"verify", "--expr", "sphere.sign-coef(d=3, l=1) ~= 0.8661", "--format", "json"});
+  CHECK(f.code == 1);
+  const std::string computed = parse_json(f.out)["rows"][0]["computed"];
+  CHECK(computed.find("correctly rounded at the published digits: 0.8660") != std::string::npos);
+  CHECK(computed.find("(0.75 units in the last published digit)") != std::string::npos);  // 0.8661 - 0.866025
+  // an asymptotic claim from the command line
+  auto a =
+      run_boundcheck({"verify", "--expr", "n^2*log(n) is O(n^2) as n in {10, 100, 1000, 10^4, 10^5, 10^6}",
+                      "--format", "json"});
+  CHECK(a.code == 1);
+  CHECK(parse_json(a.out)["rows"][0]["grade"] ==
+        "inconsistent: ratio grows like n^0.088 (n = 10000..1000000)");
 }
 
 TEST_CASE("cli: verify --expr rejects malformed expressions with one line, exit 2, empty stdout") {

@@ -414,3 +414,16 @@ TEST_CASE("table: merge refuses a shard with a row deleted, a task dropped, or a
   CHECK(gap.code == 2);
   CHECK(gap.err.find("is in no shard file") != std::string::npos);
 }
+
+TEST_CASE("table: comm models --reading from a spec, as on the command line (issue 17)") {
+  TempDir tmp;
+  const std::string spec = tmp.file("reading.toml",
+                                    "command = \"comm models\"\n[fixed]\nd = 1\n[sweep]\nreading = "
+                                    "[\"literal\", \"simplified\"]\n");
+  auto t = run_boundcheck({"table", "--spec", spec, "--format", "json"});
+  REQUIRE(t.code == 0);
+  auto j = nlohmann::json::parse(t.out);
+  REQUIRE(j["rows"].size() == 8);         // four models per reading
+  CHECK(j["rows"][0]["q_max"] == "56");   // BERT, literal: 1 + (2q+1) 9 <= 1024
+  CHECK(j["rows"][4]["q_max"] == "113");  // BERT, simplified: 1 + 9q <= 1024
+}

@@ -65,33 +65,71 @@ TEST_CASE("comm sizes: exact values derived by hand") {
   log2_ui(x.x, 1024, 64);
   CHECK(arb_equal_si(x.x, 10));
   Fmpq one(1, 1), half(1, 2), three_halves(3, 2);
-  qsa_attention_m(x.x, 1024, 3, 2, one.x, 64);  // 3 + 2 * 10
+  qsa_attention_m(x.x, 1024, 3, 2, one.x, Reading::simplified, 64);  // 3 + 2 * 10
   CHECK(arb_equal_si(x.x, 23));
   qsa_input_dim(x.x, 1024, 3, 2, half.x, 64);  // (3 + 3 * 10) / 2
   Arb e;
   arb_set_d(e.x, 16.5);
   CHECK(arb_equal(x.x, e.x));
   CHECK(linear_lower_bound(7, three_halves.x) == Fmpq(21, 2));
-  CHECK(triple_matching_hm(2048, 32, one.x) == Fmpq(64, 1));
-  CHECK(triple_matching_hm(100, 32, three_halves.x) == Fmpq(25, 12));
+  // with the DISJ reduction's n = floor((N-1)/2): 1023/32, and 49 / (3/2 * 32) = 49/48
+  CHECK(triple_matching_hm(2048, 32, one.x) == Fmpq(1023, 32));
+  CHECK(triple_matching_hm(100, 32, three_halves.x) == Fmpq(49, 48));
   // largest q with d + q log2 N <= m: BERT 1023/9, GPT-2 767/10, GPT-3 127/11
-  CHECK(qsa_q_max(fz(1024).x, 512, 1, one.x) == fz(113));
-  CHECK(qsa_q_max(fz(768).x, 1024, 1, one.x) == fz(76));
-  CHECK(qsa_q_max(fz(128).x, 2048, 1, one.x) == fz(11));
+  CHECK(qsa_q_max(fz(1024).x, 512, 1, one.x, Reading::simplified) == fz(113));
+  CHECK(qsa_q_max(fz(768).x, 1024, 1, one.x, Reading::simplified) == fz(76));
+  CHECK(qsa_q_max(fz(128).x, 2048, 1, one.x, Reading::simplified) == fz(11));
   // N = 1000 (irrational log): 2^100 >= 1000^10 = 10^30 and 2^100 < 10^33
-  CHECK(qsa_q_max(fz(100).x, 1000, 0, one.x) == fz(10));
-  CHECK(qsa_q_max(fz(5).x, 1000, 6, one.x) == fz(-1));
-  CHECK(qsa_q_max(fz(6).x, 1000, 6, one.x) == fz(0));
-  CHECK(triple_matching_n_max(32, fz(96).x, fz(128).x, one.x) == fz(393216));
-  CHECK(triple_matching_n_max(32, fz(3).x, fz(5).x, half.x) == fz(240));
-  CHECK_THROWS_AS(qsa_q_max(fz(10).x, 1, 0, one.x), DomainError);
+  CHECK(qsa_q_max(fz(100).x, 1000, 0, one.x, Reading::simplified) == fz(10));
+  CHECK(qsa_q_max(fz(5).x, 1000, 6, one.x, Reading::simplified) == fz(-1));
+  CHECK(qsa_q_max(fz(6).x, 1000, 6, one.x, Reading::simplified) == fz(0));
+  // largest N with floor((N-1)/2) <= K: N = 2K + 2 (floor(2K+1 / 2) = K), N = 2K + 3 gives K + 1
+  CHECK(triple_matching_n_max(32, fz(96).x, fz(128).x, one.x) == fz(786434));
+  CHECK(triple_matching_n_max(32, fz(3).x, fz(5).x, half.x) == fz(482));
+  CHECK(triple_disjointness_bits(482) == fz(240));
+  CHECK(triple_disjointness_bits(483) == fz(241));
+  CHECK_THROWS_AS(qsa_q_max(fz(10).x, 1, 0, one.x, Reading::simplified), DomainError);
+}
+
+TEST_CASE(
+    "comm sizes: the literal reading m = d_in + q log2 N, d_in = d + (q+1) log2 N (talk-H l.266, l.360)") {
+  Fmpq one(1, 1), two(2, 1), half(1, 2);
+  // at c = 1: d + (2q+1) log2 N <= m. BERT: 1 + 9 (2q+1) <= 1024 <=> 2q+1 <= 113 (q = 56);
+  // GPT-2: 1 + 10 (2q+1) <= 768 <=> 2q+1 <= 76 (q = 37); GPT-3: 1 + 11 (2q+1) <= 128 (q = 5)
+  CHECK(qsa_q_max(fz(1024).x, 512, 1, one.x, Reading::literal) == fz(56));
+  CHECK(qsa_q_max(fz(768).x, 1024, 1, one.x, Reading::literal) == fz(37));
+  CHECK(qsa_q_max(fz(128).x, 2048, 1, one.x, Reading::literal) == fz(5));
+  // c = 2: m = 2 (2 (d + (q+1) L) + q L) = 4d + 4L + 6qL; N = 1024, d = 1: 4 + 40 + 60 q <= 200 -> q = 2
+  CHECK(qsa_q_max(fz(200).x, 1024, 1, two.x, Reading::literal) == fz(2));
+  // c = 1/2: m = (1/2)((1/2)(d + (q+1) L) + q L) = d/4 + L/4 + 3qL/4; N = 16, d = 4: 1 + 1 + 3q <= 20 -> 6
+  CHECK(qsa_q_max(fz(20).x, 16, 4, half.x, Reading::literal) == fz(6));
+  // even q = 0 fails: d + L > m
+  CHECK(qsa_q_max(fz(10).x, 1024, 1, one.x, Reading::literal) == fz(-1));
+  // m = c^2 d exactly with N not a power of two: x = -c/(c+1), floor -1
+  CHECK(qsa_q_max(fz(4).x, 1000, 1, two.x, Reading::literal) == fz(-1));
+  // N = 1000 (irrational log), c = 1, d = 0: (2q+1) log2 1000 <= 200 <=> 1000^(2q+1) <= 2^200;
+  // 10^(3(2q+1)) <= 2^200 ~ 1.6e60 <=> 2q+1 <= 20 -> q = 9 (an independent integer check below)
+  const Fmpz q9 = qsa_q_max(fz(200).x, 1000, 0, one.x, Reading::literal);
+  CHECK(q9 == fz(9));
+  Fmpz lhs, rhs;
+  fmpz_ui_pow_ui(lhs.x, 1000, 19);  // q = 9: 2q+1 = 19
+  fmpz_ui_pow_ui(rhs.x, 2, 200);
+  CHECK(fmpz_cmp(lhs.x, rhs.x) <= 0);
+  fmpz_ui_pow_ui(lhs.x, 1000, 21);  // q = 10 fails
+  CHECK(fmpz_cmp(lhs.x, rhs.x) > 0);
+  // the attention size itself, at the q_max and one above
+  Arb x;
+  qsa_attention_m(x.x, 512, 1, 56, one.x, Reading::literal, 64);  // 1 + 9 * 113 = 1018
+  CHECK(arb_equal_si(x.x, 1018));
+  qsa_attention_m(x.x, 512, 1, 57, one.x, Reading::literal, 64);  // 1 + 9 * 115 = 1036 > 1024
+  CHECK(arb_equal_si(x.x, 1036));
 }
 
 TEST_CASE("comm sizes: attention m against an independent evaluation (Arb's log_base_ui)") {
   Fmpq c(2, 3);
   for (ulong N : {3ul, 1000ul, 123456789ul}) {
     Arb a, ref;
-    qsa_attention_m(a.x, N, 5, 7, c.x, 256);
+    qsa_attention_m(a.x, N, 5, 7, c.x, Reading::simplified, 256);
     arb_set_ui(ref.x, N);
     arb_log_base_ui(ref.x, ref.x, 2, 256);  // a different routine from log2_ui
     arb_mul_ui(ref.x, ref.x, 7, 256);

@@ -149,3 +149,97 @@ TEST_CASE("expr evaluator: quantity calls get exact arguments and report uncerti
   CHECK(r.grade.uncertified);
   CHECK_THROWS_AS(Expr::parse("g.f(x=sqrt(2)) > 0").evaluate(o), bc::UsageError);  // not exact
 }
+
+TEST_CASE("expr closed forms: a sqrt(r) pi^k compare exactly") {
+  Report r;
+  CHECK(value("sqrt(3)/2 == sqrt(3)/2", &r).truth == Truth::yes);
+  CHECK(r.grade.exact);
+  CHECK(value("sqrt(12) == 2*sqrt(3)").truth == Truth::yes);
+  CHECK(value("sqrt(2) + sqrt(8) == 3*sqrt(2)").truth == Truth::yes);  // like terms add exactly
+  CHECK(value("(sqrt(3)/2)^2").exact->str() == "3/4");
+  CHECK(value("sqrt(6) / sqrt(2) == sqrt(3)").truth == Truth::yes);
+  Report b;
+  CHECK(value("sqrt(2) < 3/2", &b).truth == Truth::yes);  // 2 < 9/4
+  CHECK(b.grade.exact);
+  CHECK(value("-sqrt(7)/8 < -1/3").truth == Truth::no);  // 7/64 < 1/9: -0.3307 > -0.3333
+  CHECK(value("-sqrt(7)/8 > -1/3").truth == Truth::yes);
+  CHECK(value("8/(3*pi) == 8/3/pi").truth == Truth::yes);
+  CHECK(value("pi^2 / pi == pi").truth == Truth::yes);
+  Report t;
+  CHECK(value("pi == 314159265/100000000", &t).truth == Truth::no);  // pi is not rational
+  CHECK(t.grade.exact == false);                                     // a false comparison adds no grade
+  CHECK(value("sqrt(pi^2) == pi").truth == Truth::yes);
+  CHECK(value("pi > 3").truth == Truth::yes);  // different powers of pi: the balls decide the order
+  // the printed forms of sphere sign-coef --exact read back and print the same
+  for (const char* text : {"sqrt(3)/2", "-5*sqrt(15)/128", "8/(3*pi)", "64/(9*pi^2)", "-16/(15*pi)"}) {
+    auto v = closed_form(text, 128);
+    REQUIRE(v);
+    REQUIRE(v->alg);
+    CHECK(v->alg->str() == text);
+  }
+  CHECK(closed_form("3/4", 128)->exact->str() == "3/4");
+  CHECK(!closed_form("x + 1", 128));
+  CHECK(!closed_form("exp(1)", 128));
+  CHECK(value("sqrt(1/3)").alg->str() == "sqrt(3)/3");
+}
+
+TEST_CASE("expr compare: a failing ~= shows the correctly rounded value and the miss") {
+  Report r;
+  CHECK(value("1/2 ~= 0.4999", &r).truth == Truth::no);
+  REQUIRE(r.shown.size() == 1);
+  CHECK(r.shown[0].find("correctly rounded at the published digits: 0.5000") != std::string::npos);
+  CHECK(r.shown[0].find("= 0.0001 (1 units in the last published digit)") != std::string::npos);
+  Report p;
+  CHECK(value("pi ~= 3.1415", &p).truth == Truth::no);  // pi = 3.14159265...: rounds to 3.1416
+  CHECK(p.shown[0].find("rounded at the published digits: 3.1416;") != std::string::npos);
+  CHECK(p.shown[0].find("9.3e-05 (0.93 units") != std::string::npos);  // pi - 3.1415 = 9.265e-5
+  Report e;
+  CHECK(value("123556 ~= 1.23e5", &e).truth == Truth::no);  // 1.23e5 stands for [122500, 123500]
+  CHECK(e.shown[0].find("published digits: 1.24e5;") != std::string::npos);  // the literal's notation
+  CHECK(e.shown[0].find("= 5.6e+02 (0.56 units") != std::string::npos);
+  CHECK(value("1/pi").alg->str() == "1/pi");
+}
+
+TEST_CASE("expr asymptotic: O, Omega, Theta, ~ on sequences with known behaviour") {
+  const std::string decades = "{10, 100, 1000, 10^4, 10^5, 10^6}";
+  Report t;
+  CHECK(value("n^2 is Theta(n^2) as n in " + decades, &t).truth == Truth::yes);
+  REQUIRE(t.grade.asymptotic.size() == 1);
+  CHECK(t.grade.asymptotic[0] == "consistent on the grid (C in [1.000, 1.000])");
+  // n^2 log n / n^2 = ln n: from ln 10 = 2.302585 to ln 10^6 = 13.81551; over the last two decades
+  // (10^4..10^6) the slope of ln(ln n) against ln n is ln(6/4) / ln(100) = 0.0880456 > 1/20
+  Report o;
+  CHECK(value("n^2*log(n) is O(n^2) as n in " + decades, &o).truth == Truth::no);
+  CHECK(o.inconsistent == "inconsistent: ratio grows like n^0.088 (n = 10000..1000000)");
+  REQUIRE(o.shown.size() == 1);
+  CHECK(o.shown[0].find("ratio in [2.302, 13.82]") != std::string::npos);
+  CHECK(o.shown[0].find("goes like n^[0.08804, 0.08805]") != std::string::npos);
+  CHECK(value("n^2*log(n) is Omega(n^2) as n in " + decades).truth == Truth::yes);
+  CHECK(value("n^2*log(n) is Theta(n^2) as n in " + decades).truth == Truth::no);
+  // a wider tolerance accepts the log: the rule is stated, not hidden
+  CHECK(value("n^2*log(n) is O(n^2) as n in " + decades + " [slope=1/10]").truth == Truth::yes);
+  // 3 + 1/n: 3.1, 3.01, 3.001 (exact ends, printed to 4 digits outward)
+  Report c;
+  CHECK(value("3*n^2 + n is Theta(n^2) as n in {10, 100, 1000}", &c).truth == Truth::yes);
+  CHECK(c.grade.asymptotic[0] == "consistent on the grid (C in [3.001, 3.100])");
+  Report p;
+  CHECK(value("n^2 is O(n) as n in 1..5", &p).truth == Truth::no);  // slope exactly 1
+  CHECK(p.inconsistent == "inconsistent: ratio grows like n^1 (n = 1..5)");
+  Report q;
+  CHECK(value("sqrt(n) is Omega(n) as n in {10, 100, 1000}", &q).truth == Truth::no);
+  CHECK(q.inconsistent == "inconsistent: ratio decays like n^-0.5 (n = 10..1000)");
+  CHECK(value("n is O(n^2) as n in {10, 100, 1000}").truth == Truth::yes);
+  // (1 + 1/n)^2 -> 1: slope ln(1.002001 / 1.21) / ln 100 = -0.04096, |ratio - 1| shrinks
+  CHECK(value("(n+1)^2 ~ n^2 as n in {10, 100, 1000}").truth == Truth::yes);
+  CHECK(value("n ~ n as n in 1..3").truth == Truth::yes);  // the ratio is 1 exactly
+  Report two;
+  CHECK(value("2*n ~ n as n in {10, 100, 1000}", &two).truth == Truth::no);
+  CHECK(two.inconsistent.find("does not approach 1") != std::string::npos);
+  // the variable is bound: not a free variable of the expression
+  CHECK(Expr::parse("k^2 is O(k^2) as k in {1, 2, 3}").variables().empty());
+  CHECK_THROWS_AS(value("n is O(n) as n in {10, 5, 100}"), bc::UsageError);  // not increasing
+  CHECK_THROWS_AS(value("n is O(n) as n in {10, 100}"), bc::UsageError);     // too few values
+  CHECK_THROWS_AS((void)tree("n is Big(n) as n in {1, 2, 3}"), ParseError);
+  CHECK_THROWS_AS((void)tree("n is O(n)"), ParseError);  // needs 'as n in ...'
+  CHECK(tree("n ~ 2*n as n in {1, 2, 3}") == "(~ n list n (* 2 n) 1/20 1 2 3)");
+}

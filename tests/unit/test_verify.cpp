@@ -63,3 +63,34 @@ TEST_CASE("verify: the Pair Matching methods refuse above the work limit before 
     CHECK(r.detail.find(std::string(method) + ": work: estimated") != std::string::npos);
   }
 }
+
+TEST_CASE("verify: kind = formula claims print 'evaluated', asymptotic claims grade by the trend") {
+  const char* f =
+      "[[claim]]\nid='f'\nkind='formula'\nexpr='2 + 2 == 4'\n[[claim]]\nid='t'\nexpr='2 + 2 == 4'\n";
+  auto claims = load_catalogue({{"x.toml", f}});
+  REQUIRE(claims.size() == 2);
+  CHECK(claims[0].formula);
+  CHECK(!claims[1].formula);
+  CHECK(verdict_text(Verdict::holds, true) == "evaluated");
+  CHECK(verdict_text(Verdict::fails, true) == "fails");  // a formula can still fail: our arithmetic
+  CHECK(verdict_text(Verdict::holds, false) == "holds");
+  CHECK_THROWS_AS(load_catalogue({{"x.toml", "[[claim]]\nid='k'\nkind='maybe'\nexpr='1 < 2'\n"}}),
+                  bc::DomainError);
+  // an asymptotic expression claim: n^2 log n is not O(n^2) (hand computation in test_expr_stages)
+  const char* a =
+      "[[claim]]\nid='a'\nexpr='n^2*log(n) is O(n^2) as n in {10, 100, 1000, 10^4, 10^5, 10^6}'\n";
+  auto r = run_claim(load_catalogue({{"x.toml", a}}).at(0));
+  CHECK(r.verdict == Verdict::fails);
+  CHECK(r.grade == "inconsistent: ratio grows like n^0.088 (n = 10000..1000000)");
+  const char* t = "[[claim]]\nid='a'\nexpr='3*n^2 + n is Theta(n^2) as n in {10, 100, 1000}'\n";
+  auto h = run_claim(load_catalogue({{"x.toml", t}}).at(0));
+  CHECK(h.verdict == Verdict::holds);
+  CHECK(h.grade == "consistent on the grid (C in [3.001, 3.100])");
+  // over a grid of another variable: the first inconsistent point names itself
+  const char* g =
+      "[[claim]]\nid='g'\nexpr='n^k is O(n^2) as n in {10, 100, 1000}'\n[claim.grid]\nk = [1, 2, 3]\n";
+  auto gr = run_claim(load_catalogue({{"x.toml", g}}).at(0));
+  CHECK(gr.verdict == Verdict::fails);
+  CHECK(gr.grade ==
+        "only in a regime: 2 of 3 grid points; inconsistent: ratio grows like n^1 (n = 10..1000) at k=3");
+}
