@@ -90,7 +90,7 @@ class _SphereGroup:
         """Check the closed form of <sign, P_{l,d}> against high-precision quadrature."""
 
 class _RankGroup:
-    def count(self, d: _Arg, r: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., no_construct: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def count(self, d: _Arg, r: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., no_construct: bool = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Harmonics one rank-r head can reach, per degree l: exact, talk, constructed."""
     def bound(self, d: _Arg, r: _Arg, H: _Arg, *, count: _Arg = ..., kernel: _Arg = ..., max_terms: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Spectral lower bound LB(d,r,H) on the error of H rank-r heads."""
@@ -108,7 +108,7 @@ class _RankGroup:
 class _DepthGroup:
     def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """paper-L Theorems 1-2: bounds on log_3 of the separation rank."""
-    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Ranks behind paper-L's lower bounds: Hadamard powers, grid tensors."""
     def fit(self, *, data: _Arg = ..., variants: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)."""
@@ -132,9 +132,9 @@ class _CommGroup:
         """talk-H's size requirements: attention, FNN, RNN, Triple Matching."""
     def models(self, *, p: _Arg = ..., d: _Arg = ..., c: _Arg = ..., K: _Arg = ..., model: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """talk-H's model table and what its bounds say at each model's N."""
-    def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """q-neighborly sign vectors: find and exactly certify w_S for every q-subset S."""
-    def pair_matching(self, N: _Arg, M: _Arg, *, alpha: _Arg = ..., search_alpha: bool = ..., trials: _Arg = ..., seed: _Arg = ..., theta: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def pair_matching(self, N: _Arg, M: _Arg, *, alpha: _Arg = ..., search_alpha: bool = ..., trials: _Arg = ..., seed: _Arg = ..., theta: _Arg = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Pair Matching by one attention head: error rate, least alpha (Monte Carlo)."""
 
 class _TableGroup:
