@@ -100,7 +100,7 @@ class _RankGroup:
         """Majority vote of H random rank-1 heads: success and failure rates."""
     def head_target(self, d: _Arg, theta: _Arg, *, digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Agreement b(theta) of a rank-1 head with the target."""
-    def u(self, d: _Arg, t: _Arg, *, degree: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def u(self, d: _Arg, *, t: _Arg = ..., theta: _Arg = ..., theta_grid: _Arg = ..., degree: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The head-angle weighting u(t) reproducing the target (paper-A Fig. 5)."""
     def random_features(self, d: _Arg, H: _Arg, *, trials: _Arg = ..., seed: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Error of optimally weighted random rank-1 heads (Monte Carlo)."""
@@ -110,7 +110,7 @@ class _DepthGroup:
         """paper-L Theorems 1-2: bounds on log_3 of the separation rank."""
     def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Ranks behind paper-L's lower bounds: Hadamard powers, grid tensors."""
-    def fit(self, *, data: _Arg = ..., variants: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def fit(self, *, data: _Arg = ..., variants: bool = ..., points: bool = ..., L: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)."""
     def transition(self, L: _Arg, *, ab: _Arg = ..., cov: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Transition size N_Tr(L) = 12 L e^{2a+2bL} and its error (eq. 10)."""
