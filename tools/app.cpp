@@ -1,6 +1,7 @@
 // The whole command tree of boundcheck, declared once, and the Invoker that runs it in-process.
 // main() parses argv through an Invoker; `table` runs one Invoker per thread over a sweep; the
 // Python module and `verify --expr` reach the quantities the same way. One tree, one parser.
+#include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 
@@ -158,6 +159,14 @@ RunResult Invoker::run(const std::vector<std::string>& args, Context* ctx_out) {
 }
 
 RunResult Invoker::execute(const Command& cmd, const Context& ctx) {
+  if (certificate_requested(cmd)) {
+    if (!allow_certificates_)
+      throw UsageError(
+          "--certificate writes one invocation's file and is taken only from the command line or Python, "
+          "not from a table spec, a plot overlay or verify --expr (run the command itself with --certificate "
+          "FILE)");
+    return run_checked(cmd, ctx);  // one invocation, one certificate: lists and ranges are not swept
+  }
   if (std::optional<RunResult> swept = sweep_lists(cmd, ctx)) return std::move(*swept);
   return run_checked(cmd, ctx);
 }

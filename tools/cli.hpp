@@ -59,6 +59,8 @@ struct RunResult {
   bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
   /// Files the command read (spec, shard files, catalogue, spectrum): --output may not overwrite them.
   std::vector<std::string> inputs;
+  /// --certificate (tools/certificate.hpp): the JSON and where the front end writes it.
+  std::string certificate, certificate_path;
 };
 
 using Runner = std::function<RunResult(const Context&)>;
@@ -142,6 +144,10 @@ class Invoker {
   [[nodiscard]] bool max_seconds_given() const { return !globals_.max_seconds.empty(); }
   /// parse() + context() + execute(), with every CLI11 error turned into UsageError (exit code 2).
   RunResult run(const std::vector<std::string>& args, Context* ctx_out = nullptr);
+  /// Lets execute() run a command given --certificate FILE (the caller then writes the file with
+  /// write_certificate). Only the front ends a user types into allow it (main(), the Python module);
+  /// everywhere else (table points, plot overlays, verify --expr) it is refused, not dropped.
+  void allow_certificates(bool on) { allow_certificates_ = on; }
   CLI::App& app() { return *app_; }
   const Registry& registry() const { return reg_; }
 
@@ -149,6 +155,7 @@ class Invoker {
   GlobalOptions globals_;
   std::unique_ptr<CLI::App> app_;
   Registry reg_;
+  bool allow_certificates_ = false;
 };
 
 /// Declares --format, --digits, --threads, --output, --certified, --max-seconds, --double-check

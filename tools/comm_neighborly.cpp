@@ -3,6 +3,7 @@
 // for every q-subset S (or a seeded sample), find w_S and certify it in exact rational arithmetic
 // (src/comm/neighborly*.cpp). --search-k: the least k, searching upwards, at which every tried
 // subset certifies.
+#include "certificate.hpp"
 #include "cli.hpp"
 #include "comm/neighborly.hpp"
 #include "comm/sizes.hpp"
@@ -23,9 +24,63 @@ constexpr double kEnumerateMax = 100000;  // C(N,q) above this: sample
 constexpr unsigned long kAutoSamples = 1000;
 
 struct NeighborlyOptions {
-  std::string N, q, k, seed = "1", samples, k_max;
+  std::string N, q, k, seed = "1", samples, k_max, certificate;
   bool search_k = false, list = false;
 };
+
+// The certificate of one k (tools/check_certificate.py checks it): the sign vectors, each certified
+// witness exactly, and the subsets that were not certified (for which nothing is claimed).
+nlohmann::json neighborly_certificate(const comm::NeighborlyReport& rep, std::uint64_t seed, ulong samples,
+                                      const nlohmann::json& params) {
+  nlohmann::json c = certificate_header("comm neighborly", params);
+  c["definition"] =
+      "u_j = v_j / sqrt(k) with v_j in {+1,-1}^k the j-th string of sign_vectors (j = 1..N). For each listed "
+      "subset S (1-based), w_S = sqrt(k) w with w listed exactly, so <w_S,u_j> = <w,v_j> and ||w_S||^2 = "
+      "k ||w||^2. Claim for every witness: <w,v_j> = 1 for j in S, |<w,v_j>| <= 1/2 for j not in S, and "
+      "norm_sq = k ||w||^2 <= 4q (talk-H l.441-470, after Candes & Tao 2005).";
+  c["N"] = rep.N;
+  c["q"] = rep.q;
+  c["k"] = rep.k;
+  c["seed"] = std::to_string(seed);
+  c["generator"] =
+      "splitmix64 (Steele, Lea, Flood 2014) started at state seed XOR (k * 0x9E3779B97F4A7C15 mod 2^64); "
+      "entry i of v_j (0-based) is + iff bit 63 of draw number j*k + i (0-based) is set";
+  const comm::SignVectors v = comm::draw_sign_vectors(rep.N, rep.k, seed);
+  std::vector<std::string> signs;
+  for (ulong j = 0; j < rep.N; ++j) {
+    std::string row(rep.k, '+');
+    for (ulong i = 0; i < rep.k; ++i)
+      if (v.at(j, i) < 0) row[i] = '-';
+    signs.push_back(std::move(row));
+  }
+  c["sign_vectors"] = signs;
+  nlohmann::json wit = nlohmann::json::array(), other = nlohmann::json::array();
+  Fmpq max_norm;
+  for (const auto& r : rep.rows) {
+    std::vector<ulong> S;
+    for (auto j : r.S) S.push_back(j + 1);
+    if (r.status == comm::WitnessStatus::certified) {
+      std::vector<std::string> w;
+      for (const auto& x : r.w) w.push_back(x.str());
+      wit.push_back({{"S", S}, {"w", w}, {"norm_sq", r.norm_sq.str()}});
+      if (fmpq_cmp(r.norm_sq.x, max_norm.x) > 0) max_norm = r.norm_sq;
+    } else {
+      other.push_back({{"S", S}, {"status", comm::witness_status_name(r.status)}});
+    }
+  }
+  c["witnesses"] = wit;
+  c["not_certified"] = other;
+  c["claim"] = {
+      {"subsets", samples ? "sampled" : "all"},
+      {"tried", rep.tried},
+      {"certified", rep.certified},
+      {"max_norm_sq", max_norm.str()},
+      {"bound_4q", 4 * rep.q},
+      {"note",
+       "only the listed witnesses are certified; a subset in not_certified carries no proof "
+       "(infeasible and norm_exceeds are the tool's exact findings, not part of this certificate)"}};
+  return c;
+}
 
 out::Cell log_cell(ulong q, ulong N, bool base2, const Context& ctx) {
   Arb x;
@@ -46,6 +101,7 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
   if (q > N)
     throw UsageError(fmt::format("--q must be <= N (a q-subset of [N]), got q = {} with N = {}", q, N));
   const std::uint64_t seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
+  check_certificate_path(o.certificate, ctx, {});
   if (!o.search_k && o.k.empty()) throw UsageError("--k is required (or give --search-k)");
   if (!o.search_k && !o.k_max.empty()) throw UsageError("--k-max needs --search-k");
   if (o.search_k && o.list) throw UsageError("--list cannot be combined with --search-k");
@@ -86,6 +142,12 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
                   tried, N + 2 * k_max, o.search_k ? ", twice for the search" : "",
                   o.search_k ? "--k-max " : "--k "));
   if (o.list) limits::check("comm neighborly: --list rows", tried, 1e5, "rows", "lower --samples");
+  // a witness is k rationals of a few dozen digits each
+  if (!o.certificate.empty())
+    limits::check("comm neighborly: --certificate size", tried * (static_cast<double>(k_max) * 40 + 40),
+                  limits::max_output_chars, "characters", "lower --N, --q or --samples");
+  const bool cert = !o.certificate.empty();
+  nlohmann::json certificate;
   out::Table t;
   t.command = "comm neighborly";
   t.params["N"] = N;
@@ -96,7 +158,8 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
   t.params["search_k"] = o.search_k;
   if (o.search_k) t.params["k_max"] = k_max;
   if (o.list) {
-    auto rep = comm::neighborly_check(N, q, k, seed, samples, false, true, ctx.threads);
+    auto rep = comm::neighborly_check(N, q, k, seed, samples, false, true, ctx.threads, cert);
+    if (cert) certificate = neighborly_certificate(rep, seed, samples, t.params);
     t.columns = {"subset", "status", "w_norm_sq", "w_norm_sq_approx", "least_norm", "bound_4q"};
     for (const auto& r : rep.rows) {
       std::vector<std::string> idx;
@@ -127,7 +190,8 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
                  "q_ln_N"};
     ulong found_k = 0;
     for (ulong kk = k; kk <= k_max; ++kk) {
-      auto rep = comm::neighborly_check(N, q, kk, seed, samples, o.search_k, false, ctx.threads);
+      auto rep = comm::neighborly_check(N, q, kk, seed, samples, o.search_k, false, ctx.threads, cert);
+      if (cert) certificate = neighborly_certificate(rep, seed, samples, t.params);
       t.add_row(
           {out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(q)),
            out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(seed)),
@@ -172,7 +236,9 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
                                                "--samples sets the number",
                                                kEnumerateMax)
                                  : std::string()));
-  return {std::move(t), 0};
+  RunResult res{std::move(t), 0};
+  attach_certificate(res, o.certificate, certificate);
+  return res;
 }
 
 }  // namespace
@@ -191,15 +257,24 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg) {
                 "Search k upwards for the least k at which all tried subsets certify");
   app->add_option("--k-max", opt->k_max, "Largest k searched (default 4 q ceil(log2 N) + 16, at most 4096)");
   app->add_flag("--list", opt->list, "One row per subset: status and the exact ||w_S||^2");
+  add_certificate_option(app, opt->certificate,
+                         "the sign vectors and every certified witness w_S exactly, with its norm; with "
+                         "--search-k, those of the last k tried");
   app->footer(
       "talk-H (after Candes & Tao 2005): u_1..u_N in {+-1/sqrt k}^k, k = O(q log N), with for every q-subset "
       "S\n"
       "a w_S, ||w_S|| <= 2 sqrt q, <w_S,u_j> = 1 on S and |<w_S,u_j>| <= 1/2 off S. Every witness reported "
       "as\n"
-      "certified was checked in exact rational arithmetic.\n"
+      "certified was checked in exact rational arithmetic (talk-H l.441-470; src/comm/neighborly.hpp).\n"
+      "Cost: per subset, the exact least-norm solve, else one LP with N + 2k rows (GLPK) and an exact\n"
+      "active-set descent; C(N,q) subsets, or --samples of them.\n"
+      "--certificate FILE: the sign vectors and every certified w_S exactly; tools/check_certificate.py\n"
+      "checks them with Python's fractions alone.\n"
       "Examples:\n"
       "  boundcheck comm neighborly --N 16 --q 2 --k 24 --seed 1\n"
-      "  boundcheck comm neighborly --N 16 --q 2 --seed 1 --search-k");
+      "  boundcheck comm neighborly --N 16 --q 2 --seed 1 --search-k\n"
+      "  boundcheck comm neighborly --N 16 --q 2 --k 17 --seed 1 --certificate nb.json   # then:\n"
+      "  python3 tools/check_certificate.py nb.json");
   reg.bind(app, opt, run_comm_neighborly);
 }
 

@@ -2,6 +2,7 @@
 // The depth-efficiency transition fit ln d_x = a + b L of paper-L 5.2.2 (src/depth/fit.cpp).
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/real_format.hpp"
 #include "depth/data.hpp"
 #include "depth/fit.hpp"
 #include "depth/transition.hpp"
@@ -11,6 +12,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace bc::cli {
@@ -35,12 +37,82 @@ std::vector<depth::TransitionPoint> load_points(const std::string& file) {
 }
 
 struct FitOptions {
-  std::string data;
-  bool variants = false;
+  std::string data, L;
+  bool variants = false, points = false;
 };
 
+// A value read from the table: an integer as itself, anything else as its double.
+out::Cell data_cell(double v, const Context& ctx) {
+  if (v == std::floor(v) && std::fabs(v) < 9.0e15) return out::Cell::of_int(static_cast<long long>(v));
+  return uncertified(v, ctx, "depth fit", 17);
+}
+
+out::Cell real_cell(const arb_t x, const Context& ctx) {
+  return out::Cell::of_real(format_real(x, ctx.digits, ctx.certified));
+}
+
+// --points: paper-L Table 4(a) and (b) row by row, with the fit's value and the empirical size.
+//   ln_dx = ln d_x (certified), delta_ln_dx = Delta d_x / d_x (Table 4(b), l.998: exact, printed to
+//   the digits), ln_dx_fit = a + b L and residual = (ln_dx - ln_dx_fit) / delta_ln_dx (the fit's
+//   doubles), N_emp = 12 L d_x^2 (the transition size of eq. 10's N = 12 L d_x^2 at the measured
+//   width: Figure 3(b)'s points).
+RunResult run_points(const FitOptions& o, const std::vector<depth::TransitionPoint>& pts,
+                     const depth::FitResult& f, const Context& ctx) {
+  out::Table t;
+  t.command = "depth fit";
+  t.params["data"] = o.data.empty() ? "data/depth_transitions.csv (paper-L Table 4)" : o.data;
+  t.params["points"] = true;
+  t.columns = {"L", "dx", "delta_dx", "ln_dx", "delta_ln_dx", "ln_dx_fit", "residual", "N_emp"};
+  std::optional<Fmpq> only;
+  if (!o.L.empty()) {
+    only = parse_rational("--L", o.L);
+    t.params["L"] = o.L;
+  }
+  const slong prec = bits_for_digits(ctx.digits) + 64;
+  for (const auto& p : pts) {
+    Arb L, dx, dd, ln, rel, n;
+    arb_set_d(L.x, p.L);  // doubles read from the table: exact values
+    arb_set_d(dx.x, p.dx);
+    arb_set_d(dd.x, p.delta_dx);
+    if (only) {
+      Arb q;
+      arb_set_fmpq(q.x, only->x, prec);
+      if (!arb_equal(q.x, L.x)) continue;
+    }
+    arb_log(ln.x, dx.x, prec);
+    arb_div(rel.x, dd.x, dx.x, prec);
+    arb_mul(n.x, dx.x, dx.x, prec);  // exact: products of doubles at this precision
+    arb_mul(n.x, n.x, L.x, prec);
+    arb_mul_ui(n.x, n.x, 12, prec);
+    const double fit = f.a + f.b * p.L;
+    Fmpz ni;
+    out::Cell n_cell =
+        arb_get_unique_fmpz(ni.x, n.x) != 0 ? out::Cell::of_exact(ni.str()) : real_cell(n.x, ctx);
+    t.add_row({data_cell(p.L, ctx), data_cell(p.dx, ctx), data_cell(p.delta_dx, ctx), real_cell(ln.x, ctx),
+               real_cell(rel.x, ctx), uncertified(fit, ctx, "depth fit"),
+               uncertified((std::log(p.dx) - fit) / (p.delta_dx / p.dx), ctx, "depth fit"), n_cell});
+  }
+  if (only && t.rows.empty()) {
+    std::vector<std::string> Ls;
+    for (const auto& p : pts) Ls.push_back(fmt::format("{}", p.L));
+    throw UsageError(
+        fmt::format("--L: no transition point at L = {} (the data has L = {})", o.L, fmt::join(Ls, ", ")));
+  }
+  t.notes.push_back(
+      "paper-L Table 4 (l.982-996): (a) L, d_x, Delta d_x; (b) log d_x (natural log) and Delta(log d_x) = "
+      "Delta d_x / d_x (l.998); ln_dx_fit = a + b L and residual = (ln_dx - ln_dx_fit) / delta_ln_dx with "
+      "the "
+      "fit's a, b (double); N_emp = 12 L d_x^2, the size at the measured transition (Figure 3(b)'s points)");
+  RunResult r{std::move(t), 0};
+  if (!o.data.empty()) r.inputs = {o.data};
+  return r;
+}
+
 RunResult run_depth_fit(const FitOptions& o, const Context& ctx) {
+  if (o.points && o.variants) throw UsageError("--points and --variants cannot be combined");
+  if (!o.L.empty() && !o.points) throw UsageError("--L selects a row of --points: give --points too");
   auto pts = load_points(o.data);
+  if (o.points) return run_points(o, pts, ctx.alternate ? depth::fit_wls_qr(pts) : depth::fit_wls(pts), ctx);
   std::vector<depth::FitResult> fits =
       o.variants ? depth::fit_variants(pts)
                  : std::vector{ctx.alternate ? depth::fit_wls_qr(pts) : depth::fit_wls(pts)};
@@ -77,7 +149,16 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
       reg.add(group, "fit", "The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)");
   app->add_option("--data", opt->data, "CSV with columns L,dx,delta_dx (default: paper-L Table 4)");
   app->add_flag("--variants", opt->variants, "Also the error models tried that do not match the paper");
-  app->footer("Example:\n  boundcheck depth fit --variants --format markdown");
+  app->add_flag("--points", opt->points,
+                "The transition points instead: paper-L Table 4(a) and 4(b) (ln d_x, Delta d_x / d_x) with "
+                "the fitted line and the sizes 12 L d_x^2 (Figure 3)");
+  app->add_option("--L", opt->L, "(--points) only the row of this depth");
+  app->footer(
+      "ln d_x = a + b L by weighted least squares, sigma_i = Delta d_x / d_x (paper-L 5.2.2, appendix D.1,\n"
+      "eqs. 58-59 and Table 4, l.965-998; src/depth/fit.cpp). Cost: O(points).\n"
+      "Examples:\n"
+      "  boundcheck depth fit --variants --format markdown\n"
+      "  boundcheck depth fit --points --digits 6");
   reg.double_check(app,
                    "the fit by Householder QR on the weighted design matrix (double) instead of the "
                    "normal equations (long double); with --variants, every variant again");

@@ -3,6 +3,7 @@
 // boundcheck depth grid-rank --network --construction lemma6 --L L --dx DX --H H [--N N] [--omega W]
 //                            [--last-layer fixed|printed]
 // Ranks behind paper-L's lower bounds (src/depth/hadamard_rank.cpp, src/depth/network.cpp).
+#include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/expr.hpp"
@@ -21,8 +22,106 @@ namespace {
 struct GridRankOptions {
   bool hadamard = false, network = false, exact = false;
   std::string d, lambda, omega = "1/2", L, dx, H = "1", N = "2", templates, seed = "1";
-  std::string construction = "random", last_layer = "fixed";
+  std::string construction = "random", last_layer = "fixed", certificate;
 };
+
+// Largest minor a certificate lists: tools/check_certificate.py eliminates it in pure Python.
+constexpr double kCertificateSide = 500;
+
+nlohmann::json minor_json(const NmodMinor& m) {
+  return {{"rows", m.rows}, {"cols", m.cols}, {"det_mod_p", std::to_string(m.det)}};
+}
+
+nlohmann::json hadamard_certificate(const depth::HadamardRank& r, const depth::HadamardCertificate& c,
+                                    ulong d, ulong lam, const Fmpq& omega, const nlohmann::json& params) {
+  nlohmann::json j = certificate_header("depth grid-rank", params);
+  j["kind"] = "hadamard";
+  j["definition"] =
+      "Rows and columns are indexed by the weak compositions q^a of lambda into d parts (listed, 0-based "
+      "indices). With Omega = p/s in lowest terms (s > 0), A_ab = (sum_r p^{e_r} s^{2 lambda - e_r})^lambda, "
+      "e_r = q^a_r + q^b_r: an integer, s^{2 lambda^2} (sum_r Omega^{e_r})^lambda. paper-L's (V V^T)^{odot "
+      "lambda} (appendix B, lines 680-718) is D A D / s^{2 lambda^2} for the positive diagonal D of the row "
+      "normalisation, so it has the rank of A. A minor nonsingular mod a prime is nonsingular over Q: "
+      "rank_Q(A) >= its size. The paper's claim is rank = binom(d+lambda-1, lambda) = n.";
+  j["d"] = d;
+  j["lambda"] = lam;
+  j["omega"] = omega.str();
+  j["n"] = r.n;
+  j["compositions"] = c.compositions;
+  j["prime"] = std::to_string(r.prime);
+  j["minor"] = minor_json(c.minor);
+  j["claim"] = {{"rank_mod_p", r.rank_mod_p}, {"rank_at_least", c.minor.rows.size()}, {"multiset", r.n}};
+  if (r.exact_rank >= 0) {
+    nlohmann::json e = {{"rank", r.exact_rank},
+                        {"prime", std::to_string(c.exact_prime)},
+                        {"minor", minor_json(c.exact_minor)}};
+    if (r.exact_rank < static_cast<long>(r.n)) {
+      if (c.null_space.empty()) {
+        e["upper_bound"] = fmt::format("not certified: n = {} is above {}, the null space is not listed", r.n,
+                                       depth::null_space_limit);
+      } else {
+        nlohmann::json ns = nlohmann::json::array();
+        for (const auto& v : c.null_space) {
+          std::vector<std::string> col;
+          for (const auto& x : v) col.push_back(x.str());
+          ns.push_back(col);
+        }
+        e["null_space"] = ns;
+        e["upper_bound"] = "A x = 0 for each listed x, and they are independent: rank <= n - their number";
+      }
+    }
+    j["exact"] = e;
+  }
+  return j;
+}
+
+nlohmann::json network_certificate(const depth::NetworkRank& r, ulong L, ulong dx, ulong H, ulong N, ulong M,
+                                   std::uint64_t seed, const nlohmann::json& params) {
+  nlohmann::json j = certificate_header("depth grid-rank", params);
+  j["kind"] = "network";
+  j["definition"] =
+      "Linearised self-attention (paper-L eq. (3), appendix B.1 lines 613-658), integer weights: X_0 is d_x "
+      "x N "
+      "with column j = template_vectors[i_j]; X_{l+1} = sum_h W^O_{l,h} (W^V_{l,h} X_l) ((W^K_{l,h} X_l)^T "
+      "(W^Q_{l,h} X_l)); y(i_1..i_N) = entry (1,1) of X_L. The grid tensor y is matricised by the partition: "
+      "the row index is the mixed-radix number (base M, first listed position most significant) of the "
+      "template indices at the positions I (1-based), the column index that of the other positions in "
+      "increasing order. A minor nonsingular mod the prime is nonsingular over Q, so the rank over Q of "
+      "the integer grid matrix (hence sep, paper-L Claim 1) is at least its size.";
+  j["L"] = L;
+  j["dx"] = dx;
+  j["H"] = H;
+  j["N"] = N;
+  j["templates"] = M;
+  j["seed"] = std::to_string(seed);
+  j["prime"] = std::to_string(r.prime);
+  j["generator"] =
+      "splitmix64 started at state seed; every draw reduced mod the prime, in the order: for each layer l "
+      "and "
+      "head h (index l H + h) W^Q, W^K, W^V (d_a x d_x), W^O (d_x x d_a), row-major; then the M templates";
+  auto strings = [](const std::vector<unsigned long>& v) {
+    std::vector<std::string> s;
+    for (auto x : v) s.push_back(std::to_string(x));
+    return s;
+  };
+  nlohmann::json w = nlohmann::json::array();
+  for (size_t i = 0; i < r.w_q.size(); ++i)
+    w.push_back({{"layer", i / H + 1},
+                 {"head", i % H + 1},
+                 {"W_Q", strings(r.w_q[i])},
+                 {"W_K", strings(r.w_k[i])},
+                 {"W_V", strings(r.w_v[i])},
+                 {"W_O", strings(r.w_o[i])}});
+  j["weights"] = w;
+  nlohmann::json tv = nlohmann::json::array();
+  for (const auto& t : r.templates_x) tv.push_back(strings(t));
+  j["template_vectors"] = tv;
+  nlohmann::json parts = nlohmann::json::array();
+  for (size_t i = 0; i < r.partitions.size(); ++i)
+    parts.push_back({{"I", r.partitions[i]}, {"rank_mod_p", r.ranks[i]}, {"minor", minor_json(r.minors[i])}});
+  j["partitions"] = parts;
+  return j;
+}
 
 // paper-L Lemma 6's explicit weights and templates (src/depth/lemma6.hpp: the corrections to the
 // printed construction are listed there); the certified rank of the Ĩ x J̃ sub-matrix.
@@ -74,8 +173,10 @@ RunResult run_lemma6(const GridRankOptions& o) {
   return {std::move(t), 0};
 }
 
-RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
+RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
   if (o.hadamard == o.network) throw UsageError("give exactly one of --hadamard or --network");
+  check_certificate_path(o.certificate, ctx, {});
+  nlohmann::json cert;
   out::Table t;
   t.command = "depth grid-rank";
   if (o.hadamard) {
@@ -89,10 +190,18 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
       throw UsageError(
           fmt::format("--omega must be a rational with numerator and denominator below 2^1000, got \"{}\"",
                       o.omega.size() > 40 ? o.omega.substr(0, 37) + "..." : o.omega));
-    auto r = depth::hadamard_rank(d, lam, omega, o.exact);
+    depth::HadamardCertificate hc;
+    if (!o.certificate.empty()) {
+      Fmpz nb;
+      fmpz_bin_uiui(nb.x, d + lam - 1, lam);
+      limits::check("depth grid-rank --certificate: binom(d+lambda-1, lambda)", fmpz_get_d(nb.x),
+                    kCertificateSide, "rows", "lower --d or --lambda");
+    }
+    auto r = depth::hadamard_rank(d, lam, omega, o.exact, o.certificate.empty() ? nullptr : &hc);
     t.params["d"] = d;
     t.params["lambda"] = lam;
     t.params["omega"] = o.omega;
+    if (!o.certificate.empty()) cert = hadamard_certificate(r, hc, d, lam, omega, t.params);
     t.columns = {"d", "lambda", "omega", "multiset", "rank_exact", "rank_mod_p", "prime", "full_rank"};
     const bool full = r.rank_mod_p == r.n && (r.exact_rank < 0 || r.exact_rank == static_cast<long>(r.n));
     t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(lam)),
@@ -109,11 +218,20 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
     if (r.exact_rank >= 0 && static_cast<long>(r.rank_mod_p) != r.exact_rank)
       t.notes.push_back(
           "the rank mod p is below the exact rank: p divides a minor (a lower bound, as expected)");
-    return {std::move(t), 0};
+    RunResult res{std::move(t), 0};
+    attach_certificate(res, o.certificate, cert);
+    return res;
   }
   if (o.L.empty() || o.dx.empty()) throw UsageError("--network needs --L, --dx (and --H, --N)");
   const std::string construction = parse_choice("--construction", o.construction, {"random", "lemma6"});
-  if (construction == "lemma6") return run_lemma6(o);
+  if (construction == "lemma6") {
+    if (!o.certificate.empty())
+      throw UsageError(
+          "--certificate is not available with --construction lemma6: its grid matrix is irrational (complex "
+          "balls); certify the rank it reduces to (eq. 28) with --hadamard --d D --lambda K --certificate "
+          "FILE");
+    return run_lemma6(o);
+  }
   const ulong L = parse_uint("--L", o.L, 1, 8);
   const ulong dx = parse_uint("--dx", o.dx, 1, 64);
   const ulong H = parse_uint("--H", o.H, 1, 64);
@@ -131,7 +249,10 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
   double side = 1;
   for (ulong i = 0; i < N / 2; ++i) side *= static_cast<double>(M);
   limits::check("depth grid-rank --network: matrix side", side, 3000, "rows", "lower --templates or --N");
-  auto r = depth::network_grid_rank(L, dx, H, N, M, seed);
+  if (!o.certificate.empty())
+    limits::check("depth grid-rank --certificate: matrix side", side, kCertificateSide, "rows",
+                  "lower --templates or --N");
+  auto r = depth::network_grid_rank(L, dx, H, N, M, seed, !o.certificate.empty());
   t.params["L"] = L;
   t.params["dx"] = dx;
   t.params["H"] = H;
@@ -154,7 +275,10 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context&) {
     t.notes.push_back(r.ranks[0] == r.ranks[1] ? "Proposition 1: equal ranks for the two balanced partitions"
                                                : "Proposition 1: the ranks differ for these templates (more "
                                                  "templates may be needed to saturate both)");
-  return {std::move(t), 0};
+  RunResult res{std::move(t), 0};
+  if (!o.certificate.empty())
+    attach_certificate(res, o.certificate, network_certificate(r, L, dx, H, N, M, seed, res.table.params));
+  return res;
 }
 
 }  // namespace
@@ -180,12 +304,27 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg) {
       "(--network) random (default) or lemma6: paper-L Lemma 6's weights and templates (d_x/H odd)");
   app->add_option("--last-layer", opt->last_layer,
                   "(--construction lemma6) fixed (default: every head writes output p) or printed");
+  add_certificate_option(
+      app, opt->certificate,
+      "a nonsingular minor: row and column indices, the prime, the determinant mod p, with "
+      "the matrix's definition (and the network's weights); with --exact, the exact rank's "
+      "minor and, below full rank, its null space");
   app->footer(
+      "--hadamard: rank((V V^T)^{odot lambda}) = binom(d+lambda-1, lambda) for all but finitely many Omega\n"
+      "(paper-L appendix B, l.680-718), exactly (FLINT, n <= 400) and mod a 62-bit prime; cost n^2 entries\n"
+      "and one n x n rank, n = binom(d+lambda-1, lambda). --network: the grid tensor of the linearised "
+      "network\n"
+      "(eq. 3, appendix B.1, l.613-658) over M templates, matricised by two balanced partitions, rank mod p\n"
+      "(a lower bound of sep, Claim 1); cost M^N network evaluations and two ranks.\n"
+      "--certificate FILE: a nonsingular minor (rows, columns, prime, det mod p) with the matrix's "
+      "definition\n"
+      "(and the weights); tools/check_certificate.py recomputes the entries and the determinant.\n"
       "Examples:\n"
       "  boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact\n"
       "  boundcheck depth grid-rank --hadamard --d 3 --lambda 2 --omega 1     # an excluded Omega\n"
       "  boundcheck depth grid-rank --network --L 2 --dx 3 --N 4 --templates 6\n"
-      "  boundcheck depth grid-rank --network --construction lemma6 --L 3 --dx 10 --H 2");
+      "  boundcheck depth grid-rank --network --construction lemma6 --L 3 --dx 10 --H 2\n"
+      "  boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact --certificate h.json");
   reg.bind(app, opt, run_depth_grid_rank);
 }
 

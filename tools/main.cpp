@@ -6,6 +6,7 @@
 // is the backstop for anything that does not poll: past the deadline plus a grace period it prints
 // the one error line and exits 1 (before any output was written). On a terminal it also shows a
 // "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
+#include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/flint_threads.hpp"
@@ -114,6 +115,7 @@ int run(int argc, char** argv) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, clear_line_and_die);
   using namespace bc::cli;
   Invoker inv;
+  inv.allow_certificates(true);
   const Command* cmd = nullptr;
   try {
     cmd = &inv.parse(std::vector<std::string>(argv + 1, argv + argc));
@@ -137,6 +139,7 @@ int run(int argc, char** argv) {
     Watchdog dog(path, kill_after, path.rfind("table", 0) != 0);
     r = inv.execute(*cmd, ctx);
   }
+  write_certificate(r);  // before the table: a failed write leaves nothing on stdout
   emit(r, ctx);
   return r.exit_code;
 }

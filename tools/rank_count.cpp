@@ -1,6 +1,7 @@
 // boundcheck rank count --d D --r R (--l L | --l-max L)
 // Orthogonality counts per degree l: N(d,l), the exact count binom(r+l-1, l), the talk's
 // binom(r+l, l), and the count constructed by exact harmonic projection (src/rank/construct.cpp).
+#include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -19,20 +20,57 @@ namespace bc::cli {
 namespace {
 
 struct CountOptions {
-  std::string d, r, l, l_max;
+  std::string d, r, l, l_max, certificate;
   bool no_construct = false;
 };
+
+nlohmann::json poly_json(const rank::HomPoly& p) {
+  const auto& ex = rank::monomial_exponents(p.d, p.m);
+  nlohmann::json terms = nlohmann::json::array();
+  for (size_t i = 0; i < p.c.size(); ++i)
+    if (!fmpq_is_zero(p.c[i].x)) terms.push_back({ex[i], p.c[i].str()});
+  return {{"degree", p.m}, {"terms", terms}};
+}
+
+// One degree of the certificate (tools/check_certificate.py checks it).
+nlohmann::json degree_certificate(ulong d, ulong l, const rank::ConstructedCount& cc,
+                                  const rank::CountCertificate& c) {
+  nlohmann::json fs = nlohmann::json::array();
+  for (const auto& f : c.functions) {
+    nlohmann::json parts = nlohmann::json::array();
+    for (const auto& h : f.parts) parts.push_back(poly_json(h));
+    fs.push_back({{"exponent", f.exponent}, {"parts", parts}});
+  }
+  const auto& ex = rank::monomial_exponents(d, l);
+  std::vector<std::vector<ulong>> cols;
+  for (auto j : c.minor.cols) cols.push_back(ex[j]);
+  nlohmann::json deps = nlohmann::json::array();
+  for (const auto& [row, coef] : c.dependencies) {
+    std::vector<std::string> cs;
+    for (const auto& x : coef) cs.push_back(x.str());
+    deps.push_back({{"row", row}, {"coefficients", cs}});
+  }
+  return {{"l", l},
+          {"constructed", cc.rank},
+          {"functions", fs},
+          {"prime", std::to_string(c.prime)},
+          {"minor", {{"rows", c.minor.rows}, {"cols", cols}, {"det_mod_p", std::to_string(c.minor.det)}}},
+          {"dependencies", deps}};
+}
 
 // rational coefficients handled by the construction in one row, at the default time budget (a work
 // limit: it scales with --max-seconds)
 constexpr double kConstructLimit = 4.0e5;
 
-RunResult run_rank_count(const CountOptions& o, const Context&) {
+RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
   const ulong r = parse_uint("--r", o.r, 1, 1ULL << 40);
   if (o.l.empty() == o.l_max.empty()) throw UsageError("give exactly one of --l L or --l-max L");
   const bool range = !o.l_max.empty();
   const ulong l = range ? parse_uint("--l-max", o.l_max, 0, 100000) : parse_uint("--l", o.l, 0, 1ULL << 40);
+  if (!o.certificate.empty() && o.no_construct)
+    throw UsageError("--certificate certifies the constructed count: drop --no-construct");
+  check_certificate_path(o.certificate, ctx, {});
   // the same size limits as sphere dim: N(d,l), binom(r+l-1, l) and binom(r+l, l) are printed exactly
   {
     auto log10_binom = [](double n, double k) {
@@ -54,6 +92,15 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
   t.columns = {"l", "N", "exact", "talk", "constructed"};
   bool refused = false;
   const double construct_limit = limits::work(kConstructLimit);
+  const bool cert = !o.certificate.empty();
+  nlohmann::json degrees = nlohmann::json::array();
+  if (cert) {  // the Fischer parts of every function, each about as large as its row
+    double size = 0;
+    for (ulong k = range ? 0 : l; k <= l && d <= 12; ++k)
+      size += rank::construct_size(d, std::min(r, d), k, 1);
+    limits::check("rank count: --certificate size", 3 * 40 * size, limits::max_output_chars, "characters",
+                  "lower --l or --l-max");
+  }
   for (ulong k = range ? 0 : l; k <= l; ++k) {
     Fmpz n, e, tk;
     sphere::harmonic_dim(n.x, d, k);
@@ -61,8 +108,10 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
     rank::head_count(tk.x, d, r, k, rank::CountRule::talk);
     out::Cell constructed = out::Cell::of_text("n/a");
     if (!o.no_construct && d <= 12 && rank::construct_size(d, std::min(r, d), k, 1) <= construct_limit) {
-      auto cc = rank::constructed_count(d, r, k, 1);
+      rank::CountCertificate cc_cert;
+      auto cc = rank::constructed_count(d, r, k, 1, cert ? &cc_cert : nullptr);
       constructed = out::Cell::of_int(static_cast<long long>(cc.rank));
+      if (cert) degrees.push_back(degree_certificate(d, k, cc, cc_cert));
       if (!fmpz_equal_ui(e.x, cc.rank))
         throw DomainError(
             fmt::format("rank count: constructed rank {} differs from the exact count {} at "
@@ -70,6 +119,7 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
                         cc.rank, e.str(), d, r, k));
     } else {
       refused = true;
+      if (cert) degrees.push_back({{"l", k}, {"constructed", "n/a"}});
     }
     t.add_row({out::Cell::of_int(static_cast<long long>(k)), out::Cell::of_exact(n.str()),
                out::Cell::of_exact(e.str()), out::Cell::of_exact(tk.str()), constructed});
@@ -83,7 +133,23 @@ RunResult run_rank_count(const CountOptions& o, const Context&) {
         fmt::format("constructed: n/a where the construction exceeds {:.0e} rational coefficients "
                     "or d > 12 (exact arithmetic is for small d, l)",
                     construct_limit));
-  return {std::move(t), 0};
+  RunResult res{std::move(t), 0};
+  if (cert) {
+    nlohmann::json c = certificate_header("rank count", res.table.params);
+    c["definition"] =
+        "Functions of a rank-r projection K^T z (K = the first min(r,d) coordinate axes) that reach V_l(d): "
+        "every monomial z^e of degree l and l+2 in z_1..z_min(r,d). Each listed 'parts' is the Fischer "
+        "decomposition z^e = sum_j |x|^{2j} h_{m-2j} (m = deg e, every h_{m-2j} harmonic: unique), so the "
+        "degree-l part h_l is the V_l component of z^e on the sphere. The rows h_l of all functions have "
+        "rank 'constructed' over Q: a minor (rows: function indices, cols: monomials) nonsingular mod the "
+        "prime bounds it from below, and each other row is the listed rational combination of the minor's "
+        "rows (from above). MATH.md §4: the count is binom(r+l-1, l) for r < d, N(d,l) for r >= d.";
+    c["d"] = d;
+    c["r"] = r;
+    c["degrees"] = degrees;
+    attach_certificate(res, o.certificate, c);
+  }
+  return res;
 }
 
 }  // namespace
@@ -97,13 +163,21 @@ void setup_rank_count(CLI::App& group, Registry& reg) {
   app->add_option("--l", opt->l, "One degree l");
   app->add_option("--l-max", opt->l_max, "All degrees 0..L (L <= 100000)");
   app->add_flag("--no-construct", opt->no_construct, "Skip the exact construction");
+  add_certificate_option(app, opt->certificate,
+                         "per degree: each projected function with its exact Fischer decomposition, a minor "
+                         "nonsingular mod p and the exact dependencies of the other rows");
   app->footer(
       "In the (l,l) block of V_l(z) x V_l(y) one head phi(K^T z, y) has rank at most b(r,l), the dimension\n"
       "of the O(d-r)-invariant part of V_l(d): binom(r+l-1, l) for r < d (MATH.md §4, derived), against\n"
       "the talk's binom(r+l, l). 'constructed' builds the projections exactly (FLINT rationals) and\n"
-      "must equal 'exact'; the command fails if it ever does not.\n"
-      "Example:\n"
-      "  boundcheck rank count --d 5 --r 2 --l-max 6");
+      "must equal 'exact'; the command fails if it ever does not (src/rank/construct.hpp). Cost of the\n"
+      "construction: binom(r+l-1, r-1) + binom(r+l+1, r-1) monomials projected exactly onto V_l (O(F M)\n"
+      "rationals, M = binom(l+d+1, d-1)) and one exact rank; refused above 4e5 coefficients or d > 12.\n"
+      "--certificate FILE: per degree, each monomial's exact Fischer decomposition, a minor nonsingular\n"
+      "mod p and the other rows' dependencies; tools/check_certificate.py checks the rank both ways.\n"
+      "Examples:\n"
+      "  boundcheck rank count --d 5 --r 2 --l-max 6\n"
+      "  boundcheck rank count --d 5 --r 2 --l-max 4 --certificate count.json");
   reg.bind(app, opt, run_rank_count);
 }
 

@@ -90,7 +90,7 @@ class _SphereGroup:
         """Check the closed form of <sign, P_{l,d}> against high-precision quadrature."""
 
 class _RankGroup:
-    def count(self, d: _Arg, r: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., no_construct: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def count(self, d: _Arg, r: _Arg, *, l: _Arg = ..., l_max: _Arg = ..., no_construct: bool = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Harmonics one rank-r head can reach, per degree l: exact, talk, constructed."""
     def bound(self, d: _Arg, r: _Arg, H: _Arg, *, count: _Arg = ..., kernel: _Arg = ..., max_terms: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Spectral lower bound LB(d,r,H) on the error of H rank-r heads."""
@@ -100,7 +100,7 @@ class _RankGroup:
         """Majority vote of H random rank-1 heads: success and failure rates."""
     def head_target(self, d: _Arg, theta: _Arg, *, digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Agreement b(theta) of a rank-1 head with the target."""
-    def u(self, d: _Arg, t: _Arg, *, degree: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def u(self, d: _Arg, *, t: _Arg = ..., theta: _Arg = ..., theta_grid: _Arg = ..., degree: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The head-angle weighting u(t) reproducing the target (paper-A Fig. 5)."""
     def random_features(self, d: _Arg, H: _Arg, *, trials: _Arg = ..., seed: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Error of optimally weighted random rank-1 heads (Monte Carlo)."""
@@ -108,9 +108,9 @@ class _RankGroup:
 class _DepthGroup:
     def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """paper-L Theorems 1-2: bounds on log_3 of the separation rank."""
-    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def grid_rank(self, *, hadamard: bool = ..., network: bool = ..., d: _Arg = ..., lambda_: _Arg = ..., omega: _Arg = ..., exact: bool = ..., L: _Arg = ..., dx: _Arg = ..., H: _Arg = ..., N: _Arg = ..., templates: _Arg = ..., seed: _Arg = ..., construction: _Arg = ..., last_layer: _Arg = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Ranks behind paper-L's lower bounds: Hadamard powers, grid tensors."""
-    def fit(self, *, data: _Arg = ..., variants: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def fit(self, *, data: _Arg = ..., variants: bool = ..., points: bool = ..., L: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)."""
     def transition(self, L: _Arg, *, ab: _Arg = ..., cov: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Transition size N_Tr(L) = 12 L e^{2a+2bL} and its error (eq. 10)."""
@@ -132,9 +132,9 @@ class _CommGroup:
         """talk-H's size requirements: attention, FNN, RNN, Triple Matching."""
     def models(self, *, p: _Arg = ..., d: _Arg = ..., c: _Arg = ..., K: _Arg = ..., model: _Arg = ..., reading: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """talk-H's model table and what its bounds say at each model's N."""
-    def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def neighborly(self, N: _Arg, q: _Arg, *, k: _Arg = ..., seed: _Arg = ..., samples: _Arg = ..., search_k: bool = ..., k_max: _Arg = ..., list: bool = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """q-neighborly sign vectors: find and exactly certify w_S for every q-subset S."""
-    def pair_matching(self, N: _Arg, M: _Arg, *, alpha: _Arg = ..., search_alpha: bool = ..., trials: _Arg = ..., seed: _Arg = ..., theta: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def pair_matching(self, N: _Arg, M: _Arg, *, alpha: _Arg = ..., search_alpha: bool = ..., trials: _Arg = ..., seed: _Arg = ..., theta: _Arg = ..., certificate: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Pair Matching by one attention head: error rate, least alpha (Monte Carlo)."""
 
 class _TableGroup:

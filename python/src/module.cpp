@@ -11,6 +11,7 @@
 // releases the GIL and polls for signals every 50 ms: Ctrl-C raises KeyboardInterrupt at once.
 // The library has no cancellation points, so an interrupted computation is not stopped: it runs
 // to completion on its worker thread in the background and its result is discarded.
+#include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
@@ -89,6 +90,7 @@ void execute(Invoker& inv, Job& job) {
     omp_set_num_threads(res->ctx.threads);
 #endif
     res->run = inv.execute(*cmd, res->ctx);  // lists, ranges and --double-check as on the CLI
+    bc::cli::write_certificate(res->run);    // certificate= FILE, as the CLI writes it
     if (!res->ctx.output.empty()) bc::cli::emit(res->run, res->ctx);  // the file, as the CLI writes it
     job.result = std::move(res);
   } catch (const bc::UsageError& e) {
@@ -129,6 +131,7 @@ class Pool {
  private:
   void work() {
     Invoker inv;
+    inv.allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
     for (;;) {
       std::shared_ptr<Job> job;
       {

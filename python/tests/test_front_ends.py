@@ -138,3 +138,24 @@ def test_version_is_not_a_keyword():
         assert "version" not in inspect.signature(f).parameters
         assert "max_seconds" in inspect.signature(f).parameters
         assert "double_check" in inspect.signature(f).parameters
+
+
+def test_certificate_means_the_same(tmp_path):
+    """certificate= writes the file the CLI's --certificate writes (byte for byte), and the
+    independent checker accepts it; a table spec and verify --expr refuse it (one invocation only)."""
+    import subprocess
+    import sys
+    a, b = tmp_path / "cli.json", tmp_path / "py.json"
+    argv = ["depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "2", "--exact"]
+    code, _, err = cli([*argv, "--certificate", str(a), "--output", os.devnull])
+    assert code == 0, err
+    t = boundcheck.depth.grid_rank(hadamard=True, d=3, lambda_=2, exact=True, certificate=str(b))
+    assert t.rows[0]["rank_exact"] == 6
+    assert a.read_bytes() == b.read_bytes()
+    checker = os.path.join(os.path.dirname(__file__), "..", "..", "tools", "check_certificate.py")
+    r = subprocess.run([sys.executable, checker, str(b)], capture_output=True, text=True)
+    assert r.returncode == 0 and ": ok: depth grid-rank: d=3 lambda=2" in r.stdout, r.stdout + r.stderr
+    with pytest.raises(boundcheck.UsageError, match="one invocation.s file"):
+        boundcheck.verify(expr="depth.grid-rank(hadamard, d=3, lambda=2, certificate='x.json').rank_mod_p > 0")
+    with pytest.raises(boundcheck.UsageError, match="--certificate"):
+        boundcheck.comm.neighborly(N=10, q=2, k=12, certificate="")

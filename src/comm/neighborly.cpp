@@ -100,7 +100,9 @@ double neighborly_subset_cost(unsigned long N, unsigned long k) {
 }
 
 NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned long k, std::uint64_t seed,
-                                  unsigned long samples, bool stop_at_failure, bool keep_rows, int threads) {
+                                  unsigned long samples, bool stop_at_failure, bool keep_rows, int threads,
+                                  bool keep_witnesses) {
+  keep_rows = keep_rows || keep_witnesses;
   if (N < 1 || q < 1 || q > N)
     throw DomainError(fmt::format("neighborly: need 1 <= q <= N, got q = {}, N = {}", q, N));
   if (k < q) throw DomainError(fmt::format("neighborly: need k >= q, got k = {}, q = {}", k, q));
@@ -145,7 +147,10 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
           ++rep.not_found;
           break;
       }
-      if (keep_rows) rep.rows.push_back({batch[b], w.status, w.norm_sq, w.least});
+      if (keep_rows) {
+        rep.rows.push_back({batch[b], w.status, w.norm_sq, w.least, {}});
+        if (keep_witnesses && w.status == WitnessStatus::certified) rep.rows.back().w = w.w;
+      }
       if (stop_at_failure && w.status != WitnessStatus::certified) {
         rep.stopped = true;
         return false;

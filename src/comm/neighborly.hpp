@@ -83,6 +83,7 @@ struct SubsetResult {
   WitnessStatus status = WitnessStatus::not_found;
   Fmpq norm_sq;
   bool least = false;
+  std::vector<Fmpq> w;  ///< w' of a certified witness, when asked for (keep_witnesses)
 };
 
 struct NeighborlyReport {
@@ -97,9 +98,10 @@ struct NeighborlyReport {
 
 /// Runs find_witness on every q-subset (samples = 0) or on `samples` subsets drawn from the seed.
 /// stop_at_failure ends at the first subset that is not certified (used by the k search).
+/// keep_witnesses (implies keep_rows) keeps each certified w' in its row (for --certificate).
 NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned long k, std::uint64_t seed,
                                   unsigned long samples, bool stop_at_failure, bool keep_rows,
-                                  int threads = 1);
+                                  int threads = 1, bool keep_witnesses = false);
 
 /// Estimated cost of one subset in flops (for limits::check).
 double neighborly_subset_cost(unsigned long N, unsigned long k);

@@ -23,24 +23,31 @@ double cos_sum(unsigned long a, unsigned long b, unsigned long M) {
   return std::cos(two_pi * static_cast<double>(r) / static_cast<double>(M));
 }
 
+// log sum_j e^{alpha cos(2 pi (z_i + z_j)/M)} (scores shifted by their maximum), and whether some
+// j matches i.
+double row_lse(const std::vector<unsigned long>& z, size_t i, unsigned long M, double alpha, bool& match,
+               std::vector<double>& s) {
+  match = false;
+  double mx = -INFINITY;
+  for (size_t j = 0; j < z.size(); ++j) {
+    const unsigned long r = static_cast<unsigned long>((static_cast<u128>(z[i]) + z[j]) % M);
+    match = match || r == 0;
+    s[j] = alpha * cos_sum(z[i], z[j], M);
+    mx = std::max(mx, s[j]);
+  }
+  double sum = 0;
+  for (size_t j = 0; j < z.size(); ++j) sum += std::exp(s[j] - mx);
+  return mx + std::log(sum);
+}
+
 // Wrong outputs of one instance: a no-match output is right iff alpha c_0 > LSE_j(alpha cos_ij),
 // a match output iff alpha c_0 <= LSE (always, for c_0 < 1). Counts into st.
 void score_instance(PairMatchingStats& st, const std::vector<unsigned long>& z, unsigned long M, double alpha,
                     double c0) {
-  const size_t n = z.size();
-  std::vector<double> s(n);
-  for (size_t i = 0; i < n; ++i) {
+  std::vector<double> s(z.size());
+  for (size_t i = 0; i < z.size(); ++i) {
     bool match = false;
-    double mx = -INFINITY;
-    for (size_t j = 0; j < n; ++j) {
-      const unsigned long r = static_cast<unsigned long>((static_cast<u128>(z[i]) + z[j]) % M);
-      match = match || r == 0;
-      s[j] = alpha * cos_sum(z[i], z[j], M);
-      mx = std::max(mx, s[j]);
-    }
-    double sum = 0;
-    for (size_t j = 0; j < n; ++j) sum += std::exp(s[j] - mx);
-    const double lse = mx + std::log(sum);
+    const double lse = row_lse(z, i, M, alpha, match, s);
     const bool predict_no_match = alpha * c0 > lse;  // o_i > 1/2
     ++st.outputs;
     if (match) ++st.positives;
@@ -101,6 +108,18 @@ std::vector<double> pair_matching_outputs(const std::vector<unsigned long>& z, u
   return o;
 }
 
+std::vector<double> pair_matching_margins(const std::vector<unsigned long>& z, unsigned long M, double alpha,
+                                          double theta) {
+  check_args(std::max<size_t>(z.size(), 1), M, theta);
+  const double c0 = pair_matching_dummy_coef(M, theta);
+  std::vector<double> m(z.size()), s(z.size());
+  for (size_t i = 0; i < z.size(); ++i) {
+    bool match = false;
+    m[i] = alpha * c0 - row_lse(z, i, M, alpha, match, s);
+  }
+  return m;
+}
+
 PairMatchingStats pair_matching_run(unsigned long N, unsigned long M, double alpha, double theta,
                                     unsigned long trials, std::uint64_t seed, int threads) {
   check_args(N, M, theta);
@@ -127,9 +146,11 @@ PairMatchingStats pair_matching_run(unsigned long N, unsigned long M, double alp
 }
 
 double pair_matching_min_alpha(unsigned long N, unsigned long M, double theta, unsigned long trials,
-                               std::uint64_t seed, int threads, double rel_tol, unsigned long& steps) {
+                               std::uint64_t seed, int threads, double rel_tol, unsigned long& steps,
+                               double* lo_out) {
   double hi = pair_matching_threshold(N, M, theta) * (1 + 1e-9), lo = 0;
   steps = 0;
+  if (lo_out != nullptr) *lo_out = 0;
   if (N == 1) return 0;  // one element: no non-match competes with the dummy, any alpha > 0 works
   // hi is error-free by the bound above (a safety check guards against rounding)
   while (pair_matching_run(N, M, hi, theta, trials, seed, threads).errors != 0) hi *= 2, ++steps;
@@ -153,6 +174,7 @@ double pair_matching_min_alpha(unsigned long N, unsigned long M, double theta, u
       lo = mid;
     ++steps;
   }
+  if (lo_out != nullptr) *lo_out = lo;
   return hi;
 }
 

@@ -43,6 +43,11 @@ std::vector<char> pair_matching_truth(const std::vector<unsigned long>& z, unsig
 std::vector<double> pair_matching_outputs(const std::vector<unsigned long>& z, unsigned long M, double alpha,
                                           double theta);
 
+/// Deciding margins m_i = alpha c_0 - log sum_j e^{alpha cos(2 pi (z_i + z_j)/M)} of one instance: the
+/// output predicts "no match" iff m_i > 0 (the same arithmetic as the error counts below).
+std::vector<double> pair_matching_margins(const std::vector<unsigned long>& z, unsigned long M, double alpha,
+                                          double theta);
+
 struct PairMatchingStats {
   unsigned long trials = 0, outputs = 0, positives = 0, errors = 0, false_match = 0, missed_match = 0;
 };
@@ -52,8 +57,10 @@ PairMatchingStats pair_matching_run(unsigned long N, unsigned long M, double alp
                                     unsigned long trials, std::uint64_t seed, int threads);
 
 /// Least alpha (to relative tolerance rel_tol) with zero errors on the same instances, by
-/// bisection in (0, alpha* (1 + 1e-9)]; `steps` receives the number of bisection steps.
+/// bisection in (0, alpha* (1 + 1e-9)]; `steps` receives the number of bisection steps and `lo`
+/// (when given) the largest alpha found to err (0 when the result is 0).
 double pair_matching_min_alpha(unsigned long N, unsigned long M, double theta, unsigned long trials,
-                               std::uint64_t seed, int threads, double rel_tol, unsigned long& steps);
+                               std::uint64_t seed, int threads, double rel_tol, unsigned long& steps,
+                               double* lo = nullptr);
 
 }  // namespace bc::comm

@@ -1,3 +1,5 @@
+// See hadamard_rank.hpp. The certificate (optional) adds O(n^3) word operations for the minor
+// and, for a deficient exact rank with n <= null_space_limit, one exact null space.
 #include "depth/hadamard_rank.hpp"
 
 #include "core/errors.hpp"
@@ -27,7 +29,43 @@ void compositions(std::vector<std::vector<ulong>>& out, std::vector<ulong>& cur,
 }
 }  // namespace
 
-HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact) {
+namespace {
+
+// The exact part of the certificate: a prime at which the rank mod p is the exact rank (the
+// minor there is nonsingular over Q), and the null space when the rank is deficient.
+void exact_certificate(HadamardCertificate& cert, const fmpz_mat_t mz, ulong rank, ulong first_prime) {
+  const slong n = fmpz_mat_nrows(mz);
+  ulong p = first_prime;
+  for (int tries = 0;; ++tries) {
+    nmod_mat_t m;
+    nmod_mat_init(m, n, n, p);
+    fmpz_mat_get_nmod_mat(m, mz);
+    NmodMinor minor = nmod_nonsingular_minor(m);
+    nmod_mat_clear(m);
+    if (minor.rows.size() == rank) {
+      cert.exact_prime = p;
+      cert.exact_minor = std::move(minor);
+      break;
+    }
+    if (tries == 50)
+      throw DomainError("depth grid-rank: no prime below 2^62 + 50 primes attains the exact rank");
+    p = n_nextprime(p, 1);
+  }
+  if (rank == static_cast<ulong>(n) || static_cast<ulong>(n) > null_space_limit) return;
+  fmpz_mat_t x;
+  fmpz_mat_init(x, n, n);
+  const slong nullity = fmpz_mat_nullspace(x, mz);
+  for (slong c = 0; c < nullity; ++c) {
+    std::vector<Fmpz> v(static_cast<size_t>(n));
+    for (slong i = 0; i < n; ++i) fmpz_set(v[static_cast<size_t>(i)].x, fmpz_mat_entry(x, i, c));
+    cert.null_space.push_back(std::move(v));
+  }
+  fmpz_mat_clear(x);
+}
+
+}  // namespace
+
+HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact, HadamardCertificate* cert) {
   if (d < 1) throw DomainError(fmt::format("depth grid-rank: need d >= 1 parts, got d = {}", d));
   HadamardRank out;
   Fmpz nb;
@@ -81,9 +119,14 @@ HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact)
       if (exact) fmpz_set(fmpz_mat_entry(mz, static_cast<slong>(a), static_cast<slong>(b)), t.x);
     }
   out.rank_mod_p = static_cast<ulong>(nmod_mat_rank(mp));
+  if (cert != nullptr) {
+    cert->compositions = q;
+    cert->minor = nmod_nonsingular_minor(mp);
+  }
   nmod_mat_clear(mp);
   if (exact) {
     out.exact_rank = static_cast<long>(fmpz_mat_rank(mz));
+    if (cert != nullptr) exact_certificate(*cert, mz, static_cast<ulong>(out.exact_rank), out.prime);
     fmpz_mat_clear(mz);
   }
   return out;

@@ -13,6 +13,9 @@
 #pragma once
 
 #include "core/flint.hpp"
+#include "core/nmod_minor.hpp"
+
+#include <vector>
 
 namespace bc::depth {
 
@@ -23,7 +26,22 @@ struct HadamardRank {
   ulong prime = 0;
 };
 
+/// What --certificate needs to check the ranks without boundcheck (tools/check_certificate.py).
+struct HadamardCertificate {
+  std::vector<std::vector<ulong>> compositions;  ///< the weak compositions q^alpha, in row order
+  NmodMinor minor;                               ///< nonsingular mod `prime`: rank_Q >= rank mod p
+  /// With `exact`: a minor nonsingular mod exact_prime (a prime where the rank mod p is the exact
+  /// rank: the certificate's prime unless it divides a maximal minor) and, when the exact rank is
+  /// below n and n <= null_space_limit, an integer basis of the null space (rank <= n - nullity).
+  ulong exact_prime = 0;
+  NmodMinor exact_minor;
+  std::vector<std::vector<Fmpz>> null_space;
+};
+inline constexpr ulong null_space_limit = 120;
+
 /// Throws DomainError for d = 0, ResourceError above the size limits (exact: n <= 400; mod p: n <= 3000).
-HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact);
+/// `cert` (optional) receives the certificate.
+HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact,
+                           HadamardCertificate* cert = nullptr);
 
 }  // namespace bc::depth

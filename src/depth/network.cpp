@@ -55,7 +55,7 @@ double network_cost(unsigned long L, unsigned long dx, unsigned long H, unsigned
 }
 
 NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H, unsigned long N,
-                              unsigned long M, std::uint64_t seed) {
+                              unsigned long M, std::uint64_t seed, bool certificate) {
   if (N < 2 || N % 2) throw DomainError("depth grid-rank: N must be even and >= 2 (balanced partitions)");
   if (H < 1 || dx % H) throw DomainError("depth grid-rank: H must divide d_x");
   NetworkRank out;
@@ -80,6 +80,15 @@ NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H
   std::vector<std::vector<mp_limb_t>> templ(M, std::vector<mp_limb_t>(dx));
   for (auto& t : templ)
     for (auto& x : t) x = rnd();
+  if (certificate) {
+    for (size_t i = 0; i < w.q.size(); ++i) {
+      out.w_q.emplace_back(w.q[i].a.begin(), w.q[i].a.end());
+      out.w_k.emplace_back(w.k[i].a.begin(), w.k[i].a.end());
+      out.w_v.emplace_back(w.v[i].a.begin(), w.v[i].a.end());
+      out.w_o.emplace_back(w.o[i].a.begin(), w.o[i].a.end());
+    }
+    for (const auto& t : templ) out.templates_x.emplace_back(t.begin(), t.end());
+  }
   auto evaluate = [&](const std::vector<unsigned long>& idx) {
     Mat x(dx, N);
     for (unsigned long j = 0; j < N; ++j)
@@ -140,6 +149,7 @@ NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H
       nmod_mat_entry(m, static_cast<slong>(row), static_cast<slong>(col)) = grid[e];
     }
     out.ranks.push_back(static_cast<unsigned long>(nmod_mat_rank(m)));
+    if (certificate) out.minors.push_back(nmod_nonsingular_minor(m));
     nmod_mat_clear(m);
     std::vector<unsigned long> one_based;
     for (unsigned long j : I) one_based.push_back(j + 1);

@@ -12,6 +12,8 @@
 // Cost: M^N network evaluations of O(L H d_a d_x N + L H d_a N^2) word operations, one rank.
 #pragma once
 
+#include "core/nmod_minor.hpp"
+
 #include <cstdint>
 #include <vector>
 
@@ -22,13 +24,19 @@ struct NetworkRank {
   std::vector<std::vector<unsigned long>> partitions;
   std::vector<unsigned long> ranks;  ///< rank mod p per partition
   unsigned long prime = 0, templates = 0, grid_entries = 0;
+  // With `certificate`: the weights (per layer l and head h, index l H + h; row-major: W^Q, W^K,
+  // W^V are d_a x d_x, W^O is d_x x d_a), the templates (M x d_x) and a nonsingular minor per partition.
+  std::vector<std::vector<unsigned long>> w_q, w_k, w_v, w_o, templates_x;
+  std::vector<NmodMinor> minors;
 };
 
 /// Estimated word operations (for the size refusal).
 double network_cost(unsigned long L, unsigned long dx, unsigned long H, unsigned long N, unsigned long M);
 
-/// N even >= 2; M templates per position (default chosen by the caller).
+/// N even >= 2; M templates per position (default chosen by the caller). Weights and templates are
+/// drawn in this order from splitmix64 started at `seed`, each draw reduced mod p: for each
+/// (layer, head) W^Q, W^K, W^V, W^O row-major, then the templates.
 NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H, unsigned long N,
-                              unsigned long M, std::uint64_t seed);
+                              unsigned long M, std::uint64_t seed, bool certificate = false);
 
 }  // namespace bc::depth

@@ -154,6 +154,20 @@ HomPoly split(const HomPoly& p, HomPoly* rest) {
 
 HomPoly harmonic_part(const HomPoly& p) { return split(p, nullptr); }
 
+const std::vector<std::vector<ulong>>& monomial_exponents(ulong d, ulong m) { return monomials(d, m).exps; }
+
+std::vector<HomPoly> fischer_parts(const HomPoly& p) {
+  std::vector<HomPoly> parts;
+  HomPoly cur = p;
+  for (;;) {
+    HomPoly rest;
+    parts.push_back(split(cur, &rest));
+    if (cur.m < 2) break;
+    cur = std::move(rest);
+  }
+  return parts;
+}
+
 HomPoly harmonic_component(const HomPoly& p, ulong l) {
   if (p.m < l || (p.m - l) % 2 != 0) return hom_zero(p.d, l);
   HomPoly cur = p;
@@ -193,7 +207,7 @@ double construct_size(ulong d, ulong r, ulong l, ulong extra) {
   return functions * mono;
 }
 
-ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra) {
+ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra, CountCertificate* cert) {
   if (d < 2 || r < 1) throw std::invalid_argument("constructed_count: requires d >= 2, r >= 1");
   const ulong rr = r < d ? r : d;  // a rank-r projection with r >= d sees all of z
   std::vector<HomPoly> rows;
@@ -207,7 +221,13 @@ ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra) {
       limits::poll("rank count: construction");
       std::vector<ulong> full(d, 0);
       for (size_t i = 0; i < rr; ++i) full[i] = e[i];
-      rows.push_back(harmonic_component(hom_monomial(d, full), l));
+      if (cert != nullptr) {
+        CountCertificate::Function f{full, fischer_parts(hom_monomial(d, full))};
+        rows.push_back(f.parts[k]);  // h_l: the degree-l part of z^e (degree l + 2k)
+        cert->functions.push_back(std::move(f));
+      } else {
+        rows.push_back(harmonic_component(hom_monomial(d, full), l));
+      }
     }
   }
   ConstructedCount out;
@@ -224,6 +244,7 @@ ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra) {
   fmpz* den = _fmpz_vec_init(fmpq_mat_nrows(a));
   fmpq_mat_get_fmpz_mat_rowwise(num, den, a);
   out.rank = static_cast<ulong>(fmpz_mat_rank(num));
+  if (cert != nullptr) detail::certify_rows(*cert, rows, out.rank);
   _fmpz_vec_clear(den, fmpq_mat_nrows(a));
   fmpz_mat_clear(num);
   fmpq_mat_clear(a);

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "core/flint.hpp"
+#include "core/nmod_minor.hpp"
 
 #include <vector>
 
@@ -49,10 +50,37 @@ struct ConstructedCount {
   ulong monomials = 0;  ///< dimension of the ambient space of degree-l polynomials
 };
 
+/// The exponent vectors of the monomials of degree m in d variables, in HomPoly coefficient order.
+const std::vector<std::vector<ulong>>& monomial_exponents(ulong d, ulong m);
+
+/// The Fischer decomposition p = sum_j |x|^{2j} h_{m-2j} of a homogeneous p of degree m, every h
+/// harmonic (unique): {h_m, h_{m-2}, ...}, down to degree m mod 2.
+std::vector<HomPoly> fischer_parts(const HomPoly& p);
+
+/// What --certificate needs to check a constructed count without boundcheck: the functions with
+/// their Fischer decompositions (row i of the matrix is functions[i]'s degree-l part), a minor of
+/// the rows nonsingular mod `prime` (rank >= its size) and, for every other row, its exact
+/// coefficients over the minor's rows (rank <= the minor's size).
+struct CountCertificate {
+  struct Function {
+    std::vector<ulong> exponent;  ///< the monomial z^e (supported on the first min(r, d) variables)
+    std::vector<HomPoly> parts;   ///< fischer_parts(z^e)
+  };
+  std::vector<Function> functions;
+  ulong prime = 0;
+  NmodMinor minor;  ///< rows: function indices; cols: indices into monomial_exponents(d, l)
+  std::vector<std::pair<size_t, std::vector<Fmpq>>> dependencies;  ///< row i = sum_k c_k row minor.rows[k]
+};
+
 /// Number of rational coefficients the construction handles (for the size refusal).
 double construct_size(ulong d, ulong r, ulong l, ulong extra);
 
-/// The constructed count for degrees l, l+2, ..., l+2*extra.
-ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra);
+/// The constructed count for degrees l, l+2, ..., l+2*extra; `cert` (optional) receives the certificate.
+ConstructedCount constructed_count(ulong d, ulong r, ulong l, ulong extra, CountCertificate* cert = nullptr);
+
+namespace detail {
+/// Fills cert.prime, cert.minor and cert.dependencies for the rows (degree-l harmonics) of rank `rank`.
+void certify_rows(CountCertificate& cert, const std::vector<HomPoly>& rows, ulong rank);
+}  // namespace detail
 
 }  // namespace bc::rank

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -329,9 +330,13 @@ double u_weight_seconds(ulong d, ulong degree, long digits) {
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {
   limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
                         "lower --degree or --digits");
+  if (fmpq_is_zero(t.x)) return Arb();  // every P_{l,d} with l odd is odd: u(0) = 0 exactly
   const slong target = bits_for_digits(digits);
   for (slong prec = target + 64;; prec *= 2) {
-    if (prec > limits::max_working_bits) throw ResourceError("rank u: precision limit reached");
+    // a ball still holding 0 this far is not a value we can print (u(t) = 0 at a rational t != 0
+    // would need a linear relation between the sqrt(N(d,l))): refused, not searched until the deadline
+    if (prec > std::min<slong>(limits::max_working_bits, 16 * target + 4096))
+      throw DomainError(fmt::format("rank u: cannot separate u(t) from 0 at {} bits", prec / 2));
     Arb sum, term, n, c, p;
     for (ulong l = 1; l <= degree; l += 2) {
       if (l % 64 == 1) limits::poll("rank u");

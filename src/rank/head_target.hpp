@@ -19,6 +19,8 @@
 
 #include "core/flint.hpp"
 
+#include <optional>
+
 namespace bc::rank {
 
 /// An angle given exactly: coef (radians) or coef * pi.
@@ -49,5 +51,14 @@ double u_weight_seconds(ulong d, ulong degree, long digits);
 
 /// u(t) truncated at degree D, certified, to `digits` digits. Refuses above the time budget.
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits);
+
+/// cos(theta) when it is rational, else nullopt. By Niven's theorem the rational multiples of pi
+/// with a rational cosine are the multiples of pi/2 and pi/3 (cosines 0, +-1/2, +-1); a nonzero
+/// rational number of radians has an irrational (transcendental) cosine (Lindemann).
+std::optional<Fmpq> rational_cosine(const Angle& theta);
+
+/// u(cos theta) for an exact angle theta in [0, pi] (src/rank/u_angle.cpp): through u_weight when
+/// the cosine is rational, else with t = cos theta as a ball and the Gegenbauer cosine sum.
+Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits);
 
 }  // namespace bc::rank

@@ -3,6 +3,7 @@
 // against a direct double evaluation of the printed formulas, Hadamard-power ranks exactly and
 // mod p, and grid-tensor ranks of the linearised network.
 #include "core/errors.hpp"
+#include "core/nmod_minor.hpp"
 #include "depth/bounds.hpp"
 #include "depth/data.hpp"
 #include "depth/fit.hpp"
@@ -142,4 +143,51 @@ TEST_CASE("depth: Corollary 1's width factor closes the gap between the two Theo
   CHECK(rel_close(arf_get_d(arb_midref(c.beta1.x), ARF_RND_NEAR), std::log(64.0) / std::log(3.0) / 8, 1e-14));
   CHECK(rel_close(arf_get_d(arb_midref(c.beta2.x), ARF_RND_NEAR),
                   std::log(4.0) * std::log(64.0) * std::log(8.0), 1e-14));
+}
+
+TEST_CASE("depth: a maximal nonsingular minor mod p has the rank's size and a nonzero determinant") {
+  // A = B C with B (7 x r), C (r x 9) of small integers built so that rank A = r exactly over F_p:
+  // B's first r rows and C's first r columns are identity blocks.
+  const ulong p = 1000003;
+  for (slong r = 0; r <= 5; ++r) {
+    nmod_mat_t B, C, A;
+    nmod_mat_init(B, 7, r, p);
+    nmod_mat_init(C, r, 9, p);
+    nmod_mat_init(A, 7, 9, p);
+    for (slong i = 0; i < 7; ++i)
+      for (slong k = 0; k < r; ++k)
+        nmod_mat_entry(B, i, k) = i < r ? (i == k) : static_cast<ulong>(3 * i + 5 * k + 1) % p;
+    for (slong k = 0; k < r; ++k)
+      for (slong j = 0; j < 9; ++j)
+        nmod_mat_entry(C, k, j) = j < r ? (j == k) : static_cast<ulong>(7 * j + k * k + 2) % p;
+    if (r > 0) nmod_mat_mul(A, B, C);
+    NmodMinor m = nmod_nonsingular_minor(A);
+    CHECK(static_cast<slong>(m.rows.size()) == r);
+    CHECK(static_cast<slong>(nmod_mat_rank(A)) == r);
+    if (r > 0) CHECK(m.det != 0);
+    // the minor's determinant, recomputed from its entries by FLINT's own det
+    nmod_mat_t S;
+    nmod_mat_init(S, r, r, p);
+    for (slong i = 0; i < r; ++i)
+      for (slong j = 0; j < r; ++j) nmod_mat_entry(S, i, j) = nmod_mat_entry(A, m.rows[i], m.cols[j]);
+    if (r > 0) CHECK(nmod_mat_det(S) == m.det);
+    nmod_mat_clear(S);
+    nmod_mat_clear(A);
+    nmod_mat_clear(B);
+    nmod_mat_clear(C);
+  }
+}
+
+TEST_CASE("depth: the Hadamard certificate's minors and null space") {
+  HadamardCertificate c;
+  auto r = hadamard_rank(3, 2, Fmpq(1, 1), true, &c);  // Omega = 1: rank 1, a 5-dimensional null space
+  CHECK(r.exact_rank == 1);
+  CHECK(c.compositions.size() == 6);
+  CHECK(c.minor.rows.size() == 1);
+  CHECK(c.exact_minor.rows.size() == 1);
+  CHECK(c.null_space.size() == 5);
+  HadamardCertificate f;
+  auto full = hadamard_rank(3, 3, Fmpq(1, 2), true, &f);
+  CHECK(f.minor.rows.size() == full.n);
+  CHECK(f.null_space.empty());
 }

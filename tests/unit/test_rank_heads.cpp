@@ -157,15 +157,15 @@ TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
   }
 }
 
-TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature") {
-  // u(t) = sum_{l odd <= D} u_l Q_l(t), u_l = (pi/2) N c_l / <arcsin, Q_l>; here <arcsin, P_l> comes
-  // from Gauss-Legendre in phi = arcsin t (not from the closed form the library uses) and
-  // P_l(t) from the MPFR recurrence.
+namespace {
+
+// u(t) = sum_{l odd <= D} u_l Q_l(t), u_l = (pi/2) N c_l / <arcsin, Q_l>; here <arcsin, P_l> comes
+// from Gauss-Legendre in phi = arcsin t (not from the closed form the library uses) and
+// P_l(t) from the MPFR recurrence. 40 digits.
+sphere::MpReal u_reference(ulong d, ulong D, const sphere::MpReal& t) {
   using sphere::MpReal;
-  const ulong d = 8, D = 9;
-  MpReal::default_precision(40);
   auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
-  const MpReal half_pi = boost::math::constants::pi<MpReal>() / 2, t = MpReal(1) / 2;
+  const MpReal half_pi = boost::math::constants::pi<MpReal>() / 2;
   MpReal u = 0;
   for (ulong l = 1; l <= D; l += 2) {
     MpReal s = 0, w = 0;
@@ -183,9 +183,74 @@ TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature"
     MpReal u_l = half_pi * nn * cc / a_q;
     u += u_l * sqrt(nn) * sphere::unit_gegenbauer_rec(d, l, t);
   }
-  Arb mine = u_weight(d, Fmpq(1, 2), D, 30);
+  return u;
+}
+
+}  // namespace
+
+TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature") {
+  sphere::MpReal::default_precision(40);
+  const sphere::MpReal u = u_reference(8, 9, sphere::MpReal(1) / 2);
+  Arb mine = u_weight(8, Fmpq(1, 2), 9, 30);
   double rel = std::fabs(static_cast<double>(u) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1);
   CHECK(rel < 1e-25);
+}
+
+TEST_CASE("rank: u(cos theta) at exact angles: the cosine sum against the quadrature reference") {
+  // t = cos(pi/5) = (1 + sqrt 5)/4 (irrational: the ball path) and cos(3 pi/7); the reference uses
+  // the MPFR recurrence at t computed by MPFR's cos (another algorithm than the cosine sum).
+  sphere::MpReal::default_precision(40);
+  const sphere::MpReal pi = boost::math::constants::pi<sphere::MpReal>();
+  for (auto [num, den] : {std::pair<long, ulong>{1, 5}, {3, 7}}) {
+    Angle a;
+    a.times_pi = true;
+    fmpq_set_si(a.coef.x, num, den);
+    const sphere::MpReal ref = u_reference(8, 9, cos(pi * num / den));
+    Arb mine = u_weight_angle(8, a, 9, 30);
+    CHECK(std::fabs(static_cast<double>(ref) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1) < 1e-25);
+  }
+  // radians: cos(1/2) through arb_cos
+  Angle r;
+  fmpq_set_si(r.coef.x, 1, 2);
+  Arb mine = u_weight_angle(8, r, 9, 30);
+  const sphere::MpReal ref = u_reference(8, 9, cos(sphere::MpReal(1) / 2));
+  CHECK(std::fabs(static_cast<double>(ref) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1) < 1e-25);
+}
+
+TEST_CASE("rank: rational cosines (Niven), u odd, u(0) = 0 exactly") {
+  auto cos_of = [](long num, ulong den, bool times_pi) {
+    Angle a;
+    a.times_pi = times_pi;
+    fmpq_set_si(a.coef.x, num, den);
+    return rational_cosine(a);
+  };
+  CHECK(cos_of(0, 1, true).value() == Fmpq(1, 1));
+  CHECK(cos_of(0, 1, false).value() == Fmpq(1, 1));
+  CHECK(cos_of(1, 3, true).value() == Fmpq(1, 2));
+  CHECK(cos_of(2, 3, true).value() == Fmpq(-1, 2));
+  CHECK(cos_of(4, 3, true).value() == Fmpq(-1, 2));
+  CHECK(cos_of(5, 3, true).value() == Fmpq(1, 2));
+  CHECK(cos_of(1, 2, true).value() == Fmpq(0, 1));
+  CHECK(cos_of(3, 2, true).value() == Fmpq(0, 1));
+  CHECK(cos_of(1, 1, true).value() == Fmpq(-1, 1));
+  CHECK(cos_of(2, 1, true).value() == Fmpq(1, 1));
+  CHECK(cos_of(-1, 3, true).value() == Fmpq(1, 2));
+  CHECK_FALSE(cos_of(1, 4, true).has_value());
+  CHECK_FALSE(cos_of(1, 6, true).has_value());
+  CHECK_FALSE(cos_of(1, 2, false).has_value());
+  CHECK(arb_is_zero(u_weight(8, Fmpq(0, 1), 49, 30).x));
+  Angle right;
+  right.times_pi = true;
+  fmpq_set_si(right.coef.x, 1, 2);
+  CHECK(arb_is_zero(u_weight_angle(8, right, 49, 30).x));
+  // u(cos(pi - theta)) = -u(cos theta): the ball path at 2 pi/5 and 3 pi/5
+  Angle a, b;
+  a.times_pi = b.times_pi = true;
+  fmpq_set_si(a.coef.x, 2, 5);
+  fmpq_set_si(b.coef.x, 3, 5);
+  Arb ua = u_weight_angle(6, a, 49, 30), ub = u_weight_angle(6, b, 49, 30);
+  arb_add(ua.x, ua.x, ub.x, 256);
+  CHECK(arb_contains_zero(ua.x));
 }
 
 TEST_CASE("rank: smallest H for a majority failure target, against the reference computation") {

@@ -1,0 +1,91 @@
+// See certificate.hpp. Cost: one JSON dump and one atomic write.
+#include "certificate.hpp"
+
+#include "core/errors.hpp"
+#include "core/flint.hpp"
+#include "output/atomic_file.hpp"
+#include "output/output_path.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace bc::cli {
+
+namespace {
+constexpr int kFormatVersion = 1;
+
+bool is_stdout(const std::string& p) {
+  return p == "/dev/stdout" || p == "/dev/fd/1" || p == "/proc/self/fd/1";
+}
+}  // namespace
+
+void add_certificate_option(CLI::App* app, std::string& path, const std::string& what) {
+  app->add_option("--certificate", path,
+                  "Also write a JSON certificate to FILE (" + what +
+                      "), checkable without boundcheck by tools/check_certificate.py; written like "
+                      "--output (atomic, never over an input). One invocation: not in table specs, "
+                      "lists or verify --expr");
+}
+
+bool certificate_requested(const Command& cmd) {
+  const CLI::Option* o = cmd.app->get_option_no_throw("--certificate");
+  return o != nullptr && o->count() > 0;
+}
+
+void check_certificate_path(const std::string& path, const Context& ctx,
+                            const std::vector<std::string>& inputs) {
+  if (path.empty()) return;
+  out::check_output_path(path, out::PathOrigin::command_line, inputs, "--certificate");
+  const std::string cert = out::resolve_output_target(path);
+  if (!ctx.output.empty() && (path == ctx.output || cert == out::resolve_output_target(ctx.output)))
+    throw UsageError(
+        fmt::format("--certificate: \"{}\" is also the --output file; give them different names", path));
+  if (ctx.output.empty() && (is_stdout(path) || is_stdout(cert)))
+    throw UsageError(
+        fmt::format("--certificate: \"{}\" is standard output, where the table goes too; give --output FILE "
+                    "(or --output /dev/null) to keep them apart",
+                    path));
+}
+
+nlohmann::json certificate_header(const std::string& kind, const nlohmann::json& params) {
+  nlohmann::json j;
+  j["certificate"] = kind;
+  j["format"] = kFormatVersion;
+  j["boundcheck"] = BOUNDCHECK_VERSION;
+  j["params"] = params;
+  j["checker"] = "tools/check_certificate.py FILE (Python's fractions only; no boundcheck code)";
+  return j;
+}
+
+void attach_certificate(RunResult& r, const std::string& path, const nlohmann::json& cert) {
+  if (path.empty()) return;
+  r.certificate = cert.dump(1);
+  r.certificate.push_back('\n');
+  r.certificate_path = path;
+  r.table.notes.push_back(
+      fmt::format("certificate written to {} (check it with tools/check_certificate.py)", path));
+}
+
+std::string exact_of_double(double x) {
+  if (!std::isfinite(x)) throw DomainError("certificate: a non-finite double has no exact value");
+  int e = 0;
+  const double f = std::frexp(x, &e);  // x = f 2^e, 1/2 <= |f| < 1
+  auto m = static_cast<long long>(std::ldexp(f, 53));
+  e -= 53;
+  while (m != 0 && m % 2 == 0 && e < 0) m /= 2, ++e;
+  Fmpq q;
+  fmpz_set_si(fmpq_numref(q.x), m);
+  if (e >= 0)
+    fmpz_mul_2exp(fmpq_numref(q.x), fmpq_numref(q.x), static_cast<ulong>(e));
+  else
+    fmpz_mul_2exp(fmpq_denref(q.x), fmpq_denref(q.x), static_cast<ulong>(-e));
+  return q.str();
+}
+
+void write_certificate(const RunResult& r) {
+  if (r.certificate_path.empty() || r.certificate.empty()) return;
+  out::write_atomic(r.certificate_path, r.certificate);
+}
+
+}  // namespace bc::cli
