@@ -1,7 +1,7 @@
 // See majority.hpp. Costs: p(d) O(d) ball operations; F(d, H) and the search for the least H on
 // one mesh (majority_mesh.cpp: a few hundred nodes, about 10 microseconds per H after a 0.2 ms
 // set-up); the least H's boundary proved by two certified enclosures (majority_ball.cpp, about
-// 2 ms each at 1e-13 relative).
+// 1 ms each at 1e-9 relative, the first rung).
 #include "rank/majority.hpp"
 
 #include "core/limits.hpp"
@@ -127,8 +127,9 @@ namespace {
 
 // F(d, 2m - 1) as a ball at the tolerance of one rung; false when the budget ran out
 bool failure_ball(Arb& res, unsigned long d, unsigned long m, const detail::MajorityMesh& mesh, int rung) {
-  static constexpr double tol[] = {1e-13, 1e-22, 1e-32};
-  static constexpr slong prec[] = {128, 160, 192};
+  // the first rung decides the usual margins (the neighbours differ by about F / (2m)) cheaply
+  static constexpr double tol[] = {1e-9, 1e-16, 1e-24, 1e-32};
+  static constexpr slong prec[] = {96, 128, 160, 192};
   return majority_failure_ball(res.x, d, m, mesh.failure(m), tol[rung], prec[rung]);
 }
 
@@ -138,14 +139,14 @@ MajorityTarget majority_target(unsigned long d, const fmpq_t target, unsigned lo
   // The double search proposes h; certified enclosures of F at h and h - 2 then prove
   // F(h) <= target < F(h - 2), which with F nonincreasing in odd H makes h the least. A failed
   // proof moves h by 2 (the double search was off at its last bit) or, when an enclosure still
-  // contains the target, retries at a tighter tolerance (three rungs, 1e-13 to 1e-32 relative).
+  // contains the target, retries at a tighter tolerance (four rungs, 1e-9 to 1e-32 relative).
   const unsigned long top_m = top_of(h_cap);
   const detail::MajorityMesh mesh(d, detail::majority_scale(d, 2 * top_m - 1));
   Arb t;
   arb_set_fmpq(t.x, target, 256);
   MajorityTarget out;
   unsigned long h = least_heads(mesh, fmpq_get_d(target), top_m);
-  for (int rung = 0; rung < 3; ++rung) {
+  for (int rung = 0; rung < 4; ++rung) {
     for (int moves = 0; moves < 8; ++moves) {
       out.h = h;
       const unsigned long m = h == 0 ? top_m : (h + 1) / 2;

@@ -48,7 +48,7 @@ struct MajorityTarget {
   Arb f_h, f_below;      ///< enclosures of F(d, h) (of F at the cap when h = 0) and F(d, h - 2)
 };
 /// Searches in double precision, then proves the boundary with certified enclosures, tightening
-/// the tolerance (1e-13, 1e-22, 1e-32 relative) while an enclosure contains the target.
+/// the tolerance (1e-9, 1e-16, 1e-24, 1e-32 relative) while an enclosure contains the target.
 MajorityTarget majority_target(unsigned long d, const fmpq_t target, unsigned long h_cap);
 
 }  // namespace bc::rank
