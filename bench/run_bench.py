@@ -102,6 +102,20 @@ def main():
     rows.append(("sign-coef d=64, odd l<=1e5, 50 digits (compute only)", sc["seconds_compute"],
                  "mpmath closed form (compute only)", t_compute))
     print("  mpmath closed form, last row: c=%s s=%s energy=%s" % last_closed)
+    # the whole command as a user runs it: CSV on stdout (start-up, compute, format, render, write)
+    bc_exe = os.path.join(BUILD, "boundcheck")
+    cmd = [bc_exe, "sphere", "sign-coef", "--d", "64", "--l-max", "100000", "--digits", "50", "--format", "csv"]
+    t_cli, csv_text = best_of(5, lambda: subprocess.run(cmd, check=True, capture_output=True).stdout)
+    last = csv_text.decode().rstrip("\n").rsplit("\n", 1)[1].split(",")
+    same = all(a[:40] == b[:40] for a, b in zip(last[1:], last_closed))
+    print("  boundcheck CLI, last row: c=%s s=%s energy=%s (%s mpmath's to 40 characters)"
+          % (last[1], last[2], last[3], "agrees with" if same else "DIFFERS from"))
+    conversions = 3 * (len(csv_text.splitlines()) - 1)
+    print("  CLI: %d bytes of CSV, %d decimal conversions: %.0f MB/s, %.2g conversions/s, %.2f us per row"
+          % (len(csv_text), conversions, len(csv_text) / t_cli / 1e6, conversions / t_cli,
+             t_cli / (conversions / 3) * 1e6))
+    rows.append(("sign-coef CLI --format csv, d=64, odd l<=1e5, 50 digits (whole process)", t_cli,
+                 "mpmath closed form", t_closed))
 
     # dim
     for r in ours("dim"):

@@ -11,8 +11,11 @@
 
 #include <flint/flint.h>
 
+#include <gmp.h>
+
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace bc {
 
@@ -52,7 +55,9 @@ void pow10_ball(arb_t res, ulong k, slong prec) {
 // Lays out `digits` (D chars, leading digit nonzero) with decimal exponent e, arb-style.
 std::string layout(const std::string& d, slong e, bool negative) {
   const slong n = static_cast<slong>(d.size());
-  std::string out = negative ? "-" : "";
+  std::string out;
+  out.reserve(d.size() + 12);
+  if (negative) out += '-';
   const slong maxfix = std::max<slong>(6, n - 1);
   if (e >= -4 && e <= maxfix && e < n - 1) {
     if (e < 0) {
@@ -60,19 +65,96 @@ std::string layout(const std::string& d, slong e, bool negative) {
       out.append(static_cast<size_t>(-1 - e), '0');
       out += d;
     } else {
-      out += d.substr(0, static_cast<size_t>(e + 1));
+      out.append(d, 0, static_cast<size_t>(e + 1));
       out += '.';
-      out += d.substr(static_cast<size_t>(e + 1));
+      out.append(d, static_cast<size_t>(e + 1));
     }
     return out;
   }
   out += d[0];
   if (n > 1) {
     out += '.';
-    out += d.substr(1);
+    out.append(d, 1);
   }
   out += e >= 0 ? "e+" : "e-";
   out += std::to_string(e >= 0 ? e : -e);
+  return out;
+}
+
+// round(|mid| 10^k) for 0 <= k <= kMpnPow10 as decimal digits, exactly (no intermediate rounding):
+// |mid| = X 2^(exp - 64 n) with X the n-limb mantissa, so |mid| 10^k = X 5^k 2^(exp - 64 n + k),
+// one mpn multiplication by a cached 5^k, a shift rounding to nearest and mpn_get_str. About
+// 0.1 us for 50 digits, against 1 us through fmpz_pow_ui, arb_mul and fmpz_get_str (issue 16).
+// "" when the value does not fit the fast path (the caller then uses Arb).
+constexpr slong kMpnPow10 = 1024;
+
+const std::vector<mp_limb_t>& pow5_limbs(slong k) {
+  // plain vectors (not FLINT integers): safe to keep per thread across flint_cleanup()
+  thread_local std::vector<std::vector<mp_limb_t>> cache;
+  if (cache.empty()) cache.push_back({1});
+  while (static_cast<slong>(cache.size()) <= k) {
+    std::vector<mp_limb_t> next(cache.back());
+    const mp_limb_t carry = mpn_mul_1(next.data(), next.data(), static_cast<mp_size_t>(next.size()), 5);
+    if (carry != 0) next.push_back(carry);
+    cache.push_back(std::move(next));
+  }
+  return cache[static_cast<size_t>(k)];
+}
+
+std::string scaled_digits_mpn(const arf_t mid, slong k) {
+  if (k < 0 || k > kMpnPow10 || !fmpz_fits_si(ARF_EXPREF(mid))) return "";
+  mp_srcptr xp;
+  mp_size_t xn;
+  ARF_GET_MPN_READONLY(xp, xn, mid);
+  const auto& p5 = pow5_limbs(k);
+  const mp_size_t pn = static_cast<mp_size_t>(p5.size());
+  mp_limb_t small[40];  // a 50-digit row needs about 6 limbs: no allocation on the common path
+  std::vector<mp_limb_t> big;
+  mp_limb_t* prod = small;
+  if (xn + pn + 1 > 40) {
+    big.resize(static_cast<size_t>(xn + pn) + 1);
+    prod = big.data();
+  }
+  if (xn >= pn)
+    mpn_mul(prod, xp, xn, p5.data(), pn);
+  else
+    mpn_mul(prod, p5.data(), pn, xp, xn);
+  mp_size_t n = xn + pn;
+  const slong shift = fmpz_get_si(ARF_EXPREF(mid)) - 64 * static_cast<slong>(xn) + k;
+  if (shift > 0) return "";  // an integer part beyond the mantissa: not a fast-path case
+  const ulong down = static_cast<ulong>(-shift);
+  const mp_size_t limbs = static_cast<mp_size_t>(down / 64);
+  if (limbs >= n) return "";
+  const ulong bits = down % 64;
+  // round to nearest, ties to even (as arf_get_fmpz with ARF_RND_NEAR): the bit just below the
+  // cut, and whether anything below that is nonzero
+  bool up = false, tie = false;
+  if (down > 0) {
+    const ulong below = down - 1;
+    up = ((prod[below / 64] >> (below % 64)) & 1) != 0;
+    if (up) {
+      tie = (prod[below / 64] & ((mp_limb_t{1} << (below % 64)) - 1)) == 0;
+      for (ulong i = 0; tie && i < below / 64; ++i) tie = prod[i] == 0;
+    }
+  }
+  mp_limb_t* z = prod + limbs;
+  n -= limbs;
+  if (bits != 0) mpn_rshift(z, z, n, static_cast<unsigned>(bits));
+  while (n > 0 && z[n - 1] == 0) --n;
+  if (up && tie && (n == 0 || (z[0] & 1) == 0)) up = false;
+  if (up) {
+    if (n == 0) z[n++] = 0;
+    const mp_limb_t c = mpn_add_1(z, z, n, 1);
+    if (c != 0) z[n++] = c;
+  }
+  if (n == 0) return "0";
+  std::string out(static_cast<size_t>(n) * 20 + 2, '\0');  // GMP: the largest n-limb number + 1
+  const size_t len = mpn_get_str(reinterpret_cast<unsigned char*>(out.data()), 10, z, n);
+  size_t lead = 0;  // mpn_get_str may produce leading zeros
+  while (lead + 1 < len && out[lead] == 0) ++lead;
+  out.resize(len);
+  out.erase(0, lead);
+  for (char& c : out) c = static_cast<char>(c + '0');
   return out;
 }
 
@@ -82,18 +164,43 @@ std::string fast_digits(const arb_t x, long digits) {
   // estimate the decimal exponent e = floor(log10 |mid|) from the binary exponent
   if (!fmpz_fits_si(ARF_EXPREF(mid))) throw std::logic_error("format_real: exponent out of range");
   const slong e2 = fmpz_get_si(ARF_EXPREF(mid));
-  Arf m;
-  arf_set(m.x, mid);
-  arf_mul_2exp_si(m.x, m.x, -e2);  // |m| in [1/2, 1)
-  double lg =
-      std::log10(std::fabs(arf_get_d(m.x, ARF_RND_NEAR))) + static_cast<double>(e2) * 0.30102999566398119521;
+  mp_srcptr xp;
+  mp_size_t xn;
+  ARF_GET_MPN_READONLY(xp, xn, mid);
+  const double top_limb = std::ldexp(static_cast<double>(xp[xn - 1]), -64);  // |mid| 2^-e2 in [1/2, 1)
+  double lg = std::log10(top_limb) + static_cast<double>(e2) * 0.30102999566398119521;
   slong e = static_cast<slong>(std::floor(lg));
-  const Fmpz top = pow10(static_cast<ulong>(digits));
-  const Fmpz bottom = pow10(static_cast<ulong>(digits - 1));
+  Fmpz top, bottom;  // 10^D and 10^(D-1), needed only off the mpn path
   Arb y;
   Fmpz z;
   for (int attempt = 0; attempt < 4; ++attempt) {
     const slong k = digits - 1 - e;  // want 10^(D-1) <= |mid| 10^k < 10^D
+    if (std::string d = scaled_digits_mpn(mid, k); !d.empty()) {
+      const slong len = static_cast<slong>(d.size());
+      if (len == digits + 1 && d[0] == '1' && d.find_first_not_of('0', 1) == std::string::npos) {
+        d.pop_back();  // rounded up to 10^D: one more leading digit
+        return layout(d, e + 1, arf_sgn(mid) < 0);
+      }
+      if (len > digits) {
+        ++e;
+        continue;
+      }
+      if (len < digits) {
+        --e;
+        continue;
+      }
+      if (d[0] == '1' && d.find_first_not_of('0', 1) == std::string::npos) {
+        // 10^(D-1) may be |mid| just below it rounded up, when e was estimated one too high
+        // (0.99999999999999998 read as 1.0): the nearest D-digit decimal is then 0.99...9
+        if (std::string lower = scaled_digits_mpn(mid, k + 1); static_cast<slong>(lower.size()) == digits)
+          return layout(lower, e - 1, arf_sgn(mid) < 0);
+      }
+      return layout(d, e, arf_sgn(mid) < 0);
+    }
+    if (fmpz_is_zero(top.x)) {
+      top = pow10(static_cast<ulong>(digits));
+      bottom = pow10(static_cast<ulong>(digits - 1));
+    }
     arb_set_arf(y.x, mid);
     Arb p;
     pow10_ball(p.x, static_cast<ulong>(k >= 0 ? k : -k), prec + 64);

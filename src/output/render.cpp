@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <string>
 
 namespace bc::out {
@@ -46,13 +47,37 @@ std::string csv_field(const std::string& s) {
   return q + "\"";
 }
 
+// Appends one field: as is, or quoted when it holds a comma, a quote or a line break
+void append_csv_field(std::string& out, const std::string& s) {
+  // one pass over the characters (find_first_of calls memchr once per character)
+  const bool plain =
+      std::none_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+  if (plain)
+    out += s;
+  else
+    out += csv_field(s);
+}
+
 std::string render_csv(const Table& t) {
   std::string out;
+  size_t guess = 64;  // the first row's length times the row count: one allocation, not log(n)
+  if (!t.rows.empty())
+    for (const auto& c : t.rows[0]) guess += c.str.size() + 24;
+  out.reserve(guess * (t.rows.size() + 1));
   for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(t.columns[i]);
   out += "\n";
   for (const auto& r : t.rows) {
-    for (size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + csv_field(r[i].display());
-    out += "\n";
+    for (size_t i = 0; i < r.size(); ++i) {
+      if (i) out += ',';
+      const Cell& c = r[i];
+      if (c.kind == CellKind::integer)
+        fmt::format_to(std::back_inserter(out), "{}", c.ival);
+      else if (c.kind == CellKind::number)
+        append_csv_field(out, c.display());
+      else
+        append_csv_field(out, c.str);  // no copy of the 50-digit payloads (issue 16)
+    }
+    out += '\n';
   }
   return out;
 }

@@ -1,14 +1,15 @@
-// See majority.hpp. Costs: p(d) O(d) ball operations; each F(d,H) one adaptive quadrature
-// (a few hundred incomplete-beta evaluations).
+// See majority.hpp. Costs: p(d) O(d) ball operations; F(d, H) and the search for the least H on
+// one mesh (majority_mesh.cpp: a few hundred nodes, about 10 microseconds per H after a 0.2 ms
+// set-up); the least H's boundary proved by two certified enclosures (majority_ball.cpp, about
+// 1 ms each at 1e-9 relative, the first rung).
 #include "rank/majority.hpp"
 
 #include "core/limits.hpp"
 
-#include <boost/math/quadrature/gauss_kronrod.hpp>
-#include <boost/math/special_functions/beta.hpp>
+#include "rank/majority_mesh.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace bc::rank {
 
@@ -55,95 +56,42 @@ void head_success_probability(arb_t res, ulong d, slong prec) {
   arb_add(res, res, t.x, prec);
 }
 
-namespace {
-
-double log_wallis(unsigned long n) {
-  // W_n = sqrt(pi) Gamma((n+1)/2) / (2 Gamma(n/2 + 1))
-  const double x = static_cast<double>(n);
-  return 0.5 * std::log(M_PI) + std::lgamma((x + 1) / 2) - std::log(2.0) - std::lgamma(x / 2 + 1);
-}
-
-template <class F>
-double phi_average(unsigned long d, unsigned long H, F&& g, double* error = nullptr) {
-  // (1/W_{d-2}) int_0^{pi/2} g(phi) cos^{d-2}(phi) dphi, with breakpoints where g and the
-  // weight change scale
-  const double lw = log_wallis(d - 2);
-  auto f = [&](double phi) {
-    double c = std::cos(phi);
-    if (c <= 0) return 0.0;
-    return g(phi) * std::exp(static_cast<double>(d - 2) * std::log(c) - lw);
-  };
-  std::vector<double> pts{0.0};
-  const double sh = M_PI / (2.0 * std::sqrt(static_cast<double>(H))),
-               sd = 1.0 / std::sqrt(static_cast<double>(d));
-  for (double s : {sh, sd})
-    for (double m : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0})
-      if (s * m < M_PI / 2) pts.push_back(s * m);
-  pts.push_back(M_PI / 2);
-  std::sort(pts.begin(), pts.end());
-  double total = 0, err_sum = 0;
-  for (size_t i = 0; i + 1 < pts.size(); ++i) {
-    if (pts[i + 1] - pts[i] < 1e-300) continue;
-    double err = 0;
-    total +=
-        boost::math::quadrature::gauss_kronrod<double, 61>::integrate(f, pts[i], pts[i + 1], 6, 1e-13, &err);
-    err_sum += err;
-  }
-  if (error != nullptr) *error = err_sum;
-  return total;
-}
-
-}  // namespace
-
-double majority_failure(unsigned long d, unsigned long H, double* error) {
-  const double m = static_cast<double>((H + 1) / 2);
-  return phi_average(
-      d, H,
-      [&](double phi) {
-        const double p = 0.5 + phi / M_PI;
-        return boost::math::ibeta(m, m, 1.0 - p);  // P(Bin(2m-1, p) <= m-1)
-      },
-      error);
+double majority_failure(unsigned long d, unsigned long H) {
+  const unsigned long m = (H + 1) / 2;
+  return detail::MajorityMesh(d, detail::majority_scale(d, 2 * m - 1)).failure(m);
 }
 
 double majority_hoeffding(unsigned long d, unsigned long H) {
-  const double h = static_cast<double>(H);
-  return phi_average(d, H, [&](double phi) { return std::exp(-2.0 * h * phi * phi / (M_PI * M_PI)); });
+  const double s = std::min(detail::majority_scale(d, 1), 1.0 / (2.0 * std::sqrt(static_cast<double>(H))));
+  return detail::MajorityMesh(d, s).hoeffding(H);
 }
 
-unsigned long majority_min_heads(unsigned long d, double target, unsigned long h_cap) {
-  // F is nonincreasing in odd H = 2m - 1 and smooth, F ~ A m^-k for large m (k = 1/2: F(d, d^2)
-  // ~ 1/(2 sqrt d)): a secant step on log F against log m predicts where F = target, safeguarded
-  // to stay strictly inside the bracket (lo: F > target, hi: F <= target) and to bisect when a
-  // step gains too little. About 8 quadratures instead of the 2 log2(H) of plain bisection
-  // (44 at d = 1000, target 0.01: 28 s before, issue 16).
-  const unsigned long top_m = ((h_cap % 2 == 1 ? h_cap : h_cap - 1) + 1) / 2;
-  auto F = [&](unsigned long m) {
-    limits::poll("rank majority: the least H");
-    return majority_failure(d, 2 * m - 1);
-  };
-  unsigned long lo = 0, hi = 0;  // 0: not known yet (m = 0 stands for "no heads": F > target)
-  double flo = 1.0, fhi = 0.0;
-  unsigned long m = 1;
-  double fm = F(m);
+namespace {
+
+// The least odd H = 2m - 1 <= 2 top_m - 1 with F(d, H) <= target, by F on one mesh; 0 if none.
+// F is nonincreasing in m and smooth, F ~ A m^-k for large m (k = 1/2: F(d, d^2) ~ 1/(2 sqrt d)):
+// a secant step on log F against log m predicts where F = target, safeguarded to stay strictly
+// inside the bracket (lo: F > target, hi: F <= target) and to bisect when a step gains too little.
+// About 8 evaluations instead of the 2 log2(H) of plain bisection.
+unsigned long least_heads(const detail::MajorityMesh& mesh, double target, unsigned long top_m) {
+  auto F = [&](unsigned long m) { return mesh.failure(m); };
+  unsigned long lo = 1, hi = 0;  // hi = 0: not known yet
+  double fm = F(1);
   if (fm <= target) return 1;
-  lo = 1, flo = fm;
-  // the next guess from the secant through two points of log F (m_a, f_a), (m_b, f_b)
-  unsigned long prev = 1;
+  unsigned long prev = 1, m = 64;
   double fprev = fm;
-  m = 64;
   for (int step = 0; step < 200; ++step) {
+    limits::poll("rank majority: the least H");
     if (m > top_m) m = top_m;
     fm = F(m);
     if (fm <= target) {
-      hi = m, fhi = fm;
+      hi = m;
     } else {
-      lo = m, flo = fm;
+      lo = m;
       if (m == top_m) return 0;  // even the cap fails
     }
     if (hi != 0 && hi - lo <= 1) return 2 * hi - 1;
-    // secant on (log m, log F) through the two latest points
-    double guess = 0;
+    double guess = 0;  // secant on (log m, log F) through the two latest points
     if (fprev > 0 && fm > 0 && prev != m) {
       const double k = std::log(fprev / fm) / std::log(static_cast<double>(m) / static_cast<double>(prev));
       if (k > 1e-6) guess = static_cast<double>(m) * std::pow(fm / target, 1.0 / k);
@@ -151,21 +99,80 @@ unsigned long majority_min_heads(unsigned long d, double target, unsigned long h
     prev = m, fprev = fm;
     const double a = static_cast<double>(lo), b = hi != 0 ? static_cast<double>(hi) : 4.0 * a + 64.0;
     if (!(guess > a && guess < b) || !std::isfinite(guess)) guess = hi != 0 ? (a + b) / 2 : b;
-    // aim just past the predicted crossing so that the next point likely lands on the other side
-    // of it, and never closer than 1 to a bracket end
     unsigned long next = static_cast<unsigned long>(std::llround(guess));
     if (hi != 0) next = std::min(std::max(next, lo + 1), hi - 1);
     if (next == m) next = hi != 0 ? lo + (hi - lo) / 2 : 2 * m;
     m = std::max<unsigned long>(next, lo + 1);
-    (void)flo, (void)fhi;
   }
-  // the secant did not settle (not expected for a monotone, smooth F): plain bisection
-  if (hi == 0) return 0;
+  if (hi == 0) return 0;  // the secant did not settle (not expected): plain bisection
   while (hi - lo > 1) {
+    limits::poll("rank majority: the least H");
     const unsigned long mid = lo + (hi - lo) / 2;
     (F(mid) <= target ? hi : lo) = mid;
   }
   return 2 * hi - 1;
+}
+
+unsigned long top_of(unsigned long h_cap) { return ((h_cap % 2 == 1 ? h_cap : h_cap - 1) + 1) / 2; }
+
+}  // namespace
+
+unsigned long majority_min_heads(unsigned long d, double target, unsigned long h_cap) {
+  const unsigned long top_m = top_of(h_cap);
+  const detail::MajorityMesh mesh(d, detail::majority_scale(d, 2 * top_m - 1));
+  return least_heads(mesh, target, top_m);
+}
+
+namespace {
+
+// F(d, 2m - 1) as a ball at the tolerance of one rung; false when the budget ran out
+bool failure_ball(Arb& res, unsigned long d, unsigned long m, const detail::MajorityMesh& mesh, int rung) {
+  // the first rung decides the usual margins (the neighbours differ by about F / (2m)) cheaply
+  static constexpr double tol[] = {1e-9, 1e-16, 1e-24, 1e-32};
+  static constexpr slong prec[] = {96, 128, 160, 192};
+  return majority_failure_ball(res.x, d, m, mesh.failure(m), tol[rung], prec[rung]);
+}
+
+}  // namespace
+
+MajorityTarget majority_target(unsigned long d, const fmpq_t target, unsigned long h_cap) {
+  // The double search proposes h; certified enclosures of F at h and h - 2 then prove
+  // F(h) <= target < F(h - 2), which with F nonincreasing in odd H makes h the least. A failed
+  // proof moves h by 2 (the double search was off at its last bit) or, when an enclosure still
+  // contains the target, retries at a tighter tolerance (four rungs, 1e-9 to 1e-32 relative).
+  const unsigned long top_m = top_of(h_cap);
+  const detail::MajorityMesh mesh(d, detail::majority_scale(d, 2 * top_m - 1));
+  Arb t;
+  arb_set_fmpq(t.x, target, 256);
+  MajorityTarget out;
+  unsigned long h = least_heads(mesh, fmpq_get_d(target), top_m);
+  for (int rung = 0; rung < 4; ++rung) {
+    for (int moves = 0; moves < 8; ++moves) {
+      out.h = h;
+      const unsigned long m = h == 0 ? top_m : (h + 1) / 2;
+      if (!failure_ball(out.f_h, d, m, mesh, rung)) return out;
+      if (h == 0) {  // the search says even the cap fails: prove F(cap) > target
+        out.decided = arb_gt(out.f_h.x, t.x);
+        if (out.decided || !arb_le(out.f_h.x, t.x)) break;
+        h = 2 * top_m - 1;  // it does not fail after all: look below the cap
+        continue;
+      }
+      if (arb_gt(out.f_h.x, t.x)) {  // F(h) > target: h is too small
+        h = m == top_m ? 0 : h + 2;
+        continue;
+      }
+      if (m > 1 && !failure_ball(out.f_below, d, m - 1, mesh, rung)) return out;
+      if (m > 1 && arb_le(out.f_below.x, t.x)) {  // F(h - 2) <= target: h is too large
+        h -= 2;
+        continue;
+      }
+      out.decided = arb_le(out.f_h.x, t.x) && (m == 1 || arb_gt(out.f_below.x, t.x));
+      break;
+    }
+    out.h = h;
+    if (out.decided) return out;
+  }
+  return out;
 }
 
 }  // namespace bc::rank

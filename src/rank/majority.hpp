@@ -11,9 +11,10 @@
 //   B_H(p) = P(Bin(H,p) < H/2) + P(Bin(H,p) = H/2)/2 = I_{1-p}(m, m),  m = ceil(H/2)
 // (t = sin phi removes the kink of |t|; an even H equals H-1 pointwise). Averaged Hoeffding:
 //   (1/W_{d-2}) int_0^{pi/2} exp(-2 H phi^2/pi^2) cos^{d-2} phi dphi.
-// Both integrals: adaptive Gauss–Kronrod (Boost.Math) in double precision with breakpoints at the
-// scales 1/sqrt(H) and 1/sqrt(d); B_H by Boost's regularized incomplete beta. About 1e-13 relative
-// (tests check against an independent mpmath computation); not certified.
+// Both are computed in the form F = C_m int_0^{1/2} (1 - 4s^2)^{m-1} G(s) ds (majority_mesh.cpp),
+// where no incomplete beta function of order m appears: in double precision on one reusable mesh
+// (about 1e-14 relative; the tests check against mpmath), and certified by Taylor models
+// (majority_ball.cpp), which decides the boundary of the least H for a target.
 #pragma once
 
 #include "core/flint.hpp"
@@ -26,13 +27,28 @@ void head_success_probability(arb_t res, ulong d, slong prec);
 /// W_n = int_0^{pi/2} cos^n phi dphi, certified (O(n)).
 void wallis(arb_t res, ulong n, slong prec);
 
-/// F(d, H); with `error`, also the Gauss-Kronrod error estimate summed over the segments (an
-/// a-posteriori estimate, not a bound; Boost's ibeta adds about 1e-15 relative).
-double majority_failure(unsigned long d, unsigned long H, double* error = nullptr);
+/// F(d, H) in double precision (about 1e-14 relative).
+double majority_failure(unsigned long d, unsigned long H);
 double majority_hoeffding(unsigned long d, unsigned long H);
 
-/// Smallest H (odd, since an even H never helps) with majority_failure(d, H) <= target;
-/// 0 if it exceeds h_cap.
+/// F(d, 2m - 1) certified (majority_ball.cpp): `res` contains it, with a radius near
+/// rel_tol x estimate (`estimate`: a double value of F, which sets the tolerances only).
+/// Returns false if the panel budget ran out before the tolerance was met (res is then unset).
+[[nodiscard]] bool majority_failure_ball(arb_t res, ulong d, ulong m, double estimate, double rel_tol,
+                                         slong prec);
+
+/// Smallest H (odd, since an even H never helps) with majority_failure(d, H) <= target in double
+/// precision; 0 if it exceeds h_cap. Not certified: see majority_target.
 unsigned long majority_min_heads(unsigned long d, double target, unsigned long h_cap);
+
+/// The least odd H <= h_cap with F(d, H) <= target, and the proof of it.
+struct MajorityTarget {
+  unsigned long h = 0;   ///< the least odd H (the double search's answer when not decided); 0: > h_cap
+  bool decided = false;  ///< F(h) <= target < F(h - 2) (or F(cap) > target when h = 0) proved
+  Arb f_h, f_below;      ///< enclosures of F(d, h) (of F at the cap when h = 0) and F(d, h - 2)
+};
+/// Searches in double precision, then proves the boundary with certified enclosures, tightening
+/// the tolerance (1e-9, 1e-16, 1e-24, 1e-32 relative) while an enclosure contains the target.
+MajorityTarget majority_target(unsigned long d, const fmpq_t target, unsigned long h_cap);
 
 }  // namespace bc::rank

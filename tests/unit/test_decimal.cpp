@@ -78,3 +78,40 @@ TEST_CASE("real_format: exact integers and short exact decimals print as themsel
   mag_set_d(arb_radref(x.x), 1e-40);  // 10 within 1e-40 is not known to be 10: all its digits
   CHECK(bc::format_real(x.x, 30, false) == "10.0000000000000000000000000000");
 }
+
+// The mpn fast path of format_real (issue 16: 5^k cached as limbs, one exact product, a rounding
+// shift, mpn_get_str) against Arb's own decimal conversion (arb_get_str), on random balls of 1 to
+// 60 digits: the digits must be identical except at an exact tie, where Arb rounds away from zero
+// and format_real to even (both correct to one unit in the last place).
+TEST_CASE("real_format: the fast decimal conversion agrees with arb_get_str on random balls") {
+  flint_rand_t state;
+  flint_randinit(state);
+  int compared = 0, ties = 0;
+  for (int it = 0; it < 20000; ++it) {
+    const long digits = 1 + it % 60;
+    const slong prec = bc::bits_for_digits(digits) + it % 64;
+    bc::Arb x;
+    arb_randtest_precise(x.x, state, prec, 1 + it % 12);
+    if (arb_is_zero(x.x) || !arb_is_finite(x.x)) continue;
+    // an inexact ball (so that exact_short does not apply), accurate to `digits`
+    mag_set_ui_2exp_si(arb_radref(x.x), 1, arf_abs_bound_lt_2exp_si(arb_midref(x.x)) - prec - 40);
+    if (!bc::accurate_to_digits(x.x, digits)) continue;
+    const std::string ours = bc::format_real(x.x, digits, false);
+    char* s = arb_get_str(x.x, digits, ARB_STR_NO_RADIUS);
+    const std::string arb(s);
+    flint_free(s);
+    ++compared;
+    if (ours == arb) continue;
+    // a tie: the midpoint times 10^k is an odd multiple of 1/2, so one more digit ends in 5
+    char* t = arb_get_str(x.x, digits + 1, ARB_STR_NO_RADIUS);
+    const std::string longer(t);
+    flint_free(t);
+    const size_t e = longer.find('e');
+    INFO("digits " << digits << ": " << ours << " vs arb " << arb << " (" << longer << ")");
+    CHECK(longer[(e == std::string::npos ? longer.size() : e) - 1] == '5');
+    ++ties;
+  }
+  flint_randclear(state);
+  CHECK(compared > 15000);
+  CHECK(ties < compared / 50);
+}

@@ -3,6 +3,7 @@
 // b(0) = p(d), p(3) = 1 - 1/pi, LB(d, d-1, 1) = 2 p(d) - 1 (observed in the reference computation),
 // a quadrature check of <arcsin, Q_l>, and the theorem itself: random rank-1 heads can never beat
 // the spectral lower bound.
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
@@ -124,6 +125,68 @@ TEST_CASE("rank: majority failure against the reference; Hoeffding is an upper b
     if (h % 2 == 1) CHECK(majority_failure(d, h + 1) == f);  // an even H fails like H - 1
   }
   CHECK(majority_min_heads(10, 0.1, 1000000) > 0);
+}
+
+// F at large H and the least H for a target against data/majority_reference.csv (mpmath, two
+// methods agreeing to 1e-25; the generator also checks its form against the phi form with mpmath's
+// betainc(m, m) where that converges): the double path to 1e-13 relative, the certified path by
+// containment, and both paths on data/rank_reference.csv (exact binomial sums, 18 digits).
+TEST_CASE("rank: majority failure at large H, double and certified, against mpmath") {
+  auto check = [](unsigned long d, unsigned long h, const std::string& value, long digits) {
+    INFO("d=" << d << " H=" << h);
+    const double ref = std::stod(value), f = majority_failure(d, h);
+    CHECK(std::fabs(f - ref) <= 1e-13 * ref);
+    Arb ball;
+    REQUIRE(majority_failure_ball(ball.x, d, (h + 1) / 2, f, 1e-13, 128));
+    CHECK(arb_overlaps(ball.x, test::decimal_ball(value, digits).x));
+    CHECK(mag_cmp_2exp_si(arb_radref(ball.x), static_cast<slong>(std::log2(ref * 1e-12))) < 0);
+  };
+  int n = 0;
+  for (const auto& r : test::read_csv("majority_reference.csv"))
+    if (r[0] == "fail" || r[0] == "identity") check(std::stoul(r[1]), std::stoul(r[2]), r[4], 22), ++n;
+  for (const auto& r : test::read_csv("rank_reference.csv"))
+    if (r[0] == "fail") check(std::stoul(r[1]), std::stoul(r[3]), r[6], 18), ++n;
+  CHECK(n == 19);
+}
+
+TEST_CASE("rank: a tighter certified enclosure of F still contains the 22-digit reference") {
+  // d = 1000, H = 2494607: the value that decides h_target at target 0.01 (F - 0.01 = 6.6e-10)
+  for (const auto& r : test::read_csv("majority_reference.csv")) {
+    if (r[0] != "fail" || r[1] != "1000" || r[2] != "2494607") continue;
+    Arb ball;
+    REQUIRE(majority_failure_ball(ball.x, 1000, 1247304, std::stod(r[4]), 1e-21, 160));
+    CHECK(arb_overlaps(ball.x, test::decimal_ball(r[4], 22).x));
+    CHECK(accurate_to_digits(ball.x, 18));  // radius about 1e-21 relative
+  }
+}
+
+TEST_CASE("rank: h_target is proved equal to the mpmath least H (d = 1000: not SciPy's 2494607)") {
+  int n = 0;
+  for (const auto& r : test::read_csv("majority_reference.csv")) {
+    if (r[0] != "h_target") continue;
+    const auto t = parse_exact_rational(r[3]);
+    REQUIRE(t.has_value());
+    const auto ht = majority_target(std::stoul(r[1]), t->x, 100000000);
+    INFO("d=" << r[1] << " target=" << r[3]);
+    CHECK(ht.decided);
+    CHECK(std::to_string(ht.h) == r[4]);
+    ++n;
+  }
+  CHECK(n == 3);
+}
+
+TEST_CASE("rank: the double mesh agrees with the certified path from d = 3 to 10^6, H = 1 to 10^12") {
+  for (unsigned long d : {3ul, 4ul, 17ul, 1000ul, 1000000ul})
+    for (unsigned long h : {1ul, 2ul, 3ul, 99ul, 100001ul, 999999999999ul}) {
+      INFO("d=" << d << " H=" << h);
+      const double f = majority_failure(d, h);
+      Arb ball;
+      REQUIRE(majority_failure_ball(ball.x, d, (h + 1) / 2, f, 1e-13, 128));
+      Arb mesh;
+      arb_set_d(mesh.x, f);
+      mag_set_d(arb_radref(mesh.x), 2e-14 * f);
+      CHECK(arb_overlaps(ball.x, mesh.x));
+    }
 }
 
 TEST_CASE("rank: the search for the least majority H stops at the deadline") {
