@@ -136,7 +136,7 @@ RunResult run_rank_u(const UOptions& o, const Context& ctx) {
   } else {
     const ulong n = parse_uint("--theta-grid", o.theta_grid, 1, 10000);
     limits::check_seconds(fmt::format("rank u: {} angles of the degree-D expansion", n + 1),
-                          static_cast<double>(n + 2) * rank::u_weight_seconds(degree, ctx.digits),
+                          static_cast<double>(n + 2) * rank::u_weight_seconds(d, degree, ctx.digits),
                           "lower --theta-grid, --degree or --digits");
     t.params["theta_grid"] = n;
     const Arb u1 = u_at_one();

@@ -65,6 +65,74 @@ void exact_certificate(HadamardCertificate& cert, const fmpz_mat_t mz, ulong ran
 
 }  // namespace
 
+namespace {
+
+// The scaled Gram entries M'_{ab} = (sum_r p^{e_r} s^{2 lambda - e_r})^lambda = s^{2 lambda^2} M_{ab},
+// e_r = q^a_r + q^b_r, for Omega = p/s: integers with the rank of M.
+class ScaledEntries {
+ public:
+  ScaledEntries(ulong d, ulong lambda, const Fmpq& omega)
+      : d_(d), lambda_(lambda), pp_(2 * lambda + 1), sp_(2 * lambda + 1) {
+    std::vector<ulong> cur(d);
+    compositions(q_, cur, 0, lambda);
+    for (ulong e = 0; e <= 2 * lambda; ++e) {
+      fmpz_pow_ui(pp_[e].x, fmpq_numref(omega.x), e);
+      fmpz_pow_ui(sp_[e].x, fmpq_denref(omega.x), e);
+    }
+  }
+  const std::vector<std::vector<ulong>>& q() const { return q_; }
+  void entry(fmpz_t res, size_t a, size_t b) const {
+    Fmpz sum, t;
+    for (ulong r = 0; r < d_; ++r) {
+      const ulong e = q_[a][r] + q_[b][r];
+      fmpz_mul(t.x, pp_[e].x, sp_[2 * lambda_ - e].x);
+      fmpz_add(sum.x, sum.x, t.x);
+    }
+    fmpz_pow_ui(res, sum.x, lambda_);
+  }
+
+ private:
+  ulong d_, lambda_;
+  std::vector<std::vector<ulong>> q_;
+  std::vector<Fmpz> pp_, sp_;
+};
+
+// The exact rank when the rank mod p fell short of n: fraction-free elimination over Z, priced
+// first from the entries' actual size.
+long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong prime, HadamardCertificate* cert) {
+  if (n > 400)
+    throw ResourceError(fmt::format(
+        "depth grid-rank: exact rank limited to 400 x 400 (n = {}) when the rank mod p is below n", n));
+  fmpz_mat_t mz;
+  fmpz_mat_init(mz, static_cast<slong>(n), static_cast<slong>(n));
+  slong bits = 1;
+  for (size_t a = 0; a < n; ++a)
+    for (size_t b = 0; b < n; ++b) {
+      fmpz* e = fmpz_mat_entry(mz, static_cast<slong>(a), static_cast<slong>(b));
+      m.entry(e, a, b);
+      bits = std::max(bits, static_cast<slong>(fmpz_bits(e)));
+    }
+  // fraction-free elimination on n x n integers of b bits: about 1e-10 n^4 b seconds (measured
+  // on full-rank matrices at d = 2, Omega = 1/2, where b is about 81 lambda: lambda = 40, 0.94 s;
+  // lambda = 50, 4.6 s; the fuzzer's catalogue target ran out of memory at lambda = 56 under ASan
+  // before the estimate existed, and full rank no longer comes here)
+  const double nn = static_cast<double>(n);
+  try {
+    limits::check_seconds(fmt::format("depth grid-rank: exact rank of the {} x {} Hadamard power", n, n),
+                          1e-10 * nn * nn * nn * nn * static_cast<double>(bits),
+                          "lower --lambda or drop --exact (the mod-p rank is fast)");
+  } catch (...) {
+    fmpz_mat_clear(mz);
+    throw;
+  }
+  const long rank = static_cast<long>(fmpz_mat_rank(mz));
+  if (cert != nullptr) exact_certificate(*cert, mz, static_cast<ulong>(rank), prime);
+  fmpz_mat_clear(mz);
+  return rank;
+}
+
+}  // namespace
+
 HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact, HadamardCertificate* cert) {
   if (d < 1) throw DomainError(fmt::format("depth grid-rank: need d >= 1 parts, got d = {}", d));
   HadamardRank out;
@@ -74,61 +142,32 @@ HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact,
     throw ResourceError(
         fmt::format("depth grid-rank: binom(d+lambda-1, lambda) = {} exceeds the limit 3000", nb.str()));
   out.n = fmpz_get_ui(nb.x);
-  if (exact && out.n > 400)
-    throw ResourceError(
-        fmt::format("depth grid-rank: exact rank limited to 400 x 400 (n = {}); use the mod-p rank", out.n));
-  if (exact) {
-    // fraction-free elimination on n x n integers of b = (2 lambda^2 + lambda) log2(max(p, s)) bits
-    // (the scaled entries below): about 1e-10 n^4 b seconds (measured at d = 2: lambda = 40, 0.57 s;
-    // lambda = 56, 6.3 s; the fuzzer's catalogue target ran out of memory there under ASan)
-    const double lam = static_cast<double>(lambda), n = static_cast<double>(out.n);
-    const double bits = (2 * lam * lam + lam) *
-                        std::max<double>(1.0, static_cast<double>(std::max(fmpz_bits(fmpq_numref(omega.x)),
-                                                                           fmpz_bits(fmpq_denref(omega.x)))));
-    limits::check_seconds(
-        fmt::format("depth grid-rank: exact rank of the {} x {} Hadamard power", out.n, out.n),
-        1e-10 * n * n * n * n * bits, "lower --lambda or drop --exact (the mod-p rank is fast)");
-  }
-  std::vector<std::vector<ulong>> q;
-  std::vector<ulong> cur(d);
-  compositions(q, cur, 0, lambda);
-  // With Omega = p/s: M' = (sum_r p^{e_r} s^{2 lambda - e_r})^lambda = s^{2 lambda^2} M, e_r = q_r^a + q_r^b
-  const fmpz* p = fmpq_numref(omega.x);
-  const fmpz* s = fmpq_denref(omega.x);
-  std::vector<Fmpz> pp(2 * lambda + 1), sp(2 * lambda + 1);
-  for (ulong e = 0; e <= 2 * lambda; ++e) {
-    fmpz_pow_ui(pp[e].x, p, e);
-    fmpz_pow_ui(sp[e].x, s, e);
-  }
+  const ScaledEntries m(d, lambda, omega);
   out.prime = n_nextprime(UWORD(1) << 62, 1);
   nmod_mat_t mp;
   nmod_mat_init(mp, static_cast<slong>(out.n), static_cast<slong>(out.n), out.prime);
-  fmpz_mat_t mz;
-  if (exact) fmpz_mat_init(mz, static_cast<slong>(out.n), static_cast<slong>(out.n));
-  Fmpz sum, t;
-  for (size_t a = 0; a < q.size(); ++a)
-    for (size_t b = 0; b < q.size(); ++b) {
-      fmpz_zero(sum.x);
-      for (ulong r = 0; r < d; ++r) {
-        const ulong e = q[a][r] + q[b][r];
-        fmpz_mul(t.x, pp[e].x, sp[2 * lambda - e].x);
-        fmpz_add(sum.x, sum.x, t.x);
-      }
-      fmpz_pow_ui(t.x, sum.x, lambda);
+  Fmpz t;
+  for (size_t a = 0; a < out.n; ++a) {
+    if ((a & 15) == 0) limits::poll("depth grid-rank");
+    for (size_t b = 0; b < out.n; ++b) {
+      m.entry(t.x, a, b);
       nmod_mat_entry(mp, static_cast<slong>(a), static_cast<slong>(b)) = fmpz_fdiv_ui(t.x, out.prime);
-      if (exact) fmpz_set(fmpz_mat_entry(mz, static_cast<slong>(a), static_cast<slong>(b)), t.x);
     }
+  }
   out.rank_mod_p = static_cast<ulong>(nmod_mat_rank(mp));
   if (cert != nullptr) {
-    cert->compositions = q;
+    cert->compositions = m.q();
     cert->minor = nmod_nonsingular_minor(mp);
   }
   nmod_mat_clear(mp);
-  if (exact) {
-    out.exact_rank = static_cast<long>(fmpz_mat_rank(mz));
-    if (cert != nullptr) exact_certificate(*cert, mz, static_cast<ulong>(out.exact_rank), out.prime);
-    fmpz_mat_clear(mz);
+  if (!exact) return out;
+  if (out.rank_mod_p == out.n) {
+    // a minor nonsingular mod p is nonsingular over Q: the rank is n with no elimination over Z
+    out.exact_rank = static_cast<long>(out.n);
+    if (cert != nullptr) cert->exact_prime = out.prime, cert->exact_minor = cert->minor;
+    return out;
   }
+  out.exact_rank = exact_rank_deficient(m, out.n, out.prime, cert);
   return out;
 }
 

@@ -39,7 +39,9 @@ struct HadamardCertificate {
 };
 inline constexpr ulong null_space_limit = 120;
 
-/// Throws DomainError for d = 0, ResourceError above the size limits (exact: n <= 400; mod p: n <= 3000).
+/// Throws DomainError for d = 0, ResourceError above the size limits (n <= 3000; the exact rank
+/// needs elimination over Z only when the rank mod p is below n, and then n <= 400 and its
+/// estimated time within the budget: a minor nonsingular mod p is nonsingular over Q).
 /// `cert` (optional) receives the certificate.
 HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact,
                            HadamardCertificate* cert = nullptr);

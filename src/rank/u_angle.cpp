@@ -39,7 +39,7 @@ std::optional<Fmpq> rational_cosine(const Angle& theta) {
 
 Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits) {
   if (auto t = rational_cosine(theta)) return u_weight(d, *t, degree, digits);
-  limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(degree, digits),
+  limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
                         "lower --degree or --digits");
   const slong target = bits_for_digits(digits);
   for (slong prec = target + 64;; prec *= 2) {
