@@ -51,6 +51,9 @@ def cases():
         ("claimed count", lambda c: c["claim"].__setitem__("certified", c["claim"]["certified"] + 1)),
         ("seed", lambda c: c.__setitem__("seed", str(int(c["seed"]) + 1))),
         ("q", lambda c: c.__setitem__("q", c["q"] + 1)),
+        # hostile values: refused at once, never enumerated (C(10^5, 50) subsets)
+        ("N and q (hostile)", lambda c: (c.__setitem__("N", 100000), c.__setitem__("q", 50))),
+        ("witness list (hostile type)", lambda c: c.__setitem__("witnesses", "x")),
     ]
     pair_given = [
         ("instance", lambda c: c["evaluations"][0]["instances"][0]["z"].__setitem__(0, c["evaluations"][0]["instances"][0]["z"][0] % c["M"] + 1)),
@@ -61,6 +64,8 @@ def cases():
         ("alpha", lambda c: c["evaluations"][0].__setitem__("alpha", bump(c["evaluations"][0]["alpha"], 5))),
         ("theta", lambda c: c.__setitem__("theta", "1/3")),
         ("dropped trial", lambda c: c["evaluations"][0]["instances"].pop()),
+        ("margin 1e999999999 (hostile)", lambda c: c["evaluations"][0]["instances"][0]["margins"].__setitem__(0, "1e999999999")),
+        ("alpha 10^400 (hostile)", lambda c: c["evaluations"][0].__setitem__("alpha", "1" + "0" * 400)),
     ]
     pair_search = [
         ("swapped alphas", lambda c: (c["claim"].__setitem__("alpha_min_above", c["claim"]["alpha_min_at_most"]),)),
@@ -76,6 +81,7 @@ def cases():
         ("composite prime", lambda c: c.__setitem__("prime", str(int(c["prime"]) + 2))),
         ("claimed rank", lambda c: c["claim"].__setitem__("rank_at_least", c["claim"]["rank_at_least"] + 1)),
         ("exact rank", lambda c: c["exact"].__setitem__("rank", c["exact"]["rank"] + 1)),
+        ("lambda 10^9 (hostile)", lambda c: c.__setitem__("lambda", 10 ** 9)),
     ]
     hadamard_one = [
         ("null vector", lambda c: c["exact"]["null_space"][0].__setitem__(0, str(int(c["exact"]["null_space"][0][0]) + 1))),

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 
 namespace bc::cli {
 
@@ -17,6 +18,24 @@ constexpr int kFormatVersion = 1;
 
 bool is_stdout(const std::string& p) {
   return p == "/dev/stdout" || p == "/dev/fd/1" || p == "/proc/self/fd/1";
+}
+
+// A run that writes two files checks both directories before it computes: otherwise a missing
+// --output directory would be found only after the certificate was written.
+void check_directory(const std::string& path, const std::string& what) {
+  const std::string target = out::resolve_output_target(path);
+  if (out::is_write_through(target)) return;
+  std::filesystem::path dir = std::filesystem::path(target).parent_path();
+  if (dir.empty()) dir = ".";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec))
+    throw ResourceError(
+        fmt::format("{}: cannot write \"{}\": no directory \"{}\"", what, path, dir.string()));
+}
+
+// write_atomic's messages name --output; the certificate's name --certificate.
+std::string relabel(const std::string& msg) {
+  return msg.rfind("--output", 0) == 0 ? "--certificate" + msg.substr(8) : msg;
 }
 }  // namespace
 
@@ -46,6 +65,10 @@ void check_certificate_path(const std::string& path, const Context& ctx,
         fmt::format("--certificate: \"{}\" is standard output, where the table goes too; give --output FILE "
                     "(or --output /dev/null) to keep them apart",
                     path));
+  if (!ctx.output.empty())
+    out::check_output_path(ctx.output, out::PathOrigin::command_line, inputs, "--output");
+  check_directory(path, "--certificate");
+  if (!ctx.output.empty()) check_directory(ctx.output, "--output");
 }
 
 nlohmann::json certificate_header(const std::string& kind, const nlohmann::json& params) {
@@ -85,7 +108,13 @@ std::string exact_of_double(double x) {
 
 void write_certificate(const RunResult& r) {
   if (r.certificate_path.empty() || r.certificate.empty()) return;
-  out::write_atomic(r.certificate_path, r.certificate);
+  try {
+    out::write_atomic(r.certificate_path, r.certificate);
+  } catch (const UsageError& e) {
+    throw UsageError(relabel(e.what()));
+  } catch (const ResourceError& e) {
+    throw ResourceError(relabel(e.what()));
+  }
 }
 
 }  // namespace bc::cli

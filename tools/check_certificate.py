@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from fractions import Fraction
 from itertools import combinations
 
 MASK64 = (1 << 64) - 1
+INF = float("inf")  # only ever an upper end of an interval, compared with rationals
 
 
 class Reject(Exception):
@@ -170,6 +172,7 @@ def check_minor(matrix_entry, minor, p, what):
 def check_neighborly(c):
     N, q, k = field(c, "N", int), field(c, "q", int), field(c, "k", int)
     need(1 <= q <= N and q <= k, "need 1 <= q <= N and q <= k")
+    check_limits([("N", N, 100000), ("k", k, 4096)], "neighborly")
     seed = integer(field(c, "seed"), "seed")
     signs = field(c, "sign_vectors", list)
     need(len(signs) == N, f"sign_vectors: {len(signs)} vectors, N = {N}")
@@ -222,8 +225,9 @@ def check_neighborly(c):
     need(field(claim, "bound_4q", int) == 4 * q, "claim: bound_4q != 4q")
     scope = field(claim, "subsets")
     if scope == "all":
-        everything = set(combinations(range(1, N + 1), q))
         listed = seen + [tuple(sorted(o["S"])) for o in others]
+        need(len(listed) == math.comb(N, q), f"claim: 'all' subsets, but {len(listed)} are listed of C({N},{q})")
+        everything = set(combinations(range(1, N + 1), q))
         need(len(listed) == len(everything) and set(listed) == everything,
              f"claim: 'all' subsets, but the lists do not hold each of the C({N},{q}) = {len(everything)} subsets once")
     else:
@@ -311,10 +315,18 @@ def cos_2pi_r_over_m(r, M, bits):
     return (cos_point(xhi, bits)[0], cos_point(xlo, bits)[1])
 
 
+EXP_CLAMP = 1 << 16
+
+
 def exp_point(y: Fraction, bits):
     """Bounds on exp(y) for a rational y: exp(y) = exp(y / 2^k)^(2^k) with |y / 2^k| <= 1/16, the
     Taylor series there (alternating for y < 0; remainder <= 2 t^{n+1}/(n+1)! for y >= 0), then k
-    squarings rounded outward."""
+    squarings rounded outward. Beyond |y| = 2^16 only a one-sided bound is kept (e > 2):
+    exp(y) <= 2^y for y < 0 and exp(y) >= 2^y for y > 0, with +infinity as the other end."""
+    if y < -EXP_CLAMP:
+        return Fraction(0), Fraction(1, 1 << EXP_CLAMP)
+    if y > EXP_CLAMP:
+        return Fraction(1 << EXP_CLAMP), INF
     k = 0
     while abs(y) > Fraction(1, 16) * (1 << k):
         k += 1
@@ -361,19 +373,19 @@ class PairMatching:
         self.N, self.M, self.theta = N, M, theta
         self.cache = {}
 
-    def exps(self, alpha, bits):
-        """E_r = exp(alpha (cos(2 pi r/M) - c_0)) for r = 0..M-1, as intervals."""
-        key = (alpha, bits)
+    def exp_r(self, r, alpha, bits):
+        """E_r = exp(alpha (cos(2 pi r/M) - c_0)) as an interval (cached; E_r = E_{M-r})."""
+        r = min(r % self.M, self.M - r % self.M)
+        key = (r, alpha, bits)
         if key not in self.cache:
-            M, th = self.M, self.theta
-            c1 = cos_2pi_r_over_m(1, M, bits)
-            c0 = (th + (1 - th) * c1[0], th + (1 - th) * c1[1])  # increasing in c_1
-            half = {}
-            for r in range(M // 2 + 1):
-                c = cos_2pi_r_over_m(r, M, bits)
-                ylo, yhi = alpha * (c[0] - c0[1]), alpha * (c[1] - c0[0])
-                half[r] = (exp_point(rdown(ylo, bits), bits)[0], exp_point(rup(yhi, bits), bits)[1])
-            self.cache[key] = [half[min(r, M - r)] for r in range(M)]
+            th = self.theta
+            if (bits, "c0") not in self.cache:
+                c1 = cos_2pi_r_over_m(1, self.M, bits)
+                self.cache[(bits, "c0")] = (th + (1 - th) * c1[0], th + (1 - th) * c1[1])  # increasing in c_1
+            c0 = self.cache[(bits, "c0")]
+            c = cos_2pi_r_over_m(r, self.M, bits)
+            ylo, yhi = alpha * (c[0] - c0[1]), alpha * (c[1] - c0[0])
+            self.cache[key] = (exp_point(rdown(ylo, bits), bits)[0], exp_point(rup(yhi, bits), bits)[1])
         return self.cache[key]
 
     def decide(self, z, i, alpha):
@@ -384,7 +396,7 @@ class PairMatching:
             counts[r] = counts.get(r, 0) + 1
         bits = 96
         while True:
-            E = self.exps(alpha, bits)
+            E = {r: self.exp_r(r, alpha, bits) for r in counts}
             lo = sum(n * E[r][0] for r, n in counts.items())
             hi = sum(n * E[r][1] for r, n in counts.items())
             if hi < 1:
@@ -397,7 +409,8 @@ class PairMatching:
 
 def pm_check_margin(text, S, alpha, where):
     """The printed margin m agrees with -log S to 1e-9 (1 + alpha): S lies in exp(-m -+ tol)."""
-    need(isinstance(text, str), f"{where}: margin must be a string")
+    need(isinstance(text, str) and re.fullmatch(r"-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]{1,3})?", text) is not None,
+         f"{where}: margin {text!r} is not a decimal double")
     try:
         m = Fraction(text)
     except (ValueError, ZeroDivisionError):
@@ -406,6 +419,12 @@ def pm_check_margin(text, S, alpha, where):
     lo = exp_point(-m - tol, 64)[0]
     hi = exp_point(-m + tol, 64)[1]
     need(S[1] >= lo and S[0] <= hi, f"{where}: margin {text} is not -log sum_j exp(...) to 1e-9 (1 + alpha)")
+
+
+def check_limits(values, what):
+    """The checker refuses parameters beyond boundcheck's own limits: its cost must follow the file's size."""
+    for name, v, hi in values:
+        need(isinstance(v, int) and not isinstance(v, bool) and v <= hi, f"{what}: {name} = {v} is above {hi}")
 
 
 def pm_evaluation(pm, ev, seed, trials, where):
@@ -448,6 +467,7 @@ def pm_evaluation(pm, ev, seed, trials, where):
 def check_pair_matching(c):
     N, M, trials = field(c, "N", int), field(c, "M", int), field(c, "trials", int)
     need(N >= 1 and M >= 2 and trials >= 1, "need N >= 1, M >= 2, trials >= 1")
+    check_limits([("N", N, 10 ** 6), ("M", M, 1 << 62)], "pair matching")
     theta = exact(field(c, "theta"), "theta")
     need(0 < theta < 1, "theta must lie in (0, 1)")
     seed = integer(field(c, "seed"), "seed")
@@ -503,8 +523,11 @@ def weak_compositions(total, parts):
 def check_hadamard(c):
     d, lam, n = field(c, "d", int), field(c, "lambda", int), field(c, "n", int)
     need(d >= 1 and lam >= 1, "need d >= 1 and lambda >= 1")
+    check_limits([("d", d, 64), ("lambda", lam, 64)], "hadamard")
     omega = exact(field(c, "omega"), "omega")
     need(omega != 0, "omega must be nonzero")
+    need(abs(omega.numerator).bit_length() <= 1000 and omega.denominator.bit_length() <= 1000,
+         "omega's numerator and denominator must be below 2^1000")
     p, s = omega.numerator, omega.denominator
     comps = [tuple(x) for x in field(c, "compositions", list)]
     need(n == math.comb(d + lam - 1, lam) == len(comps), f"n must be binom(d+lambda-1, lambda) = "
@@ -562,6 +585,8 @@ def check_hadamard(c):
 def check_network(c):
     L, dx, H, N, M = (field(c, k, int) for k in ("L", "dx", "H", "N", "templates"))
     need(L >= 1 and H >= 1 and dx % H == 0 and N >= 2 and N % 2 == 0 and M >= 1, "bad L, dx, H, N, templates")
+    check_limits([("L", L, 8), ("dx", dx, 64), ("H", H, 64), ("N", N, 8), ("templates ^ (N/2)", M ** (N // 2), 3000)],
+                 "network")
     da = dx // H
     prime = integer(field(c, "prime"), "prime")
     need(is_prime(prime), f"{prime} is not prime")
@@ -717,6 +742,9 @@ def check_degree(deg, d, r, where):
         return f"l={l}: not constructed"
     rr = min(r, d)
     fs = field(deg, "functions", list)
+    need(isinstance(l, int) and l >= 0, f"{where}: l must be an integer >= 0")
+    need(len(fs) == math.comb(l + rr - 1, rr - 1) + math.comb(l + rr + 1, rr - 1),
+         f"{where}: {len(fs)} functions listed, not the number of monomials of degree l and l+2 in {rr} variables")
     exps = [tuple(field(f, "exponent", list)) for f in fs]
     need(sorted(exps) == sorted(monomials(d, l, rr) | monomials(d, l + 2, rr)) and len(set(exps)) == len(exps),
          f"{where}: the functions must be every monomial of degree l and l+2 in z_1..z_{rr}, once each")
@@ -766,6 +794,7 @@ def check_degree(deg, d, r, where):
 def check_rank_count(c):
     d, r = field(c, "d", int), field(c, "r", int)
     need(d >= 2 and r >= 1, "need d >= 2 and r >= 1")
+    check_limits([("d", d, 12), ("r", r, 1 << 40)], "rank count")
     degs = field(c, "degrees", list)
     need(degs, "no degrees")
     parts = [check_degree(x, d, r, f"degree {n}") for n, x in enumerate(degs)]

@@ -98,6 +98,7 @@ TEST_CASE("cli: the bad-input catalogue (tests/cli/bad_input.txt)") {
     const std::string out_path = (tmp / "out.txt").string();
     std::string text = replace_all(c.argv_text, "{FIX}", BOUNDCHECK_FIXTURES_DIR);
     text = replace_all(text, "{OUT}", out_path);
+    text = replace_all(text, "{DIR}", tmp.string());
     const auto args = split_words(text);
     auto r = run_boundcheck(args, 10.0);
     INFO(fmt::format("bad_input.txt:{}: boundcheck {} -> exit {}{}, stdout: {}, stderr: {}", c.line, text,
