@@ -5,52 +5,22 @@
 // same power of pi. This is what `sphere sign-coef --exact` prints, so `sign-coef(d=3, l=1) ==
 // sqrt(3)/2` is decided exact instead of by overlapping balls.
 // Cost: a few FLINT rational operations per node; forms past 2^20 bits are kept as balls only.
+#include "core/closed_form.hpp"
 #include "core/expr_detail.hpp"
 
 #include <flint/fmpq.h>
-#include <fmt/format.h>
 
 #include <cstdlib>
 
 namespace bc::expr {
 
-namespace {
-
-std::string fmpz_text(const fmpz_t x) {
-  char* c = fmpz_get_str(nullptr, 10, x);
-  std::string s(c);
-  flint_free(c);
-  return s;
-}
-
-std::string pi_text(slong k) { return k == 1 ? "pi" : fmt::format("pi^{}", k); }
-
-}  // namespace
-
 std::string Algebraic::str() const {
-  // sqrt(n/m) = sqrt(n m) / m: the radicand printed as an integer
-  Fmpz num, den, radicand;
-  fmpz_abs(num.x, fmpq_numref(coef.x));
-  fmpz_set(den.x, fmpq_denref(coef.x));
+  // sqrt(n/m) = sqrt(n m) / m; closed_form_text_sqrt moves the square part of n m out
+  Fmpz radicand;
   fmpz_mul(radicand.x, fmpq_numref(rad.x), fmpq_denref(rad.x));
-  fmpz_mul(den.x, den.x, fmpq_denref(rad.x));
-  Fmpz g;  // keep num/den in lowest terms
-  fmpz_gcd(g.x, num.x, den.x);
-  fmpz_divexact(num.x, num.x, g.x);
-  fmpz_divexact(den.x, den.x, g.x);
-  std::vector<std::string> top, bottom;
-  const bool has_sqrt = !fmpz_is_one(radicand.x);
-  if (!fmpz_is_one(num.x) || (!has_sqrt && pi_power <= 0)) top.push_back(fmpz_text(num.x));
-  if (has_sqrt) top.push_back(fmt::format("sqrt({})", fmpz_text(radicand.x)));
-  if (pi_power > 0) top.push_back(pi_text(pi_power));
-  if (top.empty()) top.emplace_back("1");
-  if (!fmpz_is_one(den.x)) bottom.push_back(fmpz_text(den.x));
-  if (pi_power < 0) bottom.push_back(pi_text(-pi_power));
-  std::string s = fmpq_sgn(coef.x) < 0 ? "-" : "";
-  s += fmt::format("{}", fmt::join(top, "*"));
-  if (bottom.size() == 1) s += "/" + bottom[0];
-  if (bottom.size() > 1) s += fmt::format("/({})", fmt::join(bottom, "*"));
-  return s;
+  Fmpq c;
+  fmpq_div_fmpz(c.x, coef.x, fmpq_denref(rad.x));
+  return closed_form_text_sqrt(c.x, radicand.x, pi_power);
 }
 
 namespace detail {

@@ -3,45 +3,28 @@
 // rationals. Cost O(l_last) rational operations on numbers of O(l log(l+d)) bits.
 #include "sphere/sign_coef.hpp"
 
+#include "core/closed_form.hpp"
+#include "core/squarefree.hpp"
+
 #include <cmath>
 
 namespace bc::sphere {
 
 namespace {
 
-// Renders sign * (p/q) * sqrt(rad) / pi^k in the sympy-readable form used by the CLI:
-// "-sqrt(7)/8", "8/(3*pi)", "55/64", "1/pi^2".
-std::string render(const fmpq_t r, const fmpz_t rad, int pi_power) {
-  if (fmpq_is_zero(r)) return "0";
-  Fmpz num, den, root, rem;
-  fmpz_abs(num.x, fmpq_numref(r));
-  fmpz_set(den.x, fmpq_denref(r));
-  bool has_sqrt = !fmpz_is_one(rad);
-  if (has_sqrt) {
-    fmpz_sqrtrem(root.x, rem.x, rad);
-    if (fmpz_is_zero(rem.x)) {  // perfect square: fold it into the rational
-      fmpz_mul(num.x, num.x, root.x);
-      Fmpz g;
-      fmpz_gcd(g.x, num.x, den.x);
-      fmpz_divexact(num.x, num.x, g.x);
-      fmpz_divexact(den.x, den.x, g.x);
-      has_sqrt = false;
-    }
-  }
-  std::string top;
-  if (has_sqrt)
-    top = fmpz_is_one(num.x) ? "sqrt(" + to_string(rad) + ")"
-                             : to_string(num.x) + "*sqrt(" + to_string(rad) + ")";
-  else
-    top = to_string(num.x);
-  std::vector<std::string> parts;
-  if (!fmpz_is_one(den.x)) parts.push_back(to_string(den.x));
-  if (pi_power == 1) parts.push_back("pi");
-  if (pi_power == 2) parts.push_back("pi^2");
-  std::string out = fmpq_sgn(r) < 0 ? "-" + top : top;
-  if (parts.size() == 1) out += "/" + parts[0];
-  if (parts.size() == 2) out += "/(" + parts[0] + "*" + parts[1] + ")";
-  return out;
+// sign * r * sqrt(N) / pi^k (k = pi_power, in the denominator) in lowest terms (core/closed_form.hpp): N =
+// s^2 m with m square-free from N's prime exponents, so "-3*sqrt(51)/128", not "-3*sqrt(204)/256".
+std::string render(const fmpq_t r, const PrimePowers& n, int pi_power) {
+  Fmpz s, m;
+  n.split(s.x, m.x);
+  Fmpq c;
+  fmpq_mul_fmpz(c.x, r, s.x);
+  return closed_form_text(c.x, m.x, -pi_power);
+}
+
+std::string render_rational(const fmpq_t r, int pi_power) {
+  Fmpz one(1);
+  return closed_form_text(r, one.x, -pi_power);
 }
 
 }  // namespace
@@ -50,7 +33,8 @@ std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_la
   const bool even_d = d % 2 == 0;
   const ulong m = d / 2;
   Fmpq r, energy, c2;
-  Fmpz n, one(1), tmp;
+  Fmpz n, tmp;
+  PrimePowers np;  // N(d,l) as prime exponents, for the square-free radicand
   // r_1
   {
     Fmpz b, p4;
@@ -64,12 +48,13 @@ std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_la
       fmpq_set_fmpz_frac(r.x, b.x, p4.x);
     }
     fmpz_set_ui(n.x, d);
+    np.add_word(d);
   }
   std::vector<SignCoefExactRow> rows;
   const int pi1 = even_d ? 1 : 0, pi2 = even_d ? 2 : 0;
   auto emit_even = [&](ulong l) {
     if (!include_even || l < l_first || l > l_last) return;
-    rows.push_back({l, "0", "0", render(energy.x, one.x, pi2)});
+    rows.push_back({l, "0", "0", render_rational(energy.x, pi2)});
   };
   emit_even(0);
   for (ulong l = 1; l <= l_last; l += 2) {
@@ -77,7 +62,7 @@ std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_la
     fmpq_mul_fmpz(c2.x, c2.x, n.x);
     fmpq_add(energy.x, energy.x, c2.x);
     if (l >= l_first)
-      rows.push_back({l, render(r.x, n.x, pi1), render(r.x, one.x, pi1), render(energy.x, one.x, pi2)});
+      rows.push_back({l, render(r.x, np, pi1), render_rational(r.x, pi1), render_rational(energy.x, pi2)});
     emit_even(l + 1);
     if (l + 2 > l_last) break;
     fmpz_set_ui(tmp.x, l);
@@ -91,6 +76,8 @@ std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_la
     fmpz_divexact_ui(n.x, n.x, l + 1);
     fmpz_divexact_ui(n.x, n.x, l + 2);
     fmpz_divexact_ui(n.x, n.x, 2 * l + d - 2);
+    for (ulong w : {2 * l + d + 2, l + d - 2, l + d - 1}) np.add_word(w);
+    for (ulong w : {l + 1, l + 2, 2 * l + d - 2}) np.add_word(w, -1);
   }
   return rows;
 }
