@@ -99,7 +99,8 @@ class ScaledEntries {
 
 // The exact rank when the rank mod p fell short of n: fraction-free elimination over Z, priced
 // first from the entries' actual size.
-long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong prime, HadamardCertificate* cert) {
+long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong rank_mod_p, ulong prime,
+                          HadamardCertificate* cert) {
   if (n > 400)
     throw ResourceError(fmt::format(
         "depth grid-rank: exact rank limited to 400 x 400 (n = {}) when the rank mod p is below n", n));
@@ -112,14 +113,18 @@ long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong prime, Hadamard
       m.entry(e, a, b);
       bits = std::max(bits, static_cast<slong>(fmpz_bits(e)));
     }
-  // fraction-free elimination on n x n integers of b bits: about 1e-10 n^4 b seconds (measured
-  // on full-rank matrices at d = 2, Omega = 1/2, where b is about 81 lambda: lambda = 40, 0.94 s;
-  // lambda = 50, 4.6 s; the fuzzer's catalogue target ran out of memory at lambda = 56 under ASan
-  // before the estimate existed, and full rank no longer comes here)
+  // fraction-free elimination of b-bit integers stops after r = rank steps; step k updates
+  // (n-k)^2 entries of about k b bits: about 1.2e-9 b sum_{k<r} (k+1) (n-k)^2 seconds, which is
+  // 1e-10 n^4 b at full rank (measured on full-rank matrices at d = 2, Omega = 1/2, b ~ 81 lambda:
+  // lambda = 40, 0.94 s; lambda = 50, 4.6 s). r is the rank mod p, a lower bound of the exact
+  // rank that equals it unless p divides every r+1 minor; deficient ranks are small in practice
+  // (Omega = 1: r = 1, d = 3, lambda = 25 takes 0.06 s where n^4 b predicted 61 s)
+  double work = 0;
   const double nn = static_cast<double>(n);
+  for (ulong k = 0; k < rank_mod_p; ++k) work += static_cast<double>(k + 1) * (nn - k) * (nn - k);
   try {
     limits::check_seconds(fmt::format("depth grid-rank: exact rank of the {} x {} Hadamard power", n, n),
-                          1e-10 * nn * nn * nn * nn * static_cast<double>(bits),
+                          1.2e-9 * work * static_cast<double>(bits) + 1e-8 * nn * nn,
                           "lower --lambda or drop --exact (the mod-p rank is fast)");
   } catch (...) {
     fmpz_mat_clear(mz);
@@ -167,7 +172,7 @@ HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact,
     if (cert != nullptr) cert->exact_prime = out.prime, cert->exact_minor = cert->minor;
     return out;
   }
-  out.exact_rank = exact_rank_deficient(m, out.n, out.prime, cert);
+  out.exact_rank = exact_rank_deficient(m, out.n, out.rank_mod_p, out.prime, cert);
   return out;
 }
 
