@@ -317,14 +317,14 @@ double head_target_double(unsigned long d, double theta) {
 }
 
 double u_weight_seconds(ulong d, ulong degree, long digits) {
-  // measured (Release, one core, 2026-11-25): the degree/2 Gegenbauer values cost O(l) each, so
-  // the time grows like degree^2: 1.16 s at d = 8, degree 3201, 30 digits (0.45 us per step of
-  // degree^2/4); like 1 + (bits/1000)^1.6 with the working precision (1.44 s at 200 digits, 9.9 s
-  // at 1000); and like (d/8)^0.46 in d (2.9 s at d = 64, 4.9 s at d = 200; the unit values lose
-  // more bits to cancellation as d grows)
+  // measured (Release, one core, CPU time, bench/calibrate_estimates.py, 2026-11-25): the
+  // degree/2 Gegenbauer values cost O(l) each, so the time grows like degree^2: 0.63 s at d = 8,
+  // degree 3201, 30 digits (0.25 us per step of degree^2/4); like 1 + (bits/1000)^2.1 with the
+  // working precision (2.84 s at degree 1601, 1000 digits); and like (d/8)^0.46 in d (2.79 s at
+  // d = 200; the unit values lose more bits to cancellation as d grows)
   const double D = static_cast<double>(degree), bits = static_cast<double>(bits_for_digits(digits) + 64);
   const double in_d = std::max(1.0, std::pow(static_cast<double>(d) / 8.0, 0.46));
-  return 0.45e-6 * (D * D / 4.0) * (1.0 + std::pow(bits / 1000.0, 1.6)) * in_d + 0.01;
+  return 0.25e-6 * (D * D / 4.0) * (1.0 + std::pow(bits / 1000.0, 2.1)) * in_d + 0.01;
 }
 
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {

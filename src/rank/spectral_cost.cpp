@@ -61,10 +61,11 @@ ulong spectral_terms_estimate(ulong d, ulong r, const fmpz_t H, CountRule rule, 
 
 SpectralCost spectral_seconds_estimate(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
                                        long digits, ulong max_terms, double enough) {
-  // measured (Release, one core, 2026-11-25): per odd degree (the walker's step and the
-  // bracket sums over the ladder's rungs) 3.6 us at 175 bits, 6 us at 1100, 15 us at 3400 and
-  // 45 us at 10000 bits, i.e. about 3e-6 (1 + bits/800) s; plus a fixed 0.2 ms per bracket
-  const double per_degree = 3e-6 * (1.0 + static_cast<double>(spectral_prec(digits, max_terms)) / 800.0);
+  // measured (Release, one core, CPU time, 2026-11-25): per odd degree (the walker's step and
+  // the bracket sums over the ladder's rungs) 2.8 us at 100 digits (d = 64 and d = 8, 200001
+  // terms), 6 us at 1100 bits, 15 us at 3400 and 45 us at 10000 bits: about 1.5 us + 3.8 ns per
+  // bit; plus a fixed 0.2 ms per bracket
+  const double per_degree = 1.5e-6 + 3.8e-9 * static_cast<double>(spectral_prec(digits, max_terms));
   const ulong cap = max_terms | 1;
   const bool full = count_is_full(d, r, rule);
   const TailShape shape = full ? TailShape{} : tail_shape(d, r, rule);
