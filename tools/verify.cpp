@@ -12,6 +12,7 @@
 #include "cli.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/suggest.hpp"
 #include "output/cell_value.hpp"
 #include "sphere/sign_coef.hpp"
 #include "verify/catalogue.hpp"
@@ -94,7 +95,10 @@ class CommandQuantities {
         std::replace(p.begin(), p.end(), ' ', '.');
         names.push_back(underscores(p));
       }
-      throw UsageError(fmt::format("unknown quantity \"{}\" (quantities: {})", fmt::join(c.path, "."),
+      const std::string written = fmt::format("{}", fmt::join(c.path, "."));
+      const auto close = did_you_mean(written, names);
+      throw UsageError(fmt::format("unknown quantity \"{}\"{} (quantities: {})", written,
+                                   close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
                                    fmt::join(names, ", ")));
     }
     static const std::set<std::string> reserved{"digits", "format", "output", "threads", "certified"};
@@ -109,8 +113,10 @@ class CommandQuantities {
         for (const CLI::Option* o : f.cmd->app->get_options())
           for (const auto& l : o->get_lnames())
             if (!reserved.count(l) && l != "help") known.push_back(underscores(l));
-        throw UsageError(fmt::format("{} has no option \"{}\" (options: {})", fmt::join(c.path, "."), a.name,
-                                     fmt::join(known, ", ")));
+        const auto close = did_you_mean(a.name, known);
+        throw UsageError(fmt::format(
+            "{} has no option \"{}\"{} (options: {})", fmt::join(c.path, "."), a.name,
+            close.empty() ? "" : fmt::format(", did you mean {}?", close.front()), fmt::join(known, ", ")));
       }
       f.options.push_back(opt);
     }
