@@ -12,6 +12,7 @@ packages=(
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
   python3-dev pybind11-dev python3-pytest
+  python3-pandas python3-matplotlib  # Table.to_pandas(), Table.plot() and the example notebook, tested
 )
 
 missing=()

@@ -11,15 +11,17 @@
 // releases the GIL and polls for signals every 50 ms: Ctrl-C raises KeyboardInterrupt at once.
 // The library has no cancellation points, so an interrupted computation is not stopped: it runs
 // to completion on its worker thread in the background and its result is discarded.
+#include "ball.hpp"
 #include "certificate.hpp"
 #include "cli.hpp"
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
+#include "core/suggest.hpp"
 #include "output/table.hpp"
-
-#include <gmp.h>
+#include "pyflint.hpp"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -42,8 +44,6 @@ namespace py = pybind11;
 
 namespace {
 
-using bc::Fmpq;
-using bc::Fmpz;
 using bc::cli::Context;
 using bc::cli::Invoker;
 using bc::cli::RunResult;
@@ -230,43 +230,38 @@ const char* kind_name(bc::out::CellKind k) {
   return "text";
 }
 
-/// A FLINT integer as a Python int, through bytes: int(str) is limited to 4300 digits in
-/// Python >= 3.11 and exact cells run to any size (N(10^5, 10^4) has 14551 digits).
-py::object to_pyint(const fmpz_t z) {
-  if (fmpz_fits_si(z)) return py::int_(fmpz_get_si(z));
-  mpz_t m;
-  mpz_init(m);
-  fmpz_get_mpz(m, z);
-  std::string bytes((mpz_sizeinbase(m, 2) + 7) / 8, '\0');
-  size_t count = 0;
-  mpz_export(bytes.data(), &count, -1, 1, 0, 0, m);  // |z|, least significant byte first
-  mpz_clear(m);
-  bytes.resize(count);
-  // leaked: a static py::object would be released after the interpreter has finalised
-  static auto* from_bytes = new py::object(py::module_::import("builtins").attr("int").attr("from_bytes"));
-  py::object v = (*from_bytes)(py::bytes(bytes), "little");
-  return fmpz_sgn(z) < 0 ? py::reinterpret_steal<py::object>(PyNumber_Negative(v.ptr())) : v;
-}
-
-/// An exact cell's value: a Python int, or (numerator, denominator) for a rational; None when the
-/// text is not p or p/q (an exact closed form such as "3*sqrt(5)/8": Python keeps the text).
-py::object exact_value(const std::string& text) {
-  if (text.find('/') == std::string::npos) {
-    Fmpz z;
-    if (fmpz_set_str(z.x, text.c_str(), 10) != 0) return py::none();
-    return to_pyint(z.x);
+/// A real cell as a Ball; a cell that is not a printed real (never expected) stays its text.
+py::object cell_ball(const std::string& text, slong prec) {
+  try {
+    return py::cast(bcpy::ball_from_text(text, prec));
+  } catch (const py::value_error&) {
+    return py::str(text);
   }
-  Fmpq q;
-  if (fmpq_set_str(q.x, text.c_str(), 10) != 0 || fmpz_is_zero(fmpq_denref(q.x))) return py::none();
-  fmpq_canonicalise(q.x);
-  return py::make_tuple(to_pyint(fmpq_numref(q.x)), to_pyint(fmpq_denref(q.x)));
 }
 
-/// Each row as a tuple of (kind, payload): int for integer, float for number, the printed text
-/// for real and text cells, (text, value) for exact cells (the Python side makes int / Fraction /
-/// Ball / float / str of them).
+/// An exact cell's value: a Python int, (numerator, denominator) for a rational (also when printed
+/// as a decimal: "0.3"), a Ball for an exact interval "[lo, hi]"; None for anything else (an exact
+/// closed form such as "3*sqrt(5)/8": Python keeps the text).
+py::object exact_value(const std::string& text, slong prec) {
+  if (!text.empty() && text.front() == '[') {
+    try {
+      return py::cast(bcpy::ball_from_text(text, prec));
+    } catch (const py::value_error&) {
+      return py::none();
+    }
+  }
+  auto q = bc::parse_exact_rational(text);
+  if (!q) return py::none();
+  if (fmpz_is_one(fmpq_denref(q->x))) return bcpy::to_pyint(fmpq_numref(q->x));
+  return bcpy::to_pyfrac(q->x);
+}
+
+/// Each row as a tuple of (kind, payload): int for integer, float for number, a Ball for real
+/// cells (at the run's digits), the text for text cells, (text, value) for exact cells (the Python
+/// side makes int / Fraction / Ball / str of them).
 py::list cells(const Result& r) {
   py::list rows;
+  const slong prec = bcpy::prec_for_digits(r.ctx.digits);
   for (const auto& row : r.run.table.rows) {
     py::tuple t(row.size());
     for (size_t i = 0; i < row.size(); ++i) {
@@ -277,7 +272,9 @@ py::list cells(const Result& r) {
       else if (c.kind == bc::out::CellKind::number)
         payload = py::float_(c.dval);
       else if (c.kind == bc::out::CellKind::exact)
-        payload = py::make_tuple(c.str, exact_value(c.str));
+        payload = py::make_tuple(c.str, exact_value(c.str, prec));
+      else if (c.kind == bc::out::CellKind::real)
+        payload = cell_ball(c.str, prec);
       else
         payload = py::str(c.str);
       t[i] = py::make_tuple(kind_name(c.kind), payload);
@@ -333,6 +330,45 @@ py::list commands() {
   return out;
 }
 
+/// Validates global option values as the CLI does (make_context): raises UsageError with the CLI's
+/// message. `values` maps option names without dashes ("max_seconds") to text or bool; returns
+/// the values as the CLI reads them ({"digits": 30, "threads": .., "max_seconds": ..}).
+py::dict check_globals(const py::dict& values) {
+  bc::cli::GlobalOptions g;
+  for (auto [k, v] : values) {
+    const std::string key = py::str(k);
+    if (key == "certified" || key == "double_check") {
+      (key == "certified" ? g.certified : g.double_check) = v.cast<bool>();
+      continue;
+    }
+    const std::string text = py::str(v);
+    if (key == "digits")
+      g.digits = text;
+    else if (key == "threads")
+      g.threads = text;
+    else if (key == "max_seconds")
+      g.max_seconds = text;
+    else if (key == "format")
+      g.format = text;
+    else if (key == "output")
+      g.output = text;
+    else
+      throw py::key_error(key);
+  }
+  Context c;
+  try {
+    c = bc::cli::make_context(g);
+  } catch (const bc::UsageError& e) {
+    PyErr_SetString(error_class(Failure::usage).ptr(), bc::cli::one_line(e.what()).c_str());
+    throw py::error_already_set();
+  }
+  py::dict out;
+  out["digits"] = c.digits;
+  out["threads"] = c.threads;
+  out["max_seconds"] = c.max_seconds;
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_boundcheck, m) {
@@ -342,6 +378,19 @@ PYBIND11_MODULE(_boundcheck, m) {
   m.def(
       "running", [] { return pool().running(); },
       "Computations in progress, including interrupted ones still finishing in the background.");
+  bcpy::bind_ball(m);
+  m.def("check_globals", &check_globals, py::arg("values"),
+        "Validates global option values with the CLI's own rules; raises UsageError.");
+  m.def(
+      "did_you_mean",
+      [](const std::string& word, const std::vector<std::string>& candidates) {
+        std::vector<std::string> best = bc::did_you_mean(word, candidates, 2);
+        if (best.size() == 2 && bc::edit_distance(word, best[1]) > bc::edit_distance(word, best[0]))
+          best.pop_back();
+        return best;
+      },
+      py::arg("word"), py::arg("candidates"),
+      "The closest candidates (at most two, equally close) within a few edits (src/core/suggest.hpp).");
   m.def("commands", &commands, "Every leaf command of the registry with its options and help text.");
   m.def("run", &run, py::arg("argv"),
         "Runs one invocation, as typed after `boundcheck` (e.g. ['rank', 'bound', '--d=64', ...]).\n"
