@@ -58,6 +58,8 @@ from ._commands import GLOBAL_OPTIONS, commands, invoke, run
 from ._commands import install as _install
 
 __version__ = _boundcheck.__version__
+for _cls in (Error, UsageError, DomainError, ResourceError, InternalError, UndecidedError):
+    _cls.__module__ = "boundcheck"  # tracebacks say boundcheck.UsageError, where users catch it
 
 # min/max/sqrt/exp/log are not in __all__: `from boundcheck import *` must not shadow the builtins
 __all__ = ["Ball", "Table", "Error", "UsageError", "DomainError", "ResourceError", "InternalError",

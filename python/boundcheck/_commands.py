@@ -232,16 +232,27 @@ def _signature(cmd: dict) -> inspect.Signature:
 def _function(cmd: dict, module: str):
     path = cmd["path"]
     sig = _signature(cmd)
+    P = inspect.Parameter
+    positional = tuple(p.name for p in sig.parameters.values() if p.kind is P.POSITIONAL_OR_KEYWORD)
+    required = tuple(p.name for p in sig.parameters.values() if p.default is P.empty)
+    known = frozenset(sig.parameters)
+    func = "boundcheck." + ".".join(pyname(w) for w in path.split())
 
     def command(*args, **kwargs):
-        try:
-            bound = sig.bind(*args, **kwargs)
-        except TypeError:
-            for k in kwargs:
-                if k not in sig.parameters:
-                    raise _unexpected(path, k) from None
-            raise
-        return _run(_argv(path, bound.arguments))
+        # Signature.bind, by hand: it costs ~20 us a call, the rest of a small call ~80 us
+        if len(args) > len(positional):
+            raise TypeError(f"{func}() takes {len(positional)} positional arguments but {len(args)} were given")
+        bound = dict(zip(positional, args))
+        for k in kwargs:
+            if k not in known:
+                raise _unexpected(path, k)
+            if k in bound:
+                raise TypeError(f"{func}() got multiple values for argument {k!r}")
+        bound.update(kwargs)
+        for k in required:
+            if k not in bound:
+                raise TypeError(f"{func}() missing a required argument: {k!r}")
+        return _run(_argv(path, bound))
 
     name = pyname(path.split()[-1])
     command.__name__ = name

@@ -63,25 +63,42 @@ class Table:
     ``repr(t)`` and ``str(t)`` are the CLI's ``table`` format.
     """
 
-    __slots__ = ("_result", "argv", "command", "params", "columns", "rows", "kinds", "texts", "notes",
-                 "exit_code", "digits", "threads", "certified")
+    __slots__ = ("_result", "argv", "command", "columns", "rows", "notes", "exit_code", "digits", "threads",
+                 "certified", "_cells", "_params", "_kinds", "_texts")
 
     def __init__(self, result, argv):
         self._result = result
-        self.argv = list(argv)
+        self.argv = argv
         self.command = result.command
-        self.params = json.loads(result.params_json)
-        self.columns = list(result.columns)
-        self.notes = list(result.notes)
+        self.columns = result.columns
+        self.notes = result.notes
         self.exit_code = result.exit_code
         self.digits = result.digits
         self.threads = result.threads
         self.certified = result.certified
-        cells = result.cells()
+        self._cells = cells = result.cells()
         cols = self.columns
-        self.kinds = [tuple(k for k, _ in row) for row in cells]
-        self.texts = [tuple(_text(k, v) for k, v in row) for row in cells]
-        self.rows = [dict(zip(cols, (_convert(k, v) for k, v in row))) for row in cells]
+        self.rows = [dict(zip(cols, [_convert(k, v) for k, v in row])) for row in cells]
+        self._params = self._kinds = self._texts = None
+
+    # params, kinds and texts are made on first use: a loop of small calls rarely reads them
+    @property
+    def params(self) -> dict:
+        if self._params is None:
+            self._params = json.loads(self._result.params_json)
+        return self._params
+
+    @property
+    def kinds(self) -> list:
+        if self._kinds is None:
+            self._kinds = [tuple(k for k, _ in row) for row in self._cells]
+        return self._kinds
+
+    @property
+    def texts(self) -> list:
+        if self._texts is None:
+            self._texts = [tuple(_text(k, v) for k, v in row) for row in self._cells]
+        return self._texts
 
     # ---- one value, one column, one row --------------------------------------------------------
     def _check_column(self, name: str) -> None:

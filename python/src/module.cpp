@@ -26,6 +26,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -62,6 +63,7 @@ struct Job {
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
+  std::atomic<bool> finished{false};  ///< done, readable without the mutex (the caller's spin)
   std::unique_ptr<Result> result;
   Failure failure = Failure::none;
   std::string message;
@@ -109,6 +111,20 @@ void execute(Invoker& inv, Job& job) {
   job.message = bc::cli::one_line(job.message);
 }
 
+/// Waits up to kSpin for `ready` without sleeping. A call whose computation takes microseconds
+/// (most of a loop of small calls) then costs no thread wake-ups, which on a loaded machine take
+/// tens of microseconds each; a long computation costs kSpin of one core, once.
+constexpr auto kSpin = std::chrono::microseconds(200);
+
+template <class Ready>
+bool spin_for(Ready ready) {
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  for (int i = 0;; ++i) {
+    if (ready()) return true;
+    if ((i & 63) == 63 && std::chrono::steady_clock::now() > until) return false;
+  }
+}
+
 /// Persistent worker threads, each with its own Invoker (one parsed command tree per thread, as
 /// cli.hpp asks). A job goes to an idle worker, or to a new one when all are busy (concurrent
 /// Python threads, or a worker still finishing an interrupted computation). Workers never exit:
@@ -120,6 +136,7 @@ class Pool {
     std::unique_lock lk(m_);
     ++running_;
     queue_.push_back(std::move(job));
+    queued_.fetch_add(1, std::memory_order_release);
     if (idle_ < static_cast<int>(queue_.size())) {
       std::thread([this] { work(); }).detach();
       ++idle_;  // the new worker counts as idle until it takes a job
@@ -134,11 +151,13 @@ class Pool {
     inv.allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
     for (;;) {
       std::shared_ptr<Job> job;
+      spin_for([this] { return queued_.load(std::memory_order_acquire) > 0; });  // a loop's next call
       {
         std::unique_lock lk(m_);
         cv_.wait(lk, [this] { return !queue_.empty(); });
         job = std::move(queue_.front());
         queue_.erase(queue_.begin());
+        queued_.fetch_sub(1, std::memory_order_release);
         --idle_;
       }
       execute(inv, *job);
@@ -146,6 +165,7 @@ class Pool {
         std::lock_guard lk(job->m);
         job->done = true;
       }
+      job->finished.store(true, std::memory_order_release);
       job->cv.notify_all();
       std::lock_guard lk(m_);
       ++idle_;
@@ -156,6 +176,7 @@ class Pool {
   std::mutex m_;
   std::condition_variable cv_;
   std::vector<std::shared_ptr<Job>> queue_;
+  std::atomic<int> queued_{0};  ///< queue_.size(), for the workers' spin
   int idle_ = 0;
   int running_ = 0;
 
@@ -195,6 +216,7 @@ Result run(std::vector<std::string> args) {
   bool interrupted = false;
   {
     py::gil_scoped_release nogil;
+    spin_for([&] { return job->finished.load(std::memory_order_acquire); });
     std::unique_lock lk(job->m);
     while (!job->cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return job->done; })) {
       lk.unlock();
