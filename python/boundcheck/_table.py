@@ -12,18 +12,7 @@ from ._errors import suggest
 __all__ = ["Table"]
 
 
-def _convert(kind: str, payload):
-    """One cell: integer -> int, exact -> int, Fraction, Ball (an exact interval "[lo, hi]") or the
-    text of an exact closed form ("3*sqrt(5)/8"), real -> Ball (made by the extension), number ->
-    float, text -> str."""
-    if kind == "exact":
-        text, value = payload
-        if value is None:
-            return text
-        if isinstance(value, tuple):
-            return Fraction(*value)
-        return value
-    return payload
+_KINDS = {"i": "integer", "e": "exact", "r": "real", "n": "number", "t": "text"}
 
 
 class Table:
@@ -64,7 +53,7 @@ class Table:
     """
 
     __slots__ = ("_result", "argv", "command", "columns", "rows", "notes", "exit_code", "digits", "threads",
-                 "certified", "_cells", "_params", "_kinds", "_texts")
+                 "certified", "_codes", "_params", "_kinds", "_texts")
 
     def __init__(self, result, argv):
         self._result = result
@@ -76,9 +65,10 @@ class Table:
         self.digits = result.digits
         self.threads = result.threads
         self.certified = result.certified
-        self._cells = cells = result.cells()
+        raw = result.rows()  # (kind letters, converted values) per row, made in C++
         cols = self.columns
-        self.rows = [dict(zip(cols, [_convert(k, v) for k, v in row])) for row in cells]
+        self.rows = [dict(zip(cols, values)) for _, values in raw]
+        self._codes = [codes for codes, _ in raw]
         self._params = self._kinds = self._texts = None
 
     # params, kinds and texts are made on first use: a loop of small calls rarely reads them
@@ -91,13 +81,13 @@ class Table:
     @property
     def kinds(self) -> list:
         if self._kinds is None:
-            self._kinds = [tuple(k for k, _ in row) for row in self._cells]
+            self._kinds = [tuple(_KINDS[c] for c in codes) for codes in self._codes]
         return self._kinds
 
     @property
     def texts(self) -> list:
         if self._texts is None:
-            self._texts = [tuple(_text(k, v) for k, v in row) for row in self._cells]
+            self._texts = self._result.texts()
         return self._texts
 
     # ---- one value, one column, one row --------------------------------------------------------
@@ -350,16 +340,6 @@ def _frame_columns(table, brackets):
             continue
         out.append((c, [r[c] for r in table.rows], {k[i] for k in table.kinds}))
     return out
-
-
-def _text(kind: str, v) -> str:
-    if kind == "exact":
-        return v[0]
-    if isinstance(v, str):
-        return v
-    if kind == "real":
-        return v.text
-    return str(v) if isinstance(v, int) else repr(v)
 
 
 def _import(name: str, what: str, package: str):

@@ -516,13 +516,84 @@ bool overlaps(const Ball& a, py::handle o) {
 }  // namespace
 
 // ---- text in and out ---------------------------------------------------------------------------------
+namespace {
+
+/// The common printed form "[-]d.ddd[e[+-]x]" as N 10^-k (N an integer); false for anything else
+/// (brackets, "0", inf): those take printed_interval. Same reading: +-1 unit in the last digit.
+bool plain_decimal(const std::string& s, Fmpz& n, slong& k) {
+  if (s.empty() || s.size() > 10000 || s == "0" || s == "-0" || s == "+0") return false;
+  std::string digits;
+  size_t i = s[0] == '-' || s[0] == '+' ? 1 : 0;
+  slong frac = 0;
+  bool dot = false;
+  for (; i < s.size() && s[i] != 'e' && s[i] != 'E'; ++i) {
+    if (s[i] == '.' && !dot) {
+      dot = true;
+    } else if (s[i] >= '0' && s[i] <= '9') {
+      digits += s[i];
+      frac += dot ? 1 : 0;
+    } else {
+      return false;
+    }
+  }
+  slong e = 0;
+  if (i < s.size()) {
+    std::string_view x(s.c_str() + i + 1, s.size() - i - 1);
+    const bool neg = !x.empty() && x[0] == '-';
+    if (!x.empty() && (x[0] == '-' || x[0] == '+')) x.remove_prefix(1);
+    if (x.empty() || x.size() > 6) return false;
+    for (char c : x) {
+      if (c < '0' || c > '9') return false;
+      e = 10 * e + (c - '0');
+    }
+    if (neg) e = -e;
+  }
+  if (digits.empty() || fmpz_set_str(n.x, digits.c_str(), 10) != 0) return false;
+  if (s[0] == '-') fmpz_neg(n.x, n.x);
+  k = frac - e;
+  return true;
+}
+
+/// The Ball of N 10^-k +- 10^-k: exact ends and an Arb enclosure, without rational arithmetic.
+void set_plain_decimal(Ball& b, const Fmpz& n, slong k) {
+  Fmpz p, lo, hi;
+  fmpz_ui_pow_ui(p.x, 10, static_cast<ulong>(k < 0 ? -k : k));
+  fmpz_sub_ui(lo.x, n.x, 1);
+  fmpz_add_ui(hi.x, n.x, 1);
+  auto e = std::make_shared<Ends>();
+  arb_set_fmpz(b.v.x, n.x);
+  mag_one(arb_radref(b.v.x));  // [N - 1, N + 1], exactly
+  if (k >= 0) {
+    fmpq_set_fmpz_frac(e->lo.x, lo.x, p.x);
+    fmpq_set_fmpz_frac(e->hi.x, hi.x, p.x);
+    arb_div_fmpz(b.v.x, b.v.x, p.x, b.prec);
+  } else {
+    fmpz_mul(lo.x, lo.x, p.x);
+    fmpz_mul(hi.x, hi.x, p.x);
+    fmpq_set_fmpz_frac(e->lo.x, lo.x, Fmpz(1).x);
+    fmpq_set_fmpz_frac(e->hi.x, hi.x, Fmpz(1).x);
+    arb_mul_fmpz(b.v.x, b.v.x, p.x, b.prec);
+  }
+  b.ends = std::move(e);
+}
+
+}  // namespace
+
 Ball ball_from_text(const std::string& text, slong prec) {
   Ball b;
   long shown = 0;  // at least the precision of the digits the text shows
-  for (char c : text.substr(0, text.find_first_of("eE+/,")))
+  for (char c : text) {
+    if (c == 'e' || c == 'E' || c == '+' || c == '/' || c == ',') break;
     if (c >= '0' && c <= '9') ++shown;
+  }
   b.prec = std::max(prec, prec_for_digits(shown));
   b.text = text;
+  Fmpz n;
+  slong k = 0;
+  if (plain_decimal(text, n, k)) {
+    set_plain_decimal(b, n, k);
+    return b;
+  }
   Fmpq lo, hi;
   if (bc::out::printed_interval(lo, hi, text)) {
     Fmpq mid, rad;

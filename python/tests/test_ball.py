@@ -244,3 +244,29 @@ def test_ball_forms_as_printed():
         with pytest.raises(ValueError):
             Ball(bad)
 
+
+
+def test_printed_decimals_read_as_plus_minus_one_unit_in_the_last_digit():
+    """Printed decimals (the common case, read by a fast path in the extension) against Python's
+    decimal module: the exact ends are the text +- one unit in its last digit, and the Arb
+    enclosure contains both ends. Random texts with signs, leading zeros, exponents."""
+    rng = random.Random(SEED)
+    texts = ["0.0123", "-0.0123", "+7", "12", "1.0", "1e5", "-3.25E-7", "0.000", "1.5e+300", "00.50"]
+    for _ in range(300):
+        digits = "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 40)))
+        cut = rng.randint(0, len(digits))
+        body = digits[:cut] + ("." + digits[cut:] if cut < len(digits) else "")
+        if body.startswith(".") or body == "":
+            body = "0" + body
+        sign = rng.choice(["", "-", "+"])
+        exp = rng.choice(["", f"e{rng.randint(-40, 40)}", f"E+{rng.randint(0, 40)}"])
+        texts.append(sign + body + exp)
+    for text in texts:
+        d = Decimal(text)
+        if d == 0 and text.lstrip("+-") in ("0",):
+            continue  # exact zero prints as "0"
+        ulp = Fraction(Decimal((0, (1,), d.as_tuple().exponent)))
+        lo, hi = Fraction(d) - ulp, Fraction(d) + ulp
+        b = Ball(text)
+        assert Fraction(b.lo) == lo and Fraction(b.hi) == hi, text
+        assert b.contains(lo) and b.contains(hi) and b.contains(Fraction(d)), text
