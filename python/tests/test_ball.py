@@ -209,6 +209,8 @@ def test_from_bracket_and_conversions_keep_every_digit():
         a, b = mpmath.mpf(iv._mpi_[0]), mpmath.mpf(iv._mpi_[1])
         assert a <= mp(Fraction(lb.lo)) and b >= mp(Fraction(lb.hi))
         assert b - a < mp(Fraction(lb.hi - lb.lo)) + mpmath.mpf(10) ** -55  # not widened to 16 digits
+    assert isinstance(mpmath.mpf(1) + lb, Ball)  # mpf + Ball stays a certified Ball
+    assert isinstance(lb + mpmath.mpf(1), Ball) and (lb + mpmath.mpf(1)).contains(1 + Fraction(lb.mid))
     assert lb.to_fraction() == Fraction(lb.mid)
     assert float(lb) == float(Fraction(lb.mid))  # correctly rounded
     f_lo, f_hi = lb.float_bounds()
