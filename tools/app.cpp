@@ -13,6 +13,7 @@
 namespace bc::cli {
 
 void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
+  app.formatter(make_help_formatter());  // before any subcommand: they inherit it
   app.set_version_flag("--version", BOUNDCHECK_VERSION);
   app.require_subcommand(1);
   app.footer(
@@ -61,6 +62,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   setup_comm_pair_matching(*comm, reg);
   setup_verify(app, reg);
   setup_table(app, reg);
+  help_table(reg);
   reg.finish();
   // --version is accepted anywhere (after a group or a command too)
   const std::function<bool(CLI::App*)> all;
