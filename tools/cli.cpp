@@ -182,6 +182,7 @@ void emit(const RunResult& r, const Context& ctx, const Command* cmd, const std:
     out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
     meta.standalone = ctx.standalone;
     if (ctx.format == out::Format::html) report_context(meta, cmd, invocation);
+    meta.figure_svg = r.figure;
     const std::string text = r.raw.empty() ? out::render(t, meta, ctx.format) : r.raw;
     if (!ctx.output.empty()) {
       out::check_output_path(ctx.output, out::PathOrigin::command_line, r.inputs, "--output");

@@ -60,6 +60,7 @@ struct RunResult {
   int exit_code = 0;
   std::string raw;           ///< when not empty: written verbatim instead of rendering the table
   bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
+  std::string figure;        ///< an SVG document an HTML report draws above the table
   /// Files the command read (spec, shard files, catalogue, spectrum): --output may not overwrite them.
   std::vector<std::string> inputs;
   /// --certificate (tools/certificate.hpp): the JSON and where the front end writes it.

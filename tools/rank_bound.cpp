@@ -180,9 +180,11 @@ void setup_rank_bound(CLI::App& group, Registry& reg) {
                      "MATH.md §4",
            .cost = "O(L) ball operations per point on a shared table of c_l^2 and b/N, L the last odd "
                    "degree summed (51 suffice when r << d; up to --max-terms when r is close to d, a "
-                   "slow tail bracketed by the exact Parseval energy and the monotone ratio b/N): about "
-                   "2 ms a point at 30 digits, points in parallel. --kernel double: long double in log "
-                   "space, about 4e-6 s a point, uncertified. At most 10^6 points.",
+                   "slow tail bracketed by the exact Parseval energy and the monotone ratio b/N); "
+                   "points in parallel. The time is priced up front from the degree ladder each bracket "
+                   "needs (calibrated on measured CPU time: bench/calibrate_estimates.py). --kernel "
+                   "double: long double in log space, about 4e-6 s a point, uncertified. At most 10^6 "
+                   "points.",
            .details = "",
            .examples = {
                "boundcheck rank bound --d 64 --r 8 --H 100",

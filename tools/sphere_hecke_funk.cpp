@@ -97,7 +97,8 @@ void setup_sphere_hecke_funk(CLI::App& group, Registry& reg) {
            .cost = "The closed form: a few Gamma values in Arb. The quadrature: an n-point Gauss-Jacobi "
                    "rule, n = floor((l-1)/4) + 2 (exact for the degree-(l-1)/2 polynomial q), in MPFR "
                    "at D + 20 digits, P by its three-term recurrence: O(n (8n + l)) MPFR operations, "
-                   "estimated up front.",
+                   "plus MPFR's lngamma (Bernoulli numbers, which dominate at thousands of digits); "
+                   "both estimated up front.",
            .details = "abs_diff measures rounding only (the rule is exact); exit code 1 if the two differ "
                       "beyond 10^-(D-2) relative.",
            .examples = {"boundcheck sphere hecke-funk --d 5 --l 101 --digits 40",

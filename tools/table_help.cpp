@@ -1,5 +1,5 @@
-// The --help of `table` and `table merge`: the spec format with every key, what a spec from someone
-// else may do, the option types. Kept apart from the sweep machinery (tools/table*.cpp) because it
+// The --help of `table` and `table merge`: the spec format with every key and what a spec from
+// someone else may do. Kept apart from the sweep machinery (tools/table*.cpp) because it
 // is long and is documentation only.
 #include "cli.hpp"
 
@@ -55,11 +55,6 @@ void help_table(Registry& reg) {
   const Command* table = reg.find("table");
   const Command* merge = reg.find("table merge");
   if (table == nullptr || merge == nullptr) return;
-  table->app->get_option("--spec")->type_name("PATH");
-  table->app->get_option("--shard")->type_name("I/N");
-  table->app->get_option("--plot")->type_name("PATH");
-  merge->app->get_option("files")->type_name("PATH ...");
-  merge->app->get_option("--plot")->type_name("PATH");
   reg.help(table->app,
            Help{.formula = "One row per point of the spec's grid, computed by the command the spec names "
                            "through the same parser and code as the command line; derived columns are "

@@ -206,7 +206,7 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
   std::string s = fmt::format("set terminal {}\nset output '{}'\n", target.terminal, figure_name(path));
   s += "set datafile missing 'NaN'\nset grid\nset border lw 1.2\nset autoscale xfix\n";
   if (p.key == "inside")
-    s += "set key inside right top box opaque\n";
+    s += "set key inside right top box opaque\n";  // moved to the left below when the data rises
   else if (p.key == "below")
     s += target.tex ? "set key below\n" : "set key below box\nset xlabel offset 0,-0.8\nset bmargin 9\n";
   else
@@ -218,6 +218,7 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
     if (std::isfinite(y) && !(p.logy && y <= 0)) ymin = std::min(ymin, y), ymax = std::max(ymax, y);
   };
   int block = 0;
+  bool rising = false;
   for (size_t yk = 0; yk < yi.size(); ++yk)
     for (const auto& k : keys) {
       std::string data = fmt::format("$d{} << EOD\n", block);
@@ -240,11 +241,19 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
         data += "\n";
       }
       s += data + "EOD\n";
+      // enhanced-text markup (N_{Tr}) only when every part of the title is a header or a number
       std::string title = p.y.size() > 1 ? ft.label_text(p.y[yk]) : "";
-      if (series) title += (title.empty() ? "" : ", ") + ft.series_title(p.series, k);
+      bool markup = p.y.size() <= 1 || ft.has_label(p.y[yk]);
+      if (series) {
+        title += (title.empty() ? "" : ", ") + ft.series_title(p.series, k);
+        markup = markup && ft.has_label(p.series) && latex_plain_number(k);
+      }
       if (title.empty()) title = ft.label_text(p.y[yk]);
       const std::string lit = gnuplot_literal(title, "[plot] a curve's title");
-      const char* enh = target.tex ? "" : " noenhanced";
+      const char* enh = target.tex || markup ? "" : " noenhanced";
+      if (block == 0 && !rows_of[k].empty()) {
+        rising = value(rows_of[k].back(), yi[yk], "y") > value(rows_of[k].front(), yi[yk], "y");
+      }
       if (band)
         plots.push_back(fmt::format(
             "$d{} using 1:3:4 with filledcurves fs transparent solid 0.25 lc {} notitle", block, block + 1));
@@ -271,6 +280,8 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
                                 ft.text(p.overlays[o].label, "[plot.overlay] label"),
                                 target.tex ? "" : " noenhanced"));
   }
+  // an inside key goes where the first curve is low: top left when it rises to the right
+  if (p.key == "inside" && rising) s += "set key left top\n";
   // guides do not move the range: it is fitted to the data (and overlays) unless given
   if (!p.xrange.empty()) s += "set xrange " + p.xrange + "\n";
   if (!p.yrange.empty())
@@ -385,11 +396,11 @@ std::string include_name(const std::string& path) {
 
 }  // namespace
 
-void write_plot(const Table& t, const Plot& p, const std::string& path) {
-  if (path.empty()) throw UsageError("--plot must be a file name, got \"\"");
-  const std::string script = gnuplot_script(t, p, path);
-  const bool tex = std::filesystem::path(path).extension() == ".tex";
-  const std::string include = tex ? include_name(path) : "";
+namespace {
+
+/// Runs the script in a private directory; returns the files gnuplot wrote there by extension
+/// (".svg", or ".tex" and ".pdf"). Throws ResourceError when gnuplot is missing or fails.
+std::map<std::string, std::string> run_figure(const std::string& script, const std::string& ext) {
   // defence in depth: whatever the strings were, the script is the template or it does not run
   if (std::string why = script_outside_template(script); !why.empty())
     throw std::logic_error("--plot: refusing a gnuplot script outside the template (" + why + ")");
@@ -404,23 +415,42 @@ void write_plot(const Table& t, const Plot& p, const std::string& path) {
   if (rc == 127)
     throw ResourceError(
         "--plot needs gnuplot (Debian package gnuplot-nox; scripts/setup-debian.sh installs it)");
-  const std::string figure = dir.path + "/" + figure_name(path);
-  if (rc != 0 || !std::filesystem::exists(figure) ||
-      (tex && !std::filesystem::exists(dir.path + "/figure.pdf")))
-    throw ResourceError(fmt::format("--plot: gnuplot failed: {}", first_error_line(err)));
-  if (!tex) {
-    write_atomic(path, read_file(figure));
+  std::map<std::string, std::string> files;
+  for (const std::string& e : {ext, std::string(ext == ".tex" ? ".pdf" : "")}) {
+    if (e.empty()) continue;
+    const std::string f = dir.path + "/figure" + e;
+    if (rc != 0 || !std::filesystem::exists(f))
+      throw ResourceError(fmt::format("--plot: gnuplot failed: {}", first_error_line(err)));
+    files[e] = read_file(f);
+  }
+  return files;
+}
+
+}  // namespace
+
+void write_plot(const Table& t, const Plot& p, const std::string& path) {
+  if (path.empty()) throw UsageError("--plot must be a file name, got \"\"");
+  const std::string ext = std::filesystem::path(path).extension().string();
+  const std::string script = gnuplot_script(t, p, path);
+  const std::string include = ext == ".tex" ? include_name(path) : "";
+  auto files = run_figure(script, ext);
+  if (ext != ".tex") {
+    write_atomic(path, files[ext]);
     return;
   }
   // cairolatex names the PDF by its output name, "figure": the figure includes the requested one
-  std::string text = read_file(figure);
+  std::string& text = files[".tex"];
   const std::string from = "]{figure}}", to = "]{" + include + "}}";
   const size_t at = text.find(from);
   if (at == std::string::npos || text.find(from, at + 1) != std::string::npos)
     throw ResourceError("--plot: gnuplot's cairolatex output does not include its PDF as expected");
   text.replace(at, from.size(), to);
-  write_atomic(plot_files(path)[1], read_file(dir.path + "/figure.pdf"));
+  write_atomic(plot_files(path)[1], files[".pdf"]);
   write_atomic(path, text);
+}
+
+std::string plot_svg(const Table& t, const Plot& p) {
+  return run_figure(gnuplot_script(t, p, "figure.svg"), ".svg")[".svg"];
 }
 
 }  // namespace bc::out

@@ -58,6 +58,9 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
 /// directory, as gnuplot's own cairolatex files do.
 void write_plot(const Table& t, const Plot& p, const std::string& path);
 
+/// The figure as an SVG document (for an HTML report), made the same way as write_plot's.
+std::string plot_svg(const Table& t, const Plot& p);
+
 /// Every file write_plot writes for `path`: {path}, or {path, path without .tex + ".pdf"}.
 std::vector<std::string> plot_files(const std::string& path);
 
