@@ -70,3 +70,40 @@ for s in "$specs"/hmin_vs_talk.toml "$specs"/paperL_table1.toml; do
   standalone "sa_spec$n" table --spec "$s"
 done
 echo "latex: $n standalone documents compiled" >&2
+
+# Figures for papers (issue 18): every spec with a [plot] section drawn with --plot NAME.tex
+# (gnuplot's cairolatex: the text is LaTeX, the lines a PDF beside it), \input into one document
+# that sets the text in its own fonts. Skipped without gnuplot's cairolatex terminal.
+if command -v gnuplot >/dev/null 2>&1 && gnuplot -e 'set terminal' 2>&1 | grep -q cairolatex; then
+  n=0
+  : >"$dir/figs.tex"
+  for s in "$specs"/*.toml; do
+    grep -q '^\[plot\]' "$s" || continue
+    name="fig$n"
+    (cd "$dir" && "$exe" table --spec "$s" --plot "$name.tex" >/dev/null 2>&1) || {
+      echo "$s: --plot $name.tex failed" >&2
+      exit 1
+    }
+    [[ -s "$dir/$name.pdf" ]] || { echo "$s: no $name.pdf beside $name.tex" >&2; exit 1; }
+    # the text is LaTeX, not drawn into the PDF: the [labels] math reaches the .tex
+    grep -q 'put(' "$dir/$name.tex" || { echo "$s: $name.tex holds no text" >&2; exit 1; }
+    printf '\\begin{figure}\\input{%s}\\end{figure}\n' "$name" >>"$dir/figs.tex"
+    n=$((n + 1))
+  done
+  cat >"$dir/figdoc.tex" <<'TEX'
+\documentclass{article}
+\usepackage{amsmath}
+\usepackage{graphicx}
+\usepackage{color}
+\begin{document}
+\input{figs}
+\end{document}
+TEX
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error figdoc.tex >/dev/null 2>&1) || {
+    echo "the figures do not compile:" >&2
+    grep -E '^!|^l\.[0-9]' "$dir/figdoc.log" | head -20 >&2
+    exit 1
+  }
+  ((n >= 3)) || { echo "only $n figures found" >&2; exit 1; }
+  echo "latex: $n cairolatex figures compiled" >&2
+fi

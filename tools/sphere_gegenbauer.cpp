@@ -68,7 +68,7 @@ void setup_sphere_gegenbauer(CLI::App& group, Registry& reg) {
                    "Refused above --max-seconds or 4e6 working bits.",
            .details = "Every printed digit is proven by the ball; --certified prints the ball itself.",
            .examples = {"boundcheck sphere gegenbauer --d 3 --l 2 --t 1/2 --norm unit --format csv",
-                        "d,l,t,norm,value", "3,2,1/2,unit,-0.125",
+                        "d,l,t,norm,value", "3,2,1/2,unit,-0.125000000000000000000000000000",
                         "boundcheck sphere gegenbauer --d 100 --l 100000 --t 0.3"}});
   reg.bind(app, opt, run_sphere_gegenbauer);
 }

@@ -30,6 +30,16 @@ std::string latex_escape(std::string_view s) {
       case '^':
         o += "\\textasciicircum{}";
         break;
+      // in the default OT1 font encoding these three print as other glyphs (¡ ¿ —)
+      case '<':
+        o += "\\textless{}";
+        break;
+      case '>':
+        o += "\\textgreater{}";
+        break;
+      case '|':
+        o += "\\textbar{}";
+        break;
       default:
         o += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? ' ' : c;
     }

@@ -10,8 +10,9 @@
 
 namespace bc::out {
 
-/// `s` as LaTeX text: the ten specials \ { } $ & # ^ _ % ~ become their text forms; newlines,
-/// tabs and other control characters become spaces.
+/// `s` as LaTeX text: the ten specials \ { } $ & # ^ _ % ~ become their text forms, and so do
+/// < > | (which the default OT1 encoding prints as other glyphs); newlines, tabs and other control
+/// characters become spaces.
 std::string latex_escape(std::string_view s);
 
 /// True when `s` is a number as boundcheck prints it (digits, sign, '.', 'e', '/', "[m +/- r]",

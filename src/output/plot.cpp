@@ -68,16 +68,17 @@ struct Target {
 };
 
 // Sizes: `style` one-column (3.4 in wide, a column of a two-column paper) or two-column (7 in, the
-// full text width); without a style, a .tex figure is one-column and the others keep their screen
-// sizes. LaTeX figures use the document's font: only the text's size is ours.
+// full text width); without a style, a .tex figure is 4.8 in wide (article's text width) and the
+// others keep their screen sizes. LaTeX figures use the document's font: only the size is ours.
 Target target_for(const std::string& path, const std::string& style) {
   const std::string ext = std::filesystem::path(path).extension().string();
   const bool one = style == "one-column", two = style == "two-column";
   if (!style.empty() && !one && !two)
     throw UsageError(fmt::format("[plot] style must be one-column or two-column, got \"{}\"", style));
   if (ext == ".tex")
-    return {two ? "cairolatex pdf input colortext size 7in,3in"
-                : "cairolatex pdf input colortext size 3.4in,2.5in",
+    return {two   ? "cairolatex pdf input colortext size 7in,3in"
+            : one ? "cairolatex pdf input colortext size 3.4in,2.6in"
+                  : "cairolatex pdf input colortext size 4.8in,3.4in",
             true};
   if (ext == ".svg")
     return {two   ? "svg size 1050,450 dynamic enhanced font 'Helvetica,13' background rgb 'white'"
@@ -208,7 +209,8 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
   if (p.key == "inside")
     s += "set key inside right top box opaque\n";  // moved to the left below when the data rises
   else if (p.key == "below")
-    s += target.tex ? "set key below\n" : "set key below box\nset xlabel offset 0,-0.8\nset bmargin 9\n";
+    s += target.tex ? "set key below horizontal maxrows 3\n"
+                    : "set key below box\nset xlabel offset 0,-0.8\nset bmargin 9\n";
   else
     s += "set key outside right top box opaque\n";
   s += axes(p, ft);

@@ -140,7 +140,7 @@ void check_parts(const std::string& path, const std::string& help) {
   if (s != std::string::npos && e != std::string::npos && !source_is_per_item(path)) {
     const std::string source = help.substr(s, e - s);
     CHECK_MESSAGE(std::regex_search(source, std::regex(R"((talk-B|talk-H|paper-A|paper-L) l\.[0-9]+)")),
-                  "the source names a document and a line: " + source);
+                  (std::string("the source names a document and a line: ") + source));
   }
   CHECK(examples_of(help).size() >= 2);
 }

@@ -162,6 +162,8 @@ TEST_CASE("output safety: LaTeX text is escaped, plain numbers are recognised") 
   CHECK(latex_escape("\\input{/etc/passwd}") == "\\textbackslash{}input\\{/etc/passwd\\}");
   CHECK(latex_escape("a\nb%c") == "a b\\%c");
   CHECK(latex_escape("$&#^_~") == "\\$\\&\\#\\textasciicircum{}\\_\\textasciitilde{}");
+  // OT1 would print these as inverted marks and a dash: E|sign<z,y>| must read as typed
+  CHECK(latex_escape("E|s<z,y>|") == "E\\textbar{}s\\textless{}z,y\\textgreater{}\\textbar{}");
   CHECK(latex_plain_number("-sqrt(7)/8"));
   CHECK(latex_plain_number("[1.25e-7 +/- 3e-30]"));
   CHECK(!latex_plain_number("\\input{x}"));
@@ -288,7 +290,7 @@ TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes s
   p.guides.push_back({"x^_1 #", [](double x) { return 1 / x; }});
   const std::string s = gnuplot_script(t, p, "fig.tex");
   CHECK_MESSAGE(script_outside_template(s).empty(), script_outside_template(s));
-  CHECK(s.find("set terminal cairolatex pdf input colortext size 3.4in,2.5in") != std::string::npos);
+  CHECK(s.find("set terminal cairolatex pdf input colortext size 4.8in,3.4in") != std::string::npos);
   CHECK(s.find("set title '50\\% \\& \\{more\\} \\textbackslash{}input\\{x\\}'") != std::string::npos);
   CHECK(s.find("set ylabel '$\\mathrm{LB}$'") != std::string::npos);  // a [labels] header: LaTeX
   CHECK(s.find("set xlabel 'H'") != std::string::npos);               // a bare column name: escaped text
