@@ -154,6 +154,7 @@ def test_every_context_option_is_a_cli_global_option():
     cmd = boundcheck._commands._COMMANDS["sphere dim"]
     globals_ = {o["name"].lstrip("-").replace("-", "_") for o in cmd["options"] if o["global"]}
     assert set(boundcheck.CONTEXT_OPTIONS) <= globals_
-    assert set(boundcheck.CONTEXT_OPTIONS) == globals_ - {"format", "output"}
+    # format, output and standalone choose how a table is printed (Table.to_json/to_csv/to_latex)
+    assert set(boundcheck.CONTEXT_OPTIONS) == globals_ - {"format", "output", "standalone"}
     doc = json.loads(boundcheck.sphere.dim(d=3, l=2).to_json())
     assert set(doc["meta"]) == {"digits", "threads", "certified"}
