@@ -19,12 +19,21 @@
 
 #include <fmt/format.h>
 
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#include <omp.h>
+#endif
+#include <flint/flint.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -34,7 +43,7 @@ namespace {
 
 struct VerifyOptions {
   std::string catalogue, id, expr;
-  bool list = false, wide = false;
+  bool list = false, wide = false, timing = false;
 };
 
 std::string dashes(std::string s) {
@@ -62,8 +71,29 @@ const std::map<std::string, std::string>& primary_column() {
 // column (primary_column()) or else the first numeric column that does not echo one of the
 // command's options. A result with several rows
 // is an error (give options that select one row).
+// The finished command tables, shared by the threads that run claims (one CommandQuantities
+// each): a quantity two claims use is computed once. Two threads may both compute a key that is
+// not yet there (the commands are deterministic: either table is the same); the first one kept.
+class TableCache {
+ public:
+  const out::Table* find(const std::string& key) {
+    std::lock_guard<std::mutex> lock(m_);
+    auto it = map_.find(key);
+    return it == map_.end() ? nullptr : &it->second;
+  }
+  const out::Table& insert(const std::string& key, out::Table t) {
+    std::lock_guard<std::mutex> lock(m_);
+    return map_.emplace(key, std::move(t)).first->second;  // std::map: references stay valid
+  }
+
+ private:
+  std::mutex m_;
+  std::map<std::string, out::Table> map_;
+};
+
 class CommandQuantities {
  public:
+  explicit CommandQuantities(TableCache& cache) : cache_(cache) {}
   verify::Quantities quantities() {
     verify::Quantities q;
     q.resolve = [this](expr::Quantity& out, const expr::QuantityCall& c, long digits, slong prec) {
@@ -75,7 +105,7 @@ class CommandQuantities {
 
  private:
   Invoker inv_;
-  std::map<std::string, out::Table> cache_;
+  TableCache& cache_;
 
   struct Found {
     const Command* cmd;
@@ -144,8 +174,7 @@ class CommandQuantities {
 
   const out::Table& run_cached(const std::vector<std::string>& args, const expr::QuantityCall& c) {
     const std::string key = fmt::format("{}", fmt::join(args, "\x1f"));
-    auto it = cache_.find(key);
-    if (it != cache_.end()) return it->second;
+    if (const out::Table* hit = cache_.find(key)) return *hit;
     RunResult r;
     try {
       r = inv_.run(args);
@@ -156,7 +185,7 @@ class CommandQuantities {
     }
     if (r.exit_code != 0 || r.skip_output || !r.raw.empty())
       throw DomainError(fmt::format("{}: the command gave no table (exit code {})", c.text(), r.exit_code));
-    return cache_.emplace(key, std::move(r.table)).first->second;
+    return cache_.insert(key, std::move(r.table));
   }
 
   // The exact run of a command with an exact variant, or nullptr when the command refuses it.
@@ -260,7 +289,8 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
         fmt::format("--expr: unknown name \"{}\" (not a quantifier variable; quantities are "
                     "group.command(...))",
                     e.variables().front()));
-  CommandQuantities cq;
+  TableCache cache;
+  CommandQuantities cq(cache);
   auto q = cq.quantities();
   for (const auto& call : e.quantities()) {
     try {
@@ -343,9 +373,88 @@ RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
   return r;
 }
 
+// One claim's outcome and the CPU time of the thread that ran it (for --timing).
+struct ClaimRun {
+  verify::Outcome outcome;
+  double cpu_seconds = 0;
+  std::exception_ptr error;  // a ParamError (a malformed catalogue), rethrown in claim order
+};
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Runs the claims on up to ctx.threads threads (claims in catalogue order, dynamically), one
+// Invoker per thread and one shared cache of command tables; the outcomes come back in claim
+// order, so the output does not depend on the thread count. The commands a claim runs get one
+// thread each while claims run in parallel (OpenMP does not nest).
+std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Context& ctx,
+                                 CommandQuantities& first, TableCache& cache) {
+  std::vector<ClaimRun> runs(selected.size());
+  const int threads = std::max(1, std::min<int>(ctx.threads, static_cast<int>(selected.size())));
+  std::vector<std::unique_ptr<CommandQuantities>> others(static_cast<size_t>(threads));
+  const bool progress = isatty(STDERR_FILENO);
+  std::atomic<size_t> done{0};
+  std::mutex progress_mutex;
+  const long n = static_cast<long>(selected.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#endif
+  for (long i = 0; i < n; ++i) {
+    int tid = 0;
+#ifdef BOUNDCHECK_HAVE_OPENMP
+    tid = omp_get_thread_num();
+#endif
+    auto& c = selected[static_cast<size_t>(i)];
+    auto& run = runs[static_cast<size_t>(i)];
+    try {
+      auto& slot = others[static_cast<size_t>(tid)];
+      if (tid != 0 && !slot) slot = std::make_unique<CommandQuantities>(cache);
+      auto q = (tid == 0 ? first : *slot).quantities();
+      c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
+      const double t0 = thread_cpu_seconds();
+      run.outcome = verify::run_claim(c, &q);
+      run.cpu_seconds = thread_cpu_seconds() - t0;
+    } catch (...) {
+      run.error = std::current_exception();
+    }
+    const size_t k = ++done;
+    if (progress) {
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      std::fprintf(stderr, "\r[%zu/%zu] %-40s", k, selected.size(), c.id.c_str());
+    }
+  }
+  others.clear();
+  // FLINT/Arb keep per-thread caches (constants, temporaries): free the workers'
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel num_threads(threads)
+  flint_cleanup();
+#endif
+  if (progress) std::fprintf(stderr, "\r%60s\r", "");
+  for (const auto& r : runs)
+    if (r.error) std::rethrow_exception(r.error);
+  return runs;
+}
+
+// --timing: the claims by the CPU time of the thread that ran them, slowest first.
+std::string timing_note(const std::vector<verify::Claim>& selected, const std::vector<ClaimRun>& runs) {
+  std::vector<size_t> order(runs.size());
+  double total = 0;
+  for (size_t i = 0; i < runs.size(); ++i) order[i] = i, total += runs[i].cpu_seconds;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return runs[a].cpu_seconds > runs[b].cpu_seconds; });
+  std::vector<std::string> parts;
+  for (size_t i : order) parts.push_back(fmt::format("{} {:.3f}", selected[i].id, runs[i].cpu_seconds));
+  return fmt::format("timing (thread CPU seconds per claim, slowest first; total {:.3f}): {}", total,
+                     fmt::join(parts, ", "));
+}
+
 RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   auto files = o.catalogue.empty() ? verify::embedded_catalogue() : verify::read_catalogue_dir(o.catalogue);
-  CommandQuantities cq;
+  TableCache cache;
+  CommandQuantities cq(cache);
   auto q = cq.quantities();
   auto claims = verify::load_catalogue(files, &q);
   std::vector<verify::Claim> selected;
@@ -366,13 +475,12 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
                  "computed", "verdict", "expected", "grade"};
   else
     t.columns = {"id", "published", "computed", "verdict", "grade"};
-  const bool progress = isatty(STDERR_FILENO);
+  const std::vector<ClaimRun> runs = run_claims(selected, ctx, cq, cache);
   int not_holding = 0;
-  size_t k = 0, formulas = 0;
-  for (auto& c : selected) {
-    if (progress) std::fprintf(stderr, "\r[%zu/%zu] %-40s", ++k, selected.size(), c.id.c_str());
-    c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
-    auto r = verify::run_claim(c, &q);
+  size_t formulas = 0;
+  for (size_t i = 0; i < selected.size(); ++i) {
+    const auto& c = selected[i];
+    const auto& r = runs[i].outcome;
     if (r.verdict != c.expect) {
       ++not_holding;
       t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verify::verdict_name(r.verdict),
@@ -403,7 +511,6 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
                  out::Cell::of_text(clip(r.computed, 44)), out::Cell::of_text(verdict),
                  out::Cell::of_text(clip(grade, 56))});
   }
-  if (progress) std::fprintf(stderr, "\r%60s\r", "");
   if (!wide)
     t.notes.push_back(
         "compact layout (computed and grade clipped): --wide adds the claim, source, tolerance rule, "
@@ -421,6 +528,7 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   t.notes.push_back(fmt::format("{} of {} claims as expected{}",
                                 selected.size() - static_cast<size_t>(not_holding), selected.size(),
                                 formulas ? fmt::format(" ({} of them evaluate a formula)", formulas) : ""));
+  if (o.timing) t.notes.push_back(timing_note(selected, runs));
   return {std::move(t), not_holding == 0 ? 0 : 1};
 }
 
@@ -438,6 +546,8 @@ void setup_verify(CLI::App& root, Registry& reg) {
   app->add_flag(
       "--wide", opt->wide,
       "All columns: claim, source, tolerance rule, expected verdict, full texts (always so in csv, json)");
+  app->add_flag("--timing", opt->timing,
+                "Add a note with each claim's CPU time, slowest first (claims run on --threads threads)");
   app->add_option("--expr", opt->expr,
                   "Evaluate one expression, e.g. \"rank.heads(d=64, r=8, eps=1/10) >= (64/8)^10\"")
       ->type_name("EXPR");

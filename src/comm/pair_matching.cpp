@@ -19,8 +19,7 @@ constexpr double two_pi = 6.283185307179586476925286766559;
 
 // cos(2 pi r / M) for r = (a + b) mod M, reduced exactly in integers first.
 double cos_sum(unsigned long a, unsigned long b, unsigned long M) {
-  const unsigned long r = static_cast<unsigned long>((static_cast<u128>(a) + b) % M);
-  return std::cos(two_pi * static_cast<double>(r) / static_cast<double>(M));
+  return pair_matching_cos(static_cast<unsigned long>((static_cast<u128>(a) + b) % M), M);
 }
 
 // log sum_j e^{alpha cos(2 pi (z_i + z_j)/M)} (scores shifted by their maximum), and whether some
@@ -64,6 +63,10 @@ void check_args(unsigned long N, unsigned long M, double theta) {
 }
 
 }  // namespace
+
+double pair_matching_cos(unsigned long r, unsigned long M) {
+  return std::cos(two_pi * static_cast<double>(r) / static_cast<double>(M));
+}
 
 double pair_matching_dummy_coef(unsigned long M, double theta) {
   const double c1 = std::cos(two_pi / static_cast<double>(M));
@@ -143,39 +146,6 @@ PairMatchingStats pair_matching_run(unsigned long N, unsigned long M, double alp
     st.false_match += s.false_match, st.missed_match += s.missed_match;
   }
   return st;
-}
-
-double pair_matching_min_alpha(unsigned long N, unsigned long M, double theta, unsigned long trials,
-                               std::uint64_t seed, int threads, double rel_tol, unsigned long& steps,
-                               double* lo_out) {
-  double hi = pair_matching_threshold(N, M, theta) * (1 + 1e-9), lo = 0;
-  steps = 0;
-  if (lo_out != nullptr) *lo_out = 0;
-  if (N == 1) return 0;  // one element: no non-match competes with the dummy, any alpha > 0 works
-  // hi is error-free by the bound above (a safety check guards against rounding)
-  while (pair_matching_run(N, M, hi, theta, trials, seed, threads).errors != 0) hi *= 2, ++steps;
-  // an alpha with errors below hi: halve down to hi 2^-64; none means every alpha > 0 is error-free
-  // on these instances (each has a match, which is never missed), so the least alpha is 0
-  const double top = hi;
-  while (lo == 0) {
-    if (hi < top * 0x1p-64) return 0;
-    const double mid = hi / 2;
-    if (pair_matching_run(N, M, mid, theta, trials, seed, threads).errors == 0)
-      hi = mid;
-    else
-      lo = mid;
-    ++steps;
-  }
-  while (hi - lo > rel_tol * hi && steps < 200) {
-    const double mid = (lo + hi) / 2;
-    if (pair_matching_run(N, M, mid, theta, trials, seed, threads).errors == 0)
-      hi = mid;
-    else
-      lo = mid;
-    ++steps;
-  }
-  if (lo_out != nullptr) *lo_out = lo;
-  return hi;
 }
 
 }  // namespace bc::comm

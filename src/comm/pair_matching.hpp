@@ -26,6 +26,9 @@
 
 namespace bc::comm {
 
+/// cos(2 pi r / M) for 0 <= r < M: the one expression every score uses (bitwise the same everywhere).
+double pair_matching_cos(unsigned long r, unsigned long M);
+
 /// c_0 = c_1 + theta (1 - c_1), c_1 = cos(2 pi / M).
 double pair_matching_dummy_coef(unsigned long M, double theta);
 
@@ -58,7 +61,8 @@ PairMatchingStats pair_matching_run(unsigned long N, unsigned long M, double alp
 
 /// Least alpha (to relative tolerance rel_tol) with zero errors on the same instances, by
 /// bisection in (0, alpha* (1 + 1e-9)]; `steps` receives the number of bisection steps and `lo`
-/// (when given) the largest alpha found to err (0 when the result is 0).
+/// (when given) the largest alpha found to err (0 when the result is 0). Each step decides
+/// "zero errors" exactly as pair_matching_run(...).errors == 0 would (pair_matching_min_alpha.cpp).
 double pair_matching_min_alpha(unsigned long N, unsigned long M, double theta, unsigned long trials,
                                std::uint64_t seed, int threads, double rel_tol, unsigned long& steps,
                                double* lo = nullptr);

@@ -9,6 +9,7 @@
 #include <flint/fmpz_vec.h>
 
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -40,7 +41,10 @@ void enumerate(std::vector<std::vector<ulong>>& out, std::vector<ulong>& cur, si
 }
 
 const Monomials& monomials(ulong d, ulong m) {
+  // shared by the threads of verify (claims in parallel): std::map keeps references valid
+  static std::mutex mutex;
   static std::map<std::pair<ulong, ulong>, Monomials> cache;
+  std::lock_guard<std::mutex> lock(mutex);
   auto it = cache.find({d, m});
   if (it != cache.end()) return it->second;
   Monomials mo;

@@ -322,6 +322,32 @@ TEST_CASE("comm pair-matching: error rate 0 above alpha*, > 0 well below; thread
   CHECK(pair_matching_run(N, M, a1 * (1 - 1e-6), 0.5, trials, 3, 1).errors > 0);
 }
 
+// pair_matching_min_alpha decides each bisection step with its own early-exit test (skipped match
+// outputs, the last erring trial first, a cosine table): its bracket [lo, hi] is re-decided here by
+// the full error count of pair_matching_run, which scores every output of every trial.
+TEST_CASE("comm pair-matching: the least alpha's bracket agrees with the full error count") {
+  struct Case {
+    unsigned long N, M, trials;
+    std::uint64_t seed;
+  };
+  for (const Case& c : {Case{8, 16, 50, 1}, Case{32, 64, 40, 7}, Case{5, 2, 30, 2}, Case{6, 3, 30, 5},
+                        Case{12, 5, 30, 9}, Case{20, 70000, 5, 4}, Case{3, 40, 1, 11}}) {
+    CAPTURE(c.N, c.M, c.trials);
+    for (int threads : {1, 2}) {
+      unsigned long steps = 0;
+      double lo = -1;
+      const double hi = pair_matching_min_alpha(c.N, c.M, 0.5, c.trials, c.seed, threads, 1e-7, steps, &lo);
+      CHECK(pair_matching_run(c.N, c.M, hi, 0.5, c.trials, c.seed, 1).errors == 0);
+      if (lo > 0) {
+        CHECK(pair_matching_run(c.N, c.M, lo, 0.5, c.trials, c.seed, 1).errors > 0);
+        CHECK(hi - lo <= 1e-7 * hi);
+      } else {
+        CHECK(hi == 0);  // no alpha > 0 errs on these instances
+      }
+    }
+  }
+}
+
 namespace {
 
 // Least ||w'||^2 over the linear conditions by brute force: every choice of inequality sides
