@@ -9,10 +9,76 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace bc::cli {
 
-void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
+namespace {
+
+using Setup = void (*)(CLI::App&, Registry&);
+struct Leaf {
+  const char* name;
+  Setup setup;
+};
+struct Group {
+  const char* name;  // nullptr: the leaf sits at the root (verify, table)
+  const char* description;
+  std::vector<Leaf> leaves;
+};
+
+// The command tree in --help order. A leaf's name is the one its setup_ function declares
+// (build_app checks it).
+const std::vector<Group>& command_tree() {
+  static const std::vector<Group> tree{
+      {"sphere",
+       "Spherical harmonics: dimensions N(d,l), Gegenbauer polynomials, sign coefficients",
+       {{"dim", setup_sphere_dim},
+        {"gegenbauer", setup_sphere_gegenbauer},
+        {"sign-coef", setup_sphere_sign_coef},
+        {"hecke-funk", setup_sphere_hecke_funk}}},
+      {"rank",
+       "Rank versus heads: orthogonality counts, the spectral lower bound, H_min, random heads",
+       {{"count", setup_rank_count},
+        {"bound", setup_rank_bound},
+        {"heads", setup_rank_heads},
+        {"majority", setup_rank_majority},
+        {"head-target", setup_rank_head_target},
+        {"u", setup_rank_u},
+        {"random-features", setup_rank_random_features}}},
+      {"depth",
+       "Depth versus width (paper-L): separation-rank bounds, grid ranks, the transition fit",
+       {{"bounds", setup_depth_bounds},
+        {"grid-rank", setup_depth_grid_rank},
+        {"fit", setup_depth_fit},
+        {"transition", setup_depth_transition},
+        {"optimal", setup_depth_optimal}}},
+      {"sym",
+       "DeepSets versus pairwise (talk-B): H*, the width bound, exact power-sum Gram matrices",
+       {{"hstar", setup_sym_hstar},
+        {"bound", setup_sym_bound},
+        {"gram", setup_sym_gram},
+        {"eckart-young", setup_sym_eckart_young}}},
+      {"comm",
+       "Communication bounds (talk-H): size requirements, neighborly witnesses, Pair Matching",
+       {{"sizes", setup_comm_sizes},
+        {"models", setup_comm_models},
+        {"neighborly", setup_comm_neighborly},
+        {"pair-matching", setup_comm_pair_matching}}},
+      {nullptr, "", {{"verify", setup_verify}, {"table", setup_table}}},
+  };
+  return tree;
+}
+
+// Whether the command line's first words name one command: then only that command is declared
+// (what parsing and --help of that command see is the same; start-up is the cheaper for it).
+bool selects(const Group& g, const Leaf& l, const std::vector<std::string>& words) {
+  if (g.name == nullptr) return !words.empty() && words[0] == l.name;
+  return words.size() >= 2 && words[0] == g.name && words[1] == l.name;
+}
+
+}  // namespace
+
+void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector<std::string>& words) {
   app.formatter(make_help_formatter());  // before any subcommand: they inherit it
   app.set_version_flag("--version", BOUNDCHECK_VERSION);
   app.require_subcommand(1);
@@ -20,49 +86,27 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
       "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
       "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
   add_global_options(app, g);
-
-  CLI::App* sphere = app.add_subcommand(
-      "sphere", "Spherical harmonics: dimensions N(d,l), Gegenbauer polynomials, sign coefficients");
-  sphere->require_subcommand(1);
-  setup_sphere_dim(*sphere, reg);
-  setup_sphere_gegenbauer(*sphere, reg);
-  setup_sphere_sign_coef(*sphere, reg);
-  setup_sphere_hecke_funk(*sphere, reg);
-  CLI::App* rank = app.add_subcommand(
-      "rank", "Rank versus heads: orthogonality counts, the spectral lower bound, H_min, random heads");
-  rank->require_subcommand(1);
-  setup_rank_count(*rank, reg);
-  setup_rank_bound(*rank, reg);
-  setup_rank_heads(*rank, reg);
-  setup_rank_majority(*rank, reg);
-  setup_rank_head_target(*rank, reg);
-  setup_rank_u(*rank, reg);
-  setup_rank_random_features(*rank, reg);
-  CLI::App* depth = app.add_subcommand(
-      "depth", "Depth versus width (paper-L): separation-rank bounds, grid ranks, the transition fit");
-  depth->require_subcommand(1);
-  setup_depth_bounds(*depth, reg);
-  setup_depth_grid_rank(*depth, reg);
-  setup_depth_fit(*depth, reg);
-  setup_depth_transition(*depth, reg);
-  setup_depth_optimal(*depth, reg);
-  CLI::App* sym = app.add_subcommand(
-      "sym", "DeepSets versus pairwise (talk-B): H*, the width bound, exact power-sum Gram matrices");
-  sym->require_subcommand(1);
-  setup_sym_hstar(*sym, reg);
-  setup_sym_bound(*sym, reg);
-  setup_sym_gram(*sym, reg);
-  setup_sym_eckart_young(*sym, reg);
-  CLI::App* comm = app.add_subcommand(
-      "comm", "Communication bounds (talk-H): size requirements, neighborly witnesses, Pair Matching");
-  comm->require_subcommand(1);
-  setup_comm_sizes(*comm, reg);
-  setup_comm_models(*comm, reg);
-  setup_comm_neighborly(*comm, reg);
-  setup_comm_pair_matching(*comm, reg);
-  setup_verify(app, reg);
-  setup_table(app, reg);
-  help_table(reg);
+  bool one = false;  // the words select one command: declare only it
+  for (const Group& grp : command_tree())
+    for (const Leaf& l : grp.leaves) one = one || selects(grp, l, words);
+  const bool none = words.size() == 1 && words[0] == "--version";  // prints the version only
+  for (const Group& grp : command_tree()) {
+    if (none) break;
+    CLI::App* parent = &app;
+    for (const Leaf& l : grp.leaves) {
+      if (one && !selects(grp, l, words)) continue;
+      if (grp.name != nullptr && parent == &app) {
+        parent = app.add_subcommand(grp.name, grp.description);
+        parent->require_subcommand(1);
+      }
+      l.setup(*parent, reg);
+      const std::function<bool(CLI::App*)> all;
+      const auto subs = parent->get_subcommands(all);
+      if (subs.empty() || subs.back()->get_name() != l.name)
+        throw std::logic_error(fmt::format("build_app: command \"{}\" declared under another name", l.name));
+    }
+  }
+  help_table(reg);  // no-op when `table` was not declared
   reg.finish();
   // --version is accepted anywhere (after a group or a command too)
   const std::function<bool(CLI::App*)> all;
@@ -138,7 +182,9 @@ void suggest_option(const CLI::App& root, const Registry& reg) {
 
 }  // namespace
 
-Invoker::Invoker()
+Invoker::Invoker() : Invoker(std::vector<std::string>{}) {}
+
+Invoker::Invoker(const std::vector<std::string>& words)
     : app_(std::make_unique<CLI::App>(
           "boundcheck " BOUNDCHECK_VERSION
           " — exact and certified numbers for the expressivity theorems of self-attention.\n"
@@ -146,7 +192,7 @@ Invoker::Invoker()
           "(boundcheck table --spec FILE), and verify every published constant (boundcheck verify).",
           "boundcheck")),
       reg_(globals_) {
-  build_app(*app_, globals_, reg_);
+  build_app(*app_, globals_, reg_, words);
 }
 
 Invoker::~Invoker() = default;

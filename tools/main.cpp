@@ -114,11 +114,12 @@ extern "C" void clear_line_and_die(int sig) {
 int run(int argc, char** argv) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, clear_line_and_die);
   using namespace bc::cli;
-  Invoker inv;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  Invoker inv(args);  // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
   const Command* cmd = nullptr;
   try {
-    cmd = &inv.parse(std::vector<std::string>(argv + 1, argv + argc));
+    cmd = &inv.parse(args);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return inv.app().exit(e);  // --help, --version: stdout, exit 0
     return fail(2, e.what());

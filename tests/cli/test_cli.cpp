@@ -313,6 +313,54 @@ TEST_CASE("cli: help and version on every level") {
   CHECK(v.out.find(BOUNDCHECK_VERSION_STRING) != std::string::npos);
 }
 
+// main() declares only the command its first words name (start-up); a root option first
+// ("--threads 1 sphere dim") makes it declare the whole tree: both must print the same.
+TEST_CASE("cli: one command's tree parses and helps as the whole tree does") {
+  std::vector<Args> commands;
+  auto root = run_boundcheck({"--help"});
+  for (const char* g : {"sphere", "rank", "depth", "sym", "comm"}) {
+    CHECK(root.out.find(g) != std::string::npos);
+    auto gh = run_boundcheck({g, "--help"});
+    std::istringstream lines(gh.out.substr(gh.out.find("SUBCOMMANDS")));
+    std::string line;
+    std::getline(lines, line);
+    for (std::string w; std::getline(lines, line);) {
+      std::istringstream words(line);
+      if (line.size() > 2 && line[0] == ' ' && line[2] != ' ' && (words >> w)) commands.push_back({g, w});
+    }
+  }
+  commands.push_back({"verify"});
+  commands.push_back({"table"});
+  CHECK(commands.size() >= 26);
+  for (const Args& c : commands) {
+    INFO(fmt::format("{}", fmt::join(c, " ")));
+    for (const Args& tail : {Args{"--help"}, Args{"--no-such-option", "1"}, Args{"--digits", "0"}}) {
+      Args one = c, whole{"--threads", "1"};
+      one.insert(one.end(), tail.begin(), tail.end());
+      whole.insert(whole.end(), one.begin(), one.end());
+      auto a = run_boundcheck(one);
+      auto b = run_boundcheck(whole);
+      CHECK(a.code == b.code);
+      CHECK(a.out == b.out);
+      CHECK(a.err == b.err);
+    }
+  }
+}
+
+// verify runs claims on --threads threads; the output is the serial run's, byte for byte
+TEST_CASE("cli: verify prints the same bytes on 1 and 3 threads") {
+  auto one = run_boundcheck({"verify", "--format", "csv", "--threads", "1"});
+  auto three = run_boundcheck({"verify", "--format", "csv", "--threads", "3"});
+  CHECK(one.code == 0);
+  CHECK(one.out.size() > 1000);
+  CHECK(one.out == three.out);
+  CHECK(one.err == three.err);
+  auto t = run_boundcheck({"verify", "--id", "sphere.dim", "--timing"});
+  CHECK(t.code == 0);
+  CHECK(t.err.find("timing (thread CPU seconds per claim") != std::string::npos);
+  CHECK(t.err.find("sphere.dim.d3 ") != std::string::npos);
+}
+
 TEST_CASE("cli: verify prints its table and exits 0, --list shows the catalogue") {
   auto r = run_boundcheck({"verify", "--format", "json"});
   CHECK(r.code == 0);
