@@ -107,6 +107,7 @@ int main(int argc, char** argv) {
     for (auto [d, l] : {std::pair{11ul, 10000ul}, {100ul, 10000ul}, {11ul, 100000ul}, {100ul, 100000ul}})
       bench_gegenbauer(d, l, "3/10", 30);
   }
+  if (what == "gegenbauer77") bench_gegenbauer(11, 10000, "3/10", 77);  // issue 16's row
   flint_cleanup();
   return 0;
 }

@@ -321,10 +321,12 @@ TEST_CASE("cli: one command's tree parses and helps as the whole tree does") {
   for (const char* g : {"sphere", "rank", "depth", "sym", "comm"}) {
     CHECK(root.out.find(g) != std::string::npos);
     auto gh = run_boundcheck({g, "--help"});
-    std::istringstream lines(gh.out.substr(gh.out.find("SUBCOMMANDS")));
+    const size_t at = gh.out.find("Subcommands:\n");
+    REQUIRE(at != std::string::npos);
+    std::istringstream lines(gh.out.substr(at));
     std::string line;
     std::getline(lines, line);
-    for (std::string w; std::getline(lines, line);) {
+    for (std::string w; std::getline(lines, line) && !line.empty();) {
       std::istringstream words(line);
       if (line.size() > 2 && line[0] == ' ' && line[2] != ' ' && (words >> w)) commands.push_back({g, w});
     }

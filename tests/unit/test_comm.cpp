@@ -332,12 +332,13 @@ TEST_CASE("comm pair-matching: the least alpha's bracket agrees with the full er
   };
   for (const Case& c : {Case{8, 16, 50, 1}, Case{32, 64, 40, 7}, Case{5, 2, 30, 2}, Case{6, 3, 30, 5},
                         Case{12, 5, 30, 9}, Case{20, 70000, 5, 4}, Case{3, 40, 1, 11}}) {
-    CAPTURE(c.N, c.M, c.trials);
+    INFO("N=" << c.N << " M=" << c.M << " trials=" << c.trials);
     for (int threads : {1, 2}) {
       unsigned long steps = 0;
       double lo = -1;
       const double hi = pair_matching_min_alpha(c.N, c.M, 0.5, c.trials, c.seed, threads, 1e-7, steps, &lo);
-      CHECK(pair_matching_run(c.N, c.M, hi, 0.5, c.trials, c.seed, 1).errors == 0);
+      const double thr = pair_matching_threshold(c.N, c.M, 0.5);
+      CHECK(pair_matching_run(c.N, c.M, hi > 0 ? hi : thr * 1e-12, 0.5, c.trials, c.seed, 1).errors == 0);
       if (lo > 0) {
         CHECK(pair_matching_run(c.N, c.M, lo, 0.5, c.trials, c.seed, 1).errors > 0);
         CHECK(hi - lo <= 1e-7 * hi);

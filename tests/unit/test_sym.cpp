@@ -184,6 +184,47 @@ TEST_CASE("sym: CUE Gram is diag(z) for n <= N and singular beyond, direct and c
     }
 }
 
+// gram_cue takes most entries as dot products in doubles (exact when z_lambda z_mu < 2^106) and
+// the rest in integers: entries of both kinds against fmpz sums over the characters (the direct
+// form, len(nu) <= N), at n = 21 (i128 integer path) and n = 20 (int64 path).
+TEST_CASE("sym: CUE Gram, double and integer paths, against fmpz sums of characters") {
+  std::mt19937_64 rng(test::test_seed());
+  for (auto [n, N] : {std::pair<ulong, ulong>{21, 5}, {20, 4}}) {
+    const auto t = character_table(n, 2);
+    const size_t p = t.size();
+    const auto g = gram_cue(t, N, true, CueSum::automatic, 2);
+    std::vector<ulong> zbits(p);
+    Fmpz z;
+    for (size_t l = 0; l < p; ++l) {
+      z_lambda(z.x, t.parts[l]);
+      zbits[l] = fmpz_bits(z.x);
+    }
+    std::vector<std::pair<size_t, size_t>> pairs;
+    for (size_t i = 0; i < p; ++i)  // every pair on the integer path, and one row's on both
+      for (size_t j = i; j < p; ++j)
+        if (zbits[i] + zbits[j] > 106 || i == p - 1) pairs.emplace_back(i, j);
+    const size_t wide = pairs.size();
+    for (int k = 0; k < 3000; ++k) pairs.emplace_back(rng() % p, rng() % p);
+    size_t bad = 0, doubles = 0;
+    Fmpz s, c;
+    for (auto [i, j] : pairs) {
+      fmpz_zero(s.x);
+      for (size_t v = 0; v < p; ++v)
+        if (t.parts[v].size() <= N) {
+          fmpz_set_si(c.x, t.chi(v, i));
+          fmpz_mul_si(c.x, c.x, t.chi(v, j));
+          fmpz_add(s.x, s.x, c.x);
+        }
+      if (!fmpz_equal(s.x, g.matrix[i * p + j].x)) ++bad;
+      if (zbits[i] + zbits[j] <= 106) ++doubles;
+    }
+    INFO("n=" << n << " N=" << N << " pairs=" << pairs.size() << " integer-path pairs<=" << wide);
+    CHECK(bad == 0);
+    CHECK(doubles > 1000);
+    CHECK(doubles < pairs.size());  // both paths were exercised
+  }
+}
+
 TEST_CASE("sym: circle Gram against brute-force enumeration, N <= 3") {
   for (ulong N = 1; N <= 3; ++N)
     for (ulong n = 1; n <= 5; ++n) {
