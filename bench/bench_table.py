@@ -10,11 +10,17 @@ A. 10^6-point `rank bound --kernel double` grid (d = 16..10015, H = 1..100, r = 
 B. 10^4-point certified grid (d = 16..115, H = 1..100, r = 4, Arb kernel, 30 digits):
    table --spec  vs  the command's own list call  vs  a shell loop (100 points, scaled)
                  vs  an mpmath script at 30 digits (10 points, scaled)
+C. Shards of the skewed grid of issue 19 (rank bound, d = 8..256 step 8 x r = 1,2,4,8 x 84 H,
+   Arb kernel; small d and r near d cost thousands of times more than large d), --threads 1:
+   each shard's CPU time (user + sys of its process) for N = 3 and 8 against the unsharded run's
+   CPU time / N. Target: slowest shard <= 1.25 x unsharded / N.
 Ratios above 1 mean the table is faster. The overhead of the table machinery is
 table / (command's own list call) - 1. Not a test: no limits are asserted.
+  --only-shards   run part C only
 """
 import math
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -22,7 +28,7 @@ import time
 
 from baselines import numpy_lb  # bench/ is on sys.path when run as a script
 
-EXE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "build", "release", "boundcheck")
+EXE = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(os.path.dirname(__file__), "..", "build", "release", "boundcheck")
 
 
 def timed(args, reps=3):
@@ -32,6 +38,53 @@ def timed(args, reps=3):
         subprocess.run([EXE] + args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         best = min(best, time.perf_counter() - t)
     return best
+
+
+def cpu_run(args, cwd=None):
+    """CPU seconds (user + sys) of one boundcheck process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([EXE] + args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+SKEWED = ('command = "rank bound"\n[sweep]\nd = { from = 8, to = 256, step = 8 }\nr = [1, 2, 4, 8]\n'
+          'H = { from = 1, to = 1e6, per_decade = 15 }\n')
+
+
+def shards_bench(reps=3):
+    """Part C: per-shard CPU times of the skewed grid. On a shared machine a process's CPU time
+    varies by tens of percent with the load (caches, memory bandwidth), so every run is repeated
+    `reps` times, interleaved, and the least CPU time of each is kept."""
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = os.path.join(tmp, "skew.toml")
+        with open(spec, "w") as f:
+            f.write(SKEWED)
+        whole_csv = os.path.join(tmp, "whole.csv")
+        common = ["--threads", "1", "--max-seconds", "3600"]
+        best = {}
+        for _ in range(reps):
+            t = cpu_run(["table", "--spec", spec, "--format", "csv", "--output", whole_csv] + common)
+            best["whole"] = min(best.get("whole", math.inf), t)
+            for n in (3, 8):
+                for i in range(1, n + 1):
+                    part = os.path.join(tmp, "n%d-p%d.json" % (n, i))
+                    t = cpu_run(["table", "--spec", spec, "--shard", "%d/%d" % (i, n), "--output", part] + common)
+                    best[(n, i)] = min(best.get((n, i), math.inf), t)
+        whole = best["whole"]
+        print("C. skewed grid of issue 19, unsharded: %.1f s CPU (--threads 1; least of %d runs)" % (whole, reps))
+        print("| shards | CPU per shard (s) | slowest / (unsharded / N) | slowest / fastest | sum / unsharded |")
+        print("|---:|---|---:|---:|---:|")
+        for n in (3, 8):
+            times = [best[(n, i)] for i in range(1, n + 1)]
+            parts = [os.path.join(tmp, "n%d-p%d.json" % (n, i)) for i in range(1, n + 1)]
+            merged = os.path.join(tmp, "merged.csv")
+            subprocess.run([EXE, "table", "merge"] + parts + ["--format", "csv", "--output", merged], check=True,
+                           stderr=subprocess.DEVNULL)
+            same = open(merged).read() == open(whole_csv).read()
+            print("| %d | %s | %.2f | %.2f | %.2f |%s" % (n, ", ".join("%.1f" % t for t in times),
+                                                          max(times) / (whole / n), max(times) / min(times),
+                                                          sum(times) / whole, "" if same else " MERGE DIFFERS"))
 
 
 def shell_loop(points, extra):
@@ -75,6 +128,9 @@ def mpmath_point(d, H, dps=30, L=2001):
 
 
 def main():
+    if "--only-shards" in sys.argv:
+        shards_bench()
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         a = os.path.join(tmp, "a.toml")
@@ -107,6 +163,8 @@ def main():
     print()
     print("table machinery overhead over the command's own list call: A %+.1f%%, B %+.1f%%" %
           (100 * (t_table / t_cmd - 1), 100 * (t_table_b / t_cmd_b - 1)))
+    print()
+    shards_bench()
 
 
 if __name__ == "__main__":
