@@ -10,6 +10,7 @@
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "output/atomic_file.hpp"
 #include "parse.hpp"
 #include "table_execute.hpp"
 #include "table_merge.hpp"
@@ -90,6 +91,69 @@ std::vector<size_t> all_tasks(const table::Plan& plan) {
   return ids;
 }
 
+/// Whether the unsharded table may go to its file window by window instead of being held whole:
+/// CSV (no column widths or number formats measured over every row) into a regular --output file
+/// (a failed run leaves nothing: the file is renamed into place at the end), with no pivot, figure,
+/// extra outputs or --double-check, which need every row. Elsewhere the rows are held.
+bool streamable(const TableOptions& o, const Spec& s, const Context& ctx) {
+  return ctx.format == out::Format::csv && !ctx.output.empty() && !s.layout && o.plot.empty() &&
+         s.outputs.empty() && !ctx.double_check &&
+         !out::is_write_through(out::resolve_output_target(ctx.output));
+}
+
+/// Rows (in spec order) through finish_rows into CSV text; the header only for the first piece.
+std::string csv_piece(const Spec& s, const std::vector<std::string>& columns,
+                      std::vector<table::TaggedRow>& rows, size_t n, long digits, bool header,
+                      std::vector<std::string>& notes) {
+  out::Table t;
+  t.columns = columns;
+  t.rows.reserve(n);
+  for (size_t i = 0; i < n; ++i) t.rows.push_back(std::move(rows[i].second));
+  rows.erase(rows.begin(), rows.begin() + static_cast<long>(n));
+  table::finish_rows(s, t, digits);
+  notes = t.notes;
+  std::string text = out::render(t, out::Meta{}, out::Format::csv);
+  if (!header) text.erase(0, text.find('\n') + 1);
+  return text;
+}
+
+/// The sweep streamed to --output as CSV, byte for byte what the held table prints. Tasks arrive in
+/// order of their first point, so once task t has arrived every point before task t + 1's first is
+/// in: those rows are written after each window, and memory stays at about a window's rows
+/// (run_tasks' kWindow points) whatever the sweep's size.
+RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, const Context& ctx) {
+  out::AtomicWriter file(ctx.output);
+  std::vector<table::TaggedRow> pending;
+  size_t boundary = 0;  // every point below it has arrived
+  bool header = true;
+  std::vector<std::string> notes;
+  const table::RunSummary sum = table::run_tasks(
+      s, plan, all_tasks(plan), ctx,
+      [&](size_t t, std::vector<table::TaggedRow>& rows) {
+        for (auto& r : rows) pending.push_back(std::move(r));
+        boundary = t + 1 < plan.task_count() ? plan.task(t + 1).first : plan.points.size();
+      },
+      [&](const table::RunSummary& so_far) {
+        table::sort_by_point(pending);
+        const auto ready = std::partition_point(
+            pending.begin(), pending.end(), [&](const table::TaggedRow& r) { return r.first < boundary; });
+        const auto n = static_cast<size_t>(ready - pending.begin());
+        if (n == 0) return;
+        file.write(csv_piece(s, so_far.columns, pending, n, digits, header, notes));
+        header = false;
+      });
+  table::sort_by_point(pending);
+  const std::string tail = csv_piece(s, sum.columns, pending, pending.size(), digits, header, notes);
+  file.write(tail);
+  file.commit();
+  RunResult r;
+  r.skip_output = true;
+  r.table.notes = table::coalesce_notes(sum.notes);
+  for (const auto& n : notes) r.table.notes.push_back(n);  // the derived columns' note, as finish adds it
+  r.inputs = {s.file};
+  return r;
+}
+
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
   Spec s = table::load_spec(o.spec);
@@ -100,6 +164,7 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (!o.shard.empty()) return run_shard(o, s, plan, digits, ctx);
   if (o.resume) throw UsageError("--resume goes with --shard I/N");
   check_budget(plan, all_tasks(plan), ctx);
+  if (streamable(o, s, ctx)) return run_streamed(s, plan, digits, ctx);
   table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
   out::Table t = table::finish(s, std::move(raw), digits);
   table::maybe_plot(s, t, o.plot);

@@ -312,7 +312,7 @@ void check_window(const Spec& s, const Plan& plan, std::vector<TaskOut>& outs, R
 }  // namespace
 
 RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,
-                     const TaskRowsFn& take) {
+                     const TaskRowsFn& take, const std::function<void(const RunSummary&)>& window_done) {
   const long digits = s.digits.value_or(ctx.digits);
   size_t npts = 0;
   for (size_t id : ids) npts += plan.task(id).count;
@@ -331,6 +331,7 @@ RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>&
     run_window(s, plan, tasks, digits, ctx, outs, main_inv, progress, done);
     check_window(s, plan, outs, sum);
     for (size_t i = 0; i < outs.size(); ++i) take(ids[w + i], outs[i].rows);
+    if (window_done) window_done(sum);
     w = end;
   }
   return sum;

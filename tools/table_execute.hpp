@@ -41,8 +41,10 @@ using TaskRowsFn = std::function<void(size_t task, std::vector<TaggedRow>& rows)
 /// kWindow points (blocks one by one through the command's own parallel kernel, single points in
 /// parallel), handing every task's rows to `take` as its window completes. Throws the first
 /// failing point's error (in spec order within a window), naming the spec's file, line and field.
+/// `window_done`, if given, is called after each window's tasks were handed over, with the
+/// columns and notes so far.
 RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,
-                     const TaskRowsFn& take);
+                     const TaskRowsFn& take, const std::function<void(const RunSummary&)>& window_done = {});
 inline constexpr size_t kWindow = 65536;
 
 /// run_tasks collecting every row, in spec order.
