@@ -537,13 +537,14 @@ TEST_CASE("table: comm models --reading from a spec, as on the command line (iss
   REQUIRE(j["rows"].size() == 8);         // four models per reading
   CHECK(j["rows"][0]["q_max"] == "56");   // BERT, literal: 1 + (2q+1) 9 <= 1024
   CHECK(j["rows"][4]["q_max"] == "113");  // BERT, simplified: 1 + 9q <= 1024
+}
 
 // Issue 19: a CSV sweep into a regular --output file is streamed window by window (run_tasks'
 // windows of 65536 points) instead of being held whole. The reference is the same sweep printed to
 // standard output, which holds every row before rendering (the path the other tests check). The
-// grid (70400 points) spans two windows; `count` (not a list option of rank bound) is innermost, so the blocks
-// of count = exact and count = talk interleave point by point and rows must wait for their turn;
-// a derived column and a column choice are applied to every piece.
+// grid (70400 points) spans two windows; `count` (not a list option of rank bound) is innermost,
+// so the blocks of count = exact and count = talk interleave point by point and rows must wait
+// for their turn; a derived column and a column choice are applied to every piece.
 TEST_CASE("table: a streamed CSV --output is byte for byte the held table") {
   TempDir tmp;
   const std::string spec = tmp.file("big.toml", R"spec(command = "rank bound"
