@@ -14,9 +14,13 @@ C. Shards of the skewed grid of issue 19 (rank bound, d = 8..256 step 8 x r = 1,
    Arb kernel; small d and r near d cost thousands of times more than large d), --threads 1:
    each shard's CPU time (user + sys of its process) for N = 3 and 8 against the unsharded run's
    CPU time / N. Target: slowest shard <= 1.25 x unsharded / N.
+D. The 10^6-point grid of A written to a CSV file, CPU time and peak memory of each process:
+   table streamed to --output  vs  the list call --output  vs  NumPy (as in A) with its CSV written
+   by numpy.savetxt; then a 10^7-point streamed table (d = 16..100015): peak memory (target 200 MB).
 Ratios above 1 mean the table is faster. The overhead of the table machinery is
 table / (command's own list call) - 1. Not a test: no limits are asserted.
   --only-shards   run part C only
+  --only-stream   run part D only
 """
 import math
 import os
@@ -87,6 +91,55 @@ def shards_bench(reps=3):
                                                           sum(times) / whole, "" if same else " MERGE DIFFERS"))
 
 
+def cpu_mem(args):
+    """(CPU seconds, peak resident MB) of one child process: args[0] is the program."""
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError("failed: %s" % " ".join(args))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+NUMPY_CSV = """
+import sys
+sys.path.insert(0, %r)
+import numpy as np
+from baselines import numpy_lb
+log_h = np.log(np.arange(1, 101, dtype=float))
+hs = np.arange(1, 101)
+with open(sys.argv[1], "w") as f:
+    f.write("d,r,H,count,lo,hi\\n")
+    for d in range(16, 10016):
+        lo, hi = numpy_lb(float(d), log_h, 4)
+        block = np.column_stack([np.full(100, d), np.full(100, 4), hs, lo, hi])
+        np.savetxt(f, block, fmt=["%%d", "%%d", "%%d", "%%.10g", "%%.10g"], delimiter=",")
+""" % os.path.dirname(os.path.abspath(__file__))
+
+
+def stream_bench():
+    """Part D: streamed CSV, CPU time and peak memory (wall time is noise on a shared machine)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        a, big = os.path.join(tmp, "a.toml"), os.path.join(tmp, "big.toml")
+        spec(a, 16, 10015, "double")
+        spec(big, 16, 100015, "double")
+        out = os.path.join(tmp, "out.csv")
+        table = cpu_mem([EXE, "table", "--spec", a, "--format", "csv", "--output", out])
+        streamed = open(out).read()
+        cmd = cpu_mem([EXE, "rank", "bound", "--d", "16:10015", "--r", "4", "--H", "1:100", "--kernel", "double",
+                       "--format", "csv", "--output", out])
+        same = open(out).read() == streamed
+        numpy = cpu_mem([sys.executable, "-c", NUMPY_CSV, os.path.join(tmp, "np.csv")])
+        print("D. 10^6 double points into a CSV file (CPU s, peak MB)%s" % ("" if same else " OUTPUTS DIFFER"))
+        print("| run | CPU (s) | peak (MB) | CPU ratio (run / table) |")
+        print("|---|---:|---:|---:|")
+        for name, (cpu, mb) in [("table --output (streamed)", table), ("rank bound list call --output", cmd),
+                                ("NumPy (L=101) + numpy.savetxt", numpy)]:
+            print("| %s | %.2f | %.0f | %.2fx |" % (name, cpu, mb, cpu / table[0]))
+        cpu, mb = cpu_mem([EXE, "table", "--spec", big, "--format", "csv", "--output", out, "--max-seconds", "3600"])
+        print("10^7 points streamed: %.1f s CPU, peak %.0f MB" % (cpu, mb))
+
+
 def shell_loop(points, extra):
     t = time.perf_counter()
     for d, h in points:
@@ -131,6 +184,9 @@ def main():
     if "--only-shards" in sys.argv:
         shards_bench()
         return
+    if "--only-stream" in sys.argv:
+        stream_bench()
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         a = os.path.join(tmp, "a.toml")
@@ -165,6 +221,8 @@ def main():
           (100 * (t_table / t_cmd - 1), 100 * (t_table_b / t_cmd_b - 1)))
     print()
     shards_bench()
+    print()
+    stream_bench()
 
 
 if __name__ == "__main__":
