@@ -29,9 +29,11 @@ emit cmd_big sphere gegenbauer --d 100 --l 100000 --t 0.3
 emit cmd_heads rank heads --d 64 --r 8 --eps 0.1
 emit cmd_sym sym gram --N 2 --degree 3 --matrix --normalised
 emit cmd_comm comm models
+emit cmd_count rank count --d 5 --r 2 --l-max 4
 cat >"$dir/doc.tex" <<'TEX'
 \documentclass{article}
 \usepackage[margin=1cm,landscape]{geometry}
+\usepackage{amsmath}
 \usepackage{booktabs}
 \usepackage{siunitx}
 \usepackage{longtable}
@@ -45,3 +47,63 @@ TEX
   exit 1
 }
 echo "latex: $n tables compiled" >&2
+
+# --standalone: each document compiles as it is, with nothing added (issue 18)
+standalone() {  # standalone NAME ARGS...
+  local name=$1
+  shift
+  "$exe" "$@" --format latex --standalone --output "$dir/$name.tex" 2>/dev/null
+  grep -q '^\\documentclass' "$dir/$name.tex" || { echo "$name: not a document" >&2; exit 1; }
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex" >/dev/null 2>&1) || {
+    echo "$name: the standalone document does not compile:" >&2
+    grep -E '^!|^l\.[0-9]' "$dir/$name.log" | head -20 >&2
+    exit 1
+  }
+  n=$((n + 1))
+}
+n=0
+standalone sa_bound rank bound --d 64 --r 8 --H 1,10,100
+standalone sa_count rank count --d 5 --r 2 --l-max 4
+standalone sa_verify verify --id depth.fit
+standalone sa_long sphere sign-coef --d 3 --l-max 161 --exact
+for s in "$specs"/hmin_vs_talk.toml "$specs"/paperL_table1.toml; do
+  standalone "sa_spec$n" table --spec "$s"
+done
+echo "latex: $n standalone documents compiled" >&2
+
+# Figures for papers (issue 18): every spec with a [plot] section drawn with --plot NAME.tex
+# (gnuplot's cairolatex: the text is LaTeX, the lines a PDF beside it), \input into one document
+# that sets the text in its own fonts. Skipped without gnuplot's cairolatex terminal.
+if command -v gnuplot >/dev/null 2>&1 && gnuplot -e 'set terminal' 2>&1 | grep -q cairolatex; then
+  n=0
+  : >"$dir/figs.tex"
+  for s in "$specs"/*.toml; do
+    grep -q '^\[plot\]' "$s" || continue
+    name="fig$n"
+    (cd "$dir" && "$exe" table --spec "$s" --plot "$name.tex" >/dev/null 2>&1) || {
+      echo "$s: --plot $name.tex failed" >&2
+      exit 1
+    }
+    [[ -s "$dir/$name.pdf" ]] || { echo "$s: no $name.pdf beside $name.tex" >&2; exit 1; }
+    # the text is LaTeX, not drawn into the PDF: the [labels] math reaches the .tex
+    grep -q 'put(' "$dir/$name.tex" || { echo "$s: $name.tex holds no text" >&2; exit 1; }
+    printf '\\begin{figure}\\input{%s}\\end{figure}\n' "$name" >>"$dir/figs.tex"
+    n=$((n + 1))
+  done
+  cat >"$dir/figdoc.tex" <<'TEX'
+\documentclass{article}
+\usepackage{amsmath}
+\usepackage{graphicx}
+\usepackage{color}
+\begin{document}
+\input{figs}
+\end{document}
+TEX
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error figdoc.tex >/dev/null 2>&1) || {
+    echo "the figures do not compile:" >&2
+    grep -E '^!|^l\.[0-9]' "$dir/figdoc.log" | head -20 >&2
+    exit 1
+  }
+  ((n >= 3)) || { echo "only $n figures found" >&2; exit 1; }
+  echo "latex: $n cairolatex figures compiled" >&2
+fi

@@ -2,20 +2,26 @@
 """The README's examples are run, so they cannot drift (issue 18).
 
 Every ```text block of README.md is a transcript: lines starting with "$ boundcheck" are commands
-(run from the repository root with the built executable), the lines up to the next "$" are what
-they print. A command's printed lines (stdout, then stderr's error lines) must equal the
+(run with the built executable in a scratch directory that links the repository's data/, docs/
+and verify/, so an example that writes files writes them there), the lines up to the next "$" are
+what they print. A command's printed lines (stdout, then stderr's error lines) must equal the
 transcript's; `note:` lines on stderr are compared only when the transcript shows them (each shown
-note must be printed). A block right after an HTML comment `<!-- untested: REASON -->` is skipped
+note must be printed). A transcript line "..." elides output: the command must then exit 0 and
+print the shown lines in that order, with anything between them. "$ python3 -c ..." lines run
+with the built Python module (PYTHON_DIR, the third argument) when it is there, and are skipped
+and counted otherwise. A block right after an HTML comment `<!-- untested: REASON -->` is skipped
 (it needs something the reader makes); a block right after `<!-- file: PATH -->` must equal
 that file (the examples' inputs live in docs/examples/). The test requires at least MIN_TESTED
 commands to run, so it cannot pass by skipping everything.
-Usage: readme_examples.py BOUNDCHECK_EXE README.md
+Usage: readme_examples.py BOUNDCHECK_EXE README.md [PYTHON_DIR]
 """
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 
 MIN_TESTED = 12
 
@@ -27,7 +33,7 @@ def transcripts(text):
         if m.group(1):
             continue
         lines = m.group(2).rstrip("\n").split("\n")
-        if not lines[0].startswith("$ boundcheck"):
+        if not lines[0].startswith("$ boundcheck") and not lines[0].startswith("$ python3"):
             continue
         cmds = []
         for ln in lines:
@@ -52,15 +58,45 @@ def file_blocks(text, root):
     return bad
 
 
+def in_order(shown, got):
+    """Whether the shown lines appear in `got` in this order (anything between them)."""
+    it = iter(got)
+    return all(any(g == s for g in it) for s in shown)
+
+
+def run(cmd, exe, cwd, python_dir):
+    """The process of one transcript command, or None when it is a Python line without a module."""
+    argv = shlex.split(cmd, comments=True)
+    if argv[0] == "boundcheck":
+        return subprocess.run([exe] + argv[1:], cwd=cwd, capture_output=True, text=True, timeout=600)
+    if argv[0] == "python3" and python_dir and os.path.isdir(os.path.join(python_dir, "boundcheck")):
+        env = dict(os.environ, PYTHONPATH=python_dir)
+        return subprocess.run(["/usr/bin/python3"] + argv[1:], cwd=cwd, env=env, capture_output=True,
+                              text=True, timeout=600)
+    return None
+
+
+def scratch(root):
+    """A working directory with the repository's inputs linked in."""
+    d = tempfile.mkdtemp(prefix="bc_readme_")
+    for sub in ("data", "docs", "verify"):
+        os.symlink(os.path.join(root, sub), os.path.join(d, sub))
+    return d
+
+
 def main():
     exe, readme = os.path.abspath(sys.argv[1]), sys.argv[2]
+    python_dir = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else None
     root = os.path.dirname(os.path.abspath(readme))
     text = open(readme).read()
-    failures, tested = file_blocks(text, root), 0
+    failures, tested, skipped = file_blocks(text, root), 0, 0
+    cwd = scratch(root)
     for line, cmds in transcripts(text):
         for cmd, want in cmds:
-            argv = shlex.split(cmd)
-            r = subprocess.run([exe] + argv[1:], cwd=root, capture_output=True, text=True, timeout=600)
+            r = run(cmd, exe, cwd, python_dir)
+            if r is None:
+                skipped += 1
+                continue
             err = r.stderr.rstrip("\n").split("\n") if r.stderr.strip() else []
             notes = [e for e in err if e.startswith("note: ")]
             got = (r.stdout.rstrip("\n").split("\n") if r.stdout.strip() else []) + \
@@ -68,6 +104,13 @@ def main():
             want_plain = [w for w in want if not w.startswith("note: ")]
             missing_notes = [w for w in want if w.startswith("note: ") and w not in notes]
             tested += 1
+            if "..." in want_plain:
+                shown = [w for w in want_plain if w != "..."]
+                if r.returncode != 0 or not in_order(shown, got) or missing_notes:
+                    failures.append(f"README.md:{line}: $ {cmd}\n  exit {r.returncode}; shown lines not "
+                                    f"printed in order: {[w for w in shown if w not in got][:4]}"
+                                    + "".join(f"\n  missing note: {n}" for n in missing_notes))
+                continue
             if got != want_plain or missing_notes:
                 diff = [f"  - {w}" for w in want_plain if w not in got][:4] + \
                        [f"  + {g}" for g in got if g not in want_plain][:4] + \
@@ -75,7 +118,9 @@ def main():
                 failures.append(f"README.md:{line}: $ {cmd}\n" + "\n".join(diff))
     for f in failures:
         print("DRIFT " + f)
-    print(f"README examples: {tested} commands run, {len(failures)} drifted")
+    shutil.rmtree(cwd, ignore_errors=True)
+    print(f"README examples: {tested} commands run, {len(failures)} drifted, {skipped} Python lines skipped "
+          f"(no module built)")
     if tested < MIN_TESTED:
         print(f"only {tested} commands found (at least {MIN_TESTED} expected)")
         return 1

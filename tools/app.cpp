@@ -4,6 +4,7 @@
 #include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/suggest.hpp"
 
 #include <fmt/format.h>
 
@@ -12,6 +13,7 @@
 namespace bc::cli {
 
 void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
+  app.formatter(make_help_formatter());  // before any subcommand: they inherit it
   app.set_version_flag("--version", BOUNDCHECK_VERSION);
   app.require_subcommand(1);
   app.footer(
@@ -60,6 +62,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg) {
   setup_comm_pair_matching(*comm, reg);
   setup_verify(app, reg);
   setup_table(app, reg);
+  help_table(reg);
   reg.finish();
   // --version is accepted anywhere (after a group or a command too)
   const std::function<bool(CLI::App*)> all;
@@ -92,8 +95,10 @@ void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
       std::string shown = w.size() > 40 ? w.substr(0, 37) + "..." : w;
       for (char& c : shown)
         if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) c = '?';
-      throw UsageError(fmt::format("unknown command \"{}\" after {} (expected one of: {})", shown, where,
-                                   fmt::join(names, ", ")));
+      const auto close = did_you_mean(w, names);
+      const std::string hint = close.empty() ? "" : fmt::format(", did you mean \"{}\"?", close.front());
+      throw UsageError(fmt::format("unknown command \"{}\" after {}{} (expected one of: {})", shown, where,
+                                   hint, fmt::join(names, ", ")));
     }
     at = next;
   }
@@ -107,6 +112,28 @@ void check_empty_values(const CLI::App* app) {
         if (v.empty()) throw UsageError(fmt::format("{} must not be empty, got \"\"", o->get_name()));
   for (const CLI::App* s : app->get_subcommands())
     if (s->parsed()) check_empty_values(s);
+}
+
+// CLI11's "The following arguments were not expected: --kernal double": name the first unknown
+// option and the closest option of the command that was selected ("did you mean --kernel?").
+void suggest_option(const CLI::App& root, const Registry& reg) {
+  const Command* leaf = nullptr;
+  for (const auto& c : reg.commands())
+    if (c.app->parsed()) leaf = &c;
+  std::vector<std::string> extras = root.remaining(true);
+  for (const std::string& word : extras) {
+    if (word.size() < 2 || word[0] != '-') continue;
+    const std::string name = word.substr(0, word.find('='));
+    std::vector<std::string> known;
+    for (const CLI::Option* o : (leaf != nullptr ? leaf->app : &root)->get_options())
+      for (const auto& l : o->get_lnames()) known.push_back("--" + l);
+    const std::string where = leaf != nullptr ? leaf->path() + ": " : "";
+    std::string shown = name.size() > 40 ? name.substr(0, 37) + "..." : name;
+    for (char& c : shown)
+      if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) c = '?';
+    throw UsageError(fmt::format("{}unknown option {}{}", where, shown, suggestion(name, known)));
+  }
+  throw;  // no option among the extras: CLI11's own message
 }
 
 }  // namespace
@@ -128,7 +155,11 @@ const Command& Invoker::parse(const std::vector<std::string>& args) {
   reg_.reset();
   check_command_words(*app_, args);
   std::vector<std::string> rev(args.rbegin(), args.rend());  // CLI11 consumes from the back
-  app_->parse(rev);
+  try {
+    app_->parse(rev);
+  } catch (const CLI::ExtrasError&) {
+    suggest_option(*app_, reg_);
+  }
   check_empty_values(app_.get());
   // the deepest parsed leaf (a command may have subcommands of its own, e.g. `table merge`)
   const Command* found = nullptr;

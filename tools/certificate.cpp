@@ -44,7 +44,8 @@ void add_certificate_option(CLI::App* app, std::string& path, const std::string&
                   "Also write a JSON certificate to FILE (" + what +
                       "), checkable without boundcheck by tools/check_certificate.py; written like "
                       "--output (atomic, never over an input). One invocation: not in table specs, "
-                      "lists or verify --expr");
+                      "lists or verify --expr")
+      ->type_name("PATH");
 }
 
 bool certificate_requested(const Command& cmd) {

@@ -24,7 +24,13 @@ Context make_context(const GlobalOptions& g) {
   Context c;
   if (!out::parse_format(g.format, c.format))
     throw UsageError(
-        fmt::format("--format must be one of table|csv|json|markdown|latex, got \"{}\"", g.format));
+        fmt::format("--format must be one of table|csv|json|markdown|latex|html, got \"{}\"", g.format));
+  if (g.standalone && c.format != out::Format::latex && c.format != out::Format::html)
+    throw UsageError(
+        fmt::format("--standalone goes with --format latex (an html page is always a whole document), got "
+                    "--format {}",
+                    g.format));
+  c.standalone = g.standalone;
   c.digits =
       static_cast<long>(parse_uint("--digits", g.digits, 1, static_cast<std::uint64_t>(limits::max_digits)));
   if (g.threads.empty()) {
@@ -66,28 +72,38 @@ out::Cell uncertified(double v, const Context& ctx, const char* what, int justif
 
 void add_global_options(CLI::App& app, GlobalOptions& g) {
   const std::string grp = "Global options";
-  app.add_option("--format", g.format, "Output format: table|csv|json|markdown|latex (default table)")
+  app.add_option("--format", g.format, "Output format (default table)")
+      ->type_name("table|csv|json|markdown|latex|html")
       ->group(grp);
   app.add_option("--digits", g.digits,
                  fmt::format("Significant decimal digits of real results, every one correct "
                              "(1..{}, default 30)",
                              limits::max_digits))
+      ->type_name("INT")
       ->group(grp);
   app.add_option("--threads", g.threads,
                  "Worker threads (1..256; default: all cores). "
                  "Results do not depend on it")
+      ->type_name("INT")
       ->group(grp);
-  app.add_option("--output", g.output, "Write to FILE atomically instead of stdout")->group(grp);
+  app.add_option("--output", g.output, "Write to FILE atomically instead of stdout")
+      ->type_name("PATH")
+      ->group(grp);
   app.add_flag("--certified", g.certified,
                "Print reals as enclosing intervals [mid +/- rad] instead of rounded digits")
       ->group(grp);
   app.add_option("--max-seconds", g.max_seconds,
                  "Time budget in seconds (default 60): work estimated above it is refused up front, "
                  "and a run that exceeds it stops with an error")
+      ->type_name("SECONDS")
       ->group(grp);
   app.add_flag("--double-check", g.double_check,
                "Recompute with different internal parameters and fail (exit 1) if the two results "
                "disagree beyond their enclosures; the footer says what the second computation is")
+      ->group(grp);
+  app.add_flag(
+         "--standalone", g.standalone,
+         "With --format latex: a whole document (preamble, table, notes) that pdflatex compiles as it is")
       ->group(grp);
 }
 
@@ -114,12 +130,21 @@ void Registry::double_check(CLI::App* app, std::string what, bool own, std::vect
     }
 }
 
+void Registry::help(CLI::App* app, Help h) {
+  for (auto& c : commands_)
+    if (c.app == app) c.help = std::move(h);
+}
+
 void Registry::finish() {
   for (auto& c : commands_) {
     if (c.double_check.empty())
       c.double_check =
           "the same command at 12 more digits of working precision (so every adaptive precision, "
           "truncation and term budget differs), every real compared as an enclosure";
+    if (!c.help.formula.empty()) {
+      c.app->footer(compose_footer(c.help, c.double_check));
+      continue;
+    }
     const std::string f = c.app->get_footer();
     c.app->footer(f + (f.empty() ? "" : "\n") + "--double-check: " + c.double_check + ".");
   }
@@ -151,10 +176,13 @@ std::string one_line(std::string s) {
   return s;
 }
 
-void emit(const RunResult& r, const Context& ctx) {
+void emit(const RunResult& r, const Context& ctx, const Command* cmd, const std::string& invocation) {
   const out::Table& t = r.table;
   if (!r.skip_output) {
     out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
+    meta.standalone = ctx.standalone;
+    if (ctx.format == out::Format::html) report_context(meta, cmd, invocation);
+    meta.figure_svg = r.figure;
     const std::string text = r.raw.empty() ? out::render(t, meta, ctx.format) : r.raw;
     if (!ctx.output.empty()) {
       out::check_output_path(ctx.output, out::PathOrigin::command_line, r.inputs, "--output");
@@ -163,8 +191,12 @@ void emit(const RunResult& r, const Context& ctx) {
       throw ResourceError("cannot write to standard output");
     }
   }
-  if (ctx.format != out::Format::json || r.skip_output || !r.raw.empty())
-    for (const auto& n : t.notes) std::fprintf(stderr, "note: %s\n", n.c_str());
+  const bool notes_in_data = ctx.format == out::Format::json || ctx.format == out::Format::html;
+  if (!notes_in_data || r.skip_output || !r.raw.empty()) {
+    // wrapped at the terminal's width on a terminal; whole lines for a log or a pipe (help.hpp)
+    const size_t width = stderr_terminal_width();
+    for (const auto& n : t.notes) std::fputs(format_note(n, width).c_str(), stderr);
+  }
 }
 
 }  // namespace bc::cli

@@ -5,6 +5,7 @@
 // validated options into an out::Table. Library code never prints; this layer does.
 #pragma once
 
+#include "help.hpp"
 #include "output/table.hpp"
 
 #include <CLI/CLI.hpp>
@@ -26,6 +27,7 @@ struct GlobalOptions {
   std::string max_seconds;  // empty: limits::default_seconds
   bool certified = false;
   bool double_check = false;
+  bool standalone = false;
 };
 
 /// Validated global options.
@@ -34,6 +36,7 @@ struct Context {
   long digits = 30;
   int threads = 1;
   bool certified = false;
+  bool standalone = false;  ///< --standalone: --format latex prints a whole document
   std::string output;
   double max_seconds = 60;    ///< time budget (limits::set_time_budget is the CLI's business)
   bool double_check = false;  ///< --double-check: recompute and compare (see run_checked)
@@ -57,6 +60,7 @@ struct RunResult {
   int exit_code = 0;
   std::string raw;           ///< when not empty: written verbatim instead of rendering the table
   bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
+  std::string figure;        ///< an SVG document an HTML report draws above the table
   /// Files the command read (spec, shard files, catalogue, spectrum): --output may not overwrite them.
   std::vector<std::string> inputs;
   /// --certificate (tools/certificate.hpp): the JSON and where the front end writes it.
@@ -86,6 +90,8 @@ struct Command {
   std::string double_check;
   /// Columns that are measurements of the computation itself (a difference, a timing), not compared.
   std::vector<std::string> double_check_skip;
+  /// The parts of its --help (help.hpp); Registry::finish composes the footer from them.
+  Help help;
   /// "rank bound": the words typed after `boundcheck`.
   [[nodiscard]] std::string path() const;
 };
@@ -119,6 +125,8 @@ class Registry {
   /// Describes the second computation of --double-check for `app` (appended to its --help); `own`:
   /// the command does the check itself.
   void double_check(CLI::App* app, std::string what, bool own = false, std::vector<std::string> skip = {});
+  /// Sets the formula, source, cost, details and examples of `app`'s --help (help.hpp).
+  void help(CLI::App* app, Help h);
   /// Every command without its own description gets the generic one; called once by build_app.
   void finish();
   /// Every option of every command (and the global ones) back to its default.
@@ -170,8 +178,8 @@ class Invoker {
   bool allow_certificates_ = false;
 };
 
-/// Declares --format, --digits, --threads, --output, --certified, --max-seconds, --double-check
-/// on `app`.
+/// Declares --format, --digits, --threads, --output, --certified, --max-seconds, --double-check,
+/// --standalone on `app`.
 void add_global_options(CLI::App& app, GlobalOptions& g);
 
 /// An error message as the front ends report it: one line (newlines become spaces, trailing
@@ -189,8 +197,14 @@ RunResult run_checked(const Command& cmd, const Context& ctx);
 out::Cell uncertified(double v, const Context& ctx, const char* what, int justified = 12);
 
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
-/// in JSON, where they travel in meta.notes.
-void emit(const RunResult& r, const Context& ctx);
+/// in JSON and HTML, where they travel with the data. `cmd` (optional) gives an HTML report its
+/// formula, source and cost; `invocation` is the command line as typed.
+void emit(const RunResult& r, const Context& ctx, const Command* cmd = nullptr,
+          const std::string& invocation = {});
+
+/// Fills what an HTML report shows besides the table: `cmd`'s help parts (when not null), the
+/// command line, and a reader of the cited source lines (tools/report.cpp).
+void report_context(out::Meta& meta, const Command* cmd, const std::string& invocation);
 
 /// The command line's lists and ranges for options the command takes one value of
 /// (`rank heads --d 16,32 --eps 0.1,0.2`, `--H log(1,1e6,4)`): swept through the `table` machinery,
@@ -224,5 +238,7 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg);
 void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 void setup_table(CLI::App& root, Registry& reg);
+/// The --help parts of `table` and `table merge` (tools/table_help.cpp).
+void help_table(Registry& reg);
 
 }  // namespace bc::cli

@@ -110,13 +110,29 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
 void setup_comm_models(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<ModelsOptions>();
   CLI::App* app = reg.add(group, "models", "talk-H's model table and what its bounds say at each model's N");
-  app->add_option("--p", opt->p, "Bits of precision p (1..2^20, default 32)");
-  app->add_option("--d", opt->d, "qSA value dimension d assumed for q_max (default 1)");
-  app->add_option("--c", opt->c, "The hidden constant c > 0 (rational, default 1)");
-  app->add_option("--K", opt->K, "Reading of the K suffix: 1024 (default) or 1000");
-  app->add_option("--model", opt->model, "One model (BERT, GPT-2, GPT-3, GPT-4) or all (default)");
+  app->add_option("--p", opt->p, "Bits of precision p (1..2^20, default 32)")->type_name("INT");
+  app->add_option("--d", opt->d, "qSA value dimension d assumed for q_max (default 1)")->type_name("INT");
+  app->add_option("--c", opt->c, "The hidden constant c > 0 (rational, default 1)")->type_name("RATIONAL");
+  app->add_option("--K", opt->K, "Reading of the K suffix: 1024 (default) or 1000")->type_name("1024|1000");
+  app->add_option("--model", opt->model, "One model (BERT, GPT-2, GPT-3, GPT-4) or all (default)")
+      ->type_name("NAME|all");
   add_reading_option(app, opt->reading);
-  app->footer("Example:\n  boundcheck comm models --p 16");
+  reg.help(
+      app,
+      Help{.formula =
+               "For each model of talk-H's table:\n"
+               "q_max = the largest q whose qSA size fits m: c (d_in + q log2 N) <= m with d_in = c (d + "
+               "(q+1) "
+               "log2 N)\n(--reading literal, the default) or c (d + q log2 N) <= m (--reading simplified)\n"
+               "pHm = p H m;  triple_can_hold = whether c p H m >= floor((N-1)/2) (Triple Matching's "
+               "one-layer lower bound through the DISJ reduction)\n"
+               "N_max_triple = the largest N that lower bound allows.",
+           .source = "talk-H l.907-913 (the model table, data/talkH_models.csv), l.266, l.360, l.644, l.683; "
+                     "MATH.md §6",
+           .cost = "O(1) per model. '?' in the table stays unknown; K is read as 1024 (--K 1000 for the "
+                   "other reading).",
+           .details = "",
+           .examples = {"boundcheck comm models", "boundcheck comm models --p 16 --K 1000 --format csv"}});
   reg.bind(app, opt, run_comm_models);
 }
 

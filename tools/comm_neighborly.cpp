@@ -247,34 +247,40 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<NeighborlyOptions>();
   CLI::App* app = reg.add(group, "neighborly",
                           "q-neighborly sign vectors: find and exactly certify w_S for every q-subset S");
-  app->add_option("--N", opt->N, "Number of vectors N (2..100000)")->required();
-  app->add_option("--q", opt->q, "Subset size q, 1 <= q <= N")->required();
-  app->add_option("--k", opt->k, "Dimension k, q <= k <= 4096 (with --search-k: where the search starts)");
-  app->add_option("--seed", opt->seed, "Seed of the sign vectors and of sampled subsets (default 1)");
+  app->add_option("--N", opt->N, "Number of vectors N (2..100000)")->type_name("INT")->required();
+  app->add_option("--q", opt->q, "Subset size q, 1 <= q <= N")->type_name("INT")->required();
+  app->add_option("--k", opt->k, "Dimension k, q <= k <= 4096 (with --search-k: where the search starts)")
+      ->type_name("INT");
+  app->add_option("--seed", opt->seed, "Seed of the sign vectors and of sampled subsets (default 1)")
+      ->type_name("INT");
   app->add_option("--samples", opt->samples,
-                  "Check this many random q-subsets instead of all (automatic, 1000, when C(N,q) > 100000)");
+                  "Check this many random q-subsets instead of all (automatic, 1000, when C(N,q) > 100000)")
+      ->type_name("INT");
   app->add_flag("--search-k", opt->search_k,
                 "Search k upwards for the least k at which all tried subsets certify");
-  app->add_option("--k-max", opt->k_max, "Largest k searched (default 4 q ceil(log2 N) + 16, at most 4096)");
+  app->add_option("--k-max", opt->k_max, "Largest k searched (default 4 q ceil(log2 N) + 16, at most 4096)")
+      ->type_name("INT");
   app->add_flag("--list", opt->list, "One row per subset: status and the exact ||w_S||^2");
   add_certificate_option(app, opt->certificate,
                          "the sign vectors and every certified witness w_S exactly, with its norm; with "
                          "--search-k, those of the last k tried");
-  app->footer(
-      "talk-H (after Candes & Tao 2005): u_1..u_N in {+-1/sqrt k}^k, k = O(q log N), with for every q-subset "
-      "S\n"
-      "a w_S, ||w_S|| <= 2 sqrt q, <w_S,u_j> = 1 on S and |<w_S,u_j>| <= 1/2 off S. Every witness reported "
-      "as\n"
-      "certified was checked in exact rational arithmetic (talk-H l.441-470; src/comm/neighborly.hpp).\n"
-      "Cost: per subset, the exact least-norm solve, else one LP with N + 2k rows (GLPK) and an exact\n"
-      "active-set descent; C(N,q) subsets, or --samples of them.\n"
-      "--certificate FILE: the sign vectors and every certified w_S exactly; tools/check_certificate.py\n"
-      "checks them with Python's fractions alone.\n"
-      "Examples:\n"
-      "  boundcheck comm neighborly --N 16 --q 2 --k 24 --seed 1\n"
-      "  boundcheck comm neighborly --N 16 --q 2 --seed 1 --search-k\n"
-      "  boundcheck comm neighborly --N 16 --q 2 --k 17 --seed 1 --certificate nb.json   # then:\n"
-      "  python3 tools/check_certificate.py nb.json");
+  reg.help(
+      app,
+      Help{.formula = "u_1..u_N in {+-1/sqrt k}^k (seeded), k = O(q log N), such that every q-subset S has "
+                      "a w_S with\n"
+                      "||w_S|| <= 2 sqrt q, <w_S, u_j> = 1 on S and |<w_S, u_j>| <= 1/2 off S "
+                      "(q-neighborly).",
+           .source = "talk-H l.441-470 (after Candes & Tao 2005); MATH.md §6",
+           .cost = "Per subset: an exact least-norm active-set descent, GLPK's simplex on N + 2k rows "
+                   "with the vertex rebuilt in rationals, and an exact O(N k) check; C(N,q) subsets (or "
+                   "--samples M), twice the attempts with --search-k. Estimated up front and refused "
+                   "above the work limit.",
+           .details = "Every witness reported as certified was checked in exact rational arithmetic. "
+                      "--certificate FILE: the sign vectors and every certified w_S exactly; "
+                      "tools/check_certificate.py checks them with Python's fractions alone.",
+           .examples = {"boundcheck comm neighborly --N 16 --q 2 --k 24 --seed 1",
+                        "boundcheck comm neighborly --N 16 --q 2 --seed 1 --search-k",
+                        "boundcheck comm neighborly --N 16 --q 2 --k 17 --seed 1 --certificate nb.json"}});
   reg.bind(app, opt, run_comm_neighborly);
 }
 

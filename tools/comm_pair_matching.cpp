@@ -219,30 +219,42 @@ void setup_comm_pair_matching(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<PairOptions>();
   CLI::App* app = reg.add(group, "pair-matching",
                           "Pair Matching by one attention head: error rate, least alpha (Monte Carlo)");
-  app->add_option("--N", opt->N, "Input size N (1..10^6)")->required();
-  app->add_option("--M", opt->M, "Modulus M >= 2 (z in 1..M)")->required();
-  app->add_option("--alpha", opt->alpha, "Score scale alpha > 0 (decimal or fraction)");
+  app->add_option("--N", opt->N, "Input size N (1..10^6)")->type_name("INT")->required();
+  app->add_option("--M", opt->M, "Modulus M >= 2 (z in 1..M)")->type_name("INT")->required();
+  app->add_option("--alpha", opt->alpha, "Score scale alpha > 0 (decimal or fraction)")
+      ->type_name("RATIONAL");
   app->add_flag("--search-alpha", opt->search_alpha, "Find the least alpha with zero errors (bisection)");
-  app->add_option("--trials", opt->trials, "Random instances (default 100)");
+  app->add_option("--trials", opt->trials, "Random instances (default 100)")->type_name("INT");
   app->add_option("--seed", opt->seed,
-                  "Seed (default 1); trial t has its own stream, so any --threads agrees");
-  app->add_option("--theta", opt->theta, "Dummy score position between c1 and 1, in (0,1) (default 1/2)");
+                  "Seed (default 1); trial t has its own stream, so any --threads agrees")
+      ->type_name("INT");
+  app->add_option("--theta", opt->theta, "Dummy score position between c1 and 1, in (0,1) (default 1/2)")
+      ->type_name("RATIONAL");
   add_certificate_option(app, opt->certificate,
                          "every instance and its deciding margins; with --search-alpha, zero errors at the "
                          "reported alpha and an erring instance just below it");
-  app->footer(
-      "Scores alpha cos(2 pi (z_i + z_j)/M) (talk-H l.607), dummy score alpha c_0, c_0 = c_1 + theta (1 - "
-      "c_1);\n"
-      "'no match' iff the dummy's softmax weight exceeds 1/2. Zero errors on every instance once\n"
-      "alpha > ln N / (theta (1 - cos(2 pi/M))) ~ M^2 ln N / (2 pi^2 theta), talk-H's O(M^2 log N) (l.620;\n"
-      "src/comm/pair_matching.hpp). Cost: trials x N^2 exponentials per alpha, about 64 alphas with\n"
-      "--search-alpha.\n"
-      "--certificate FILE: every instance with its deciding margins (and, with --search-alpha, an erring\n"
-      "instance just below alpha_min); tools/check_certificate.py decides each output with rigorous bounds.\n"
-      "Examples:\n"
-      "  boundcheck comm pair-matching --N 32 --M 64 --alpha 2000 --trials 200 --seed 1\n"
-      "  boundcheck comm pair-matching --N 32 --M 64 --search-alpha --trials 200 --seed 1\n"
-      "  boundcheck comm pair-matching --N 8 --M 16 --search-alpha --trials 6 --certificate pm.json");
+  reg.help(
+      app,
+      Help{.formula = "Pair Matching (output 1 iff some j has z_i + z_j = 0 mod M) by one head with scores\n"
+                      "alpha cos(2 pi (z_i + z_j) / M) and a dummy score alpha (c1 + theta (1 - c1)), c1 = "
+                      "cos(2 pi/M):\n"
+                      "'no match' iff the dummy's softmax weight is > 1/2. Zero errors on every instance "
+                      "once alpha >\n"
+                      "alpha_threshold = ln N / (theta (1 - cos(2 pi / M))) ~ M^2 ln N / (2 pi^2 theta).",
+           .source = "talk-H l.587-589 (Pair Matching), l.607 (the scores), l.620 (alpha = O(M^2 log N)), "
+                     "l.557 and l.638 (the dummy element); MATH.md §6",
+           .cost = "--trials x N^2 score evaluations in double precision (log-sum-exp), trials in "
+                   "parallel; --search-alpha: a bisection of about 64 steps. Refused above 2e10 "
+                   "evaluations.",
+           .details = "Monte Carlo on seeded random instances (z uniform on 1..M; trial t from its own "
+                      "stream, so any --threads agrees): an error rate, not a proof; alpha_threshold is "
+                      "the proof. --certificate FILE: every instance with its deciding margins (and, with "
+                      "--search-alpha, an erring instance just below alpha_min); tools/check_certificate.py "
+                      "decides each output with rigorous bounds.",
+           .examples = {"boundcheck comm pair-matching --N 32 --M 64 --alpha 2000 --trials 200 --seed 1",
+                        "boundcheck comm pair-matching --N 32 --M 64 --search-alpha --trials 200 --seed 1",
+                        "boundcheck comm pair-matching --N 8 --M 16 --search-alpha --trials 6 --certificate "
+                        "pm.json"}});
   reg.bind(app, opt, run_comm_pair_matching);
 }
 

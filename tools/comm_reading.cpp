@@ -12,9 +12,10 @@ namespace bc::cli {
 
 void add_reading_option(CLI::App* app, std::string& value) {
   app->add_option(
-      "--reading", value,
-      "qSA attention size: literal (default; talk-H l.266 m = O(d_in + q log N) with l.360 d_in = "
-      "O(d + (q+1) log N)) or simplified (m = O(d + q log N))");
+         "--reading", value,
+         "qSA attention size: literal (default; talk-H l.266 m = O(d_in + q log N) with l.360 d_in = "
+         "O(d + (q+1) log N)) or simplified (m = O(d + q log N))")
+      ->type_name("literal|simplified");
 }
 
 comm::Reading parse_reading(const std::string& value) {

@@ -128,20 +128,31 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
 void setup_comm_sizes(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<SizesOptions>();
   CLI::App* app = reg.add(group, "sizes", "talk-H's size requirements: attention, FNN, RNN, Triple Matching");
-  app->add_option("--N", opt->N, "Input size N >= 2; list 512,1024 or range 2:64:2")->required();
-  app->add_option("--d", opt->d, "qSA value dimension d >= 1; list or range")->required();
-  app->add_option("--q", opt->q, "Sparsity q, 1 <= q <= N; list or range")->required();
-  app->add_option("--p", opt->p, "Bits of precision p (1..2^20, default 32)");
-  app->add_option("--c", opt->c, "The hidden constant c > 0 of every bound (rational, default 1)");
+  app->add_option("--N", opt->N, "Input size N >= 2; list 512,1024 or range 2:64:2")
+      ->type_name("LIST")
+      ->required();
+  app->add_option("--d", opt->d, "qSA value dimension d >= 1; list or range")->type_name("LIST")->required();
+  app->add_option("--q", opt->q, "Sparsity q, 1 <= q <= N; list or range")->type_name("LIST")->required();
+  app->add_option("--p", opt->p, "Bits of precision p (1..2^20, default 32)")->type_name("INT");
+  app->add_option("--c", opt->c, "The hidden constant c > 0 of every bound (rational, default 1)")
+      ->type_name("RATIONAL");
   add_reading_option(app, opt->reading);
-  app->footer(
-      "Orders of growth with an explicit constant c (talk-H, Sanford-Hsu-Telgarsky 2023; MATH.md §6):\n"
-      "  qSA, one attention unit:  m = c (d_in + q log2 N), d_in = c (d + (q+1) log2 N) suffices\n"
-      "    (--reading literal, the default: l.266 and l.360 as printed; --reading simplified:\n"
-      "    m = c (d + q log2 N))\n"
-      "  qSA, FNN width / RNN state bits:  >= c N\n"
-      "  Triple Matching, one H-head layer at p bits:  H m >= floor((N-1)/2) / (c p)   (p H m >~ N)\n"
-      "Example:\n  boundcheck comm sizes --N 512,1024,2048 --d 1 --q 1,8");
+  reg.help(
+      app,
+      Help{
+          .formula =
+              "With the hidden constant c made explicit:\n"
+              "qSA by one attention unit: m = c (d_in + q log2 N) with d_in = c (d + (q+1) log2 N) "
+              "suffices\n  (--reading literal, the default; --reading simplified: m = c (d + q log2 N))\n"
+              "qSA by an FNN or an RNN: width, state bits >= c N\n"
+              "Triple Matching by one H-head layer at p bits: H m >= floor((N-1)/2) / (c p)   (p H m >~ N)",
+          .source =
+              "talk-H l.266 and l.390 (m = O(d_in + q log N)), l.360 (d_in), l.267-268 (FNN, RNN), l.644 and "
+              "l.683 (H m = Omega~(N), H m poly log N bits); talk-B l.470 (p r H >~ N); MATH.md §6",
+          .cost = "O(1) per row; --N, --d, --q take lists and ranges (at most 10^5 rows).",
+          .details = "",
+          .examples = {"boundcheck comm sizes --N 512,1024,2048 --d 1 --q 1,8",
+                       "boundcheck comm sizes --N 1024 --d 64 --q 4 --c 2 --format csv"}});
   reg.bind(app, opt, run_comm_sizes);
   reg.lists(app, {"N", "d", "q"});
 }

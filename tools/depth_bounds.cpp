@@ -105,24 +105,33 @@ RunResult run_depth_bounds(const DepthBoundsOptions& o, const Context& ctx) {
 void setup_depth_bounds(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<DepthBoundsOptions>();
   CLI::App* app = reg.add(group, "bounds", "paper-L Theorems 1-2: bounds on log_3 of the separation rank");
-  app->add_option("--L", opt->L, "Depth L (1..60)")->required();
-  app->add_option("--dx", opt->dx, "Width d_x")->required();
-  app->add_option("--H", opt->H, "Heads per layer, dividing d_x (default 1)");
+  app->add_option("--L", opt->L, "Depth L (1..60)")->type_name("INT")->required();
+  app->add_option("--dx", opt->dx, "Width d_x")->type_name("INT")->required();
+  app->add_option("--H", opt->H, "Heads per layer, dividing d_x (default 1)")->type_name("INT");
   app->add_option("--corollary", opt->corollary,
-                  "1: width factor a shallower network needs; 2: beta_1, beta_2");
-  app->add_option("--shallow-L", opt->shallow_L, "With --corollary 1: the shallower depth");
+                  "1: width factor a shallower network needs; 2: beta_1, beta_2")
+      ->type_name("1|2");
+  app->add_option("--shallow-L", opt->shallow_L, "With --corollary 1: the shallower depth")->type_name("INT");
   app->add_option("--beta2-const", opt->beta2_const,
-                  "With --corollary 2: the constant in beta_2 = O(.) (default 1)");
-  app->footer(
-      "Theorem 1 (L < log_3 d_x): 3^(L-2)(log_3(d_x - H) + a) <= log_3 sep <= ((3^L-1)/2) log_3(d_x + H),\n"
-      "  a = -L + 2 - log_3 2. Theorem 2 (L > log_3 d_x): d_x L/2 + b1 + b2 <= log_3 sep <= 2 d_x L + c1 + "
-      "c2,\n"
-      "  b1 = -L(H/2+1), c1 = L, b2 = -d_x(1 + log_3((d_x-H)/2)/2), c2 = -2 d_x log_3(d_x/(2 sqrt(2e))) + "
-      "log_3 d_x.\n"
-      "The regime is decided exactly; L = log_3 d_x (d_x a power of 3) satisfies neither and is refused.\n"
-      "Examples:\n"
-      "  boundcheck depth bounds --L 3 --dx 64 --H 2\n"
-      "  boundcheck depth bounds --L 4 --dx 512 --H 8 --corollary 1 --shallow-L 2");
+                  "With --corollary 2: the constant in beta_2 = O(.) (default 1)")
+      ->type_name("RATIONAL");
+  reg.help(
+      app,
+      Help{.formula = "Theorem 1 (L < log_3 d_x):\n"
+                      "  3^(L-2) (log_3(d_x - H) + a) <= log_3 sep <= ((3^L - 1)/2) log_3(d_x + H),  a = "
+                      "-L + 2 - log_3 2\n"
+                      "Theorem 2 (L > log_3 d_x):\n"
+                      "  d_x L/2 + b1 + b2 <= log_3 sep <= 2 d_x L + c1 + c2,  b1 = -L(H/2 + 1), c1 = L,\n"
+                      "  b2 = -d_x (1 + log_3((d_x - H)/2)/2), c2 = -2 d_x log_3(d_x / (2 sqrt(2e))) + "
+                      "log_3 d_x\n"
+                      "Corollary 1: the width factor a shallower network needs; Corollary 2: beta_1, "
+                      "beta_2.",
+           .source = "paper-L l.126-132 (Theorem 1), l.150-154 (Theorem 2), l.140-142 (Corollary 1), "
+                     "l.164-168 (Corollary 2); MATH.md §7",
+           .cost = "O(1) ball operations (3^L as an exact integer); the regime is decided exactly.",
+           .details = "L = log_3 d_x (d_x a power of 3) satisfies neither theorem and is refused.",
+           .examples = {"boundcheck depth bounds --L 3 --dx 64 --H 2",
+                        "boundcheck depth bounds --L 4 --dx 512 --H 8 --corollary 1 --shallow-L 2"}});
   reg.bind(app, opt, run_depth_bounds);
 }
 

@@ -147,18 +147,29 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<FitOptions>();
   CLI::App* app =
       reg.add(group, "fit", "The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)");
-  app->add_option("--data", opt->data, "CSV with columns L,dx,delta_dx (default: paper-L Table 4)");
+  app->add_option("--data", opt->data, "CSV with columns L,dx,delta_dx (default: paper-L Table 4)")
+      ->type_name("PATH");
   app->add_flag("--variants", opt->variants, "Also the error models tried that do not match the paper");
   app->add_flag("--points", opt->points,
                 "The transition points instead: paper-L Table 4(a) and 4(b) (ln d_x, Delta d_x / d_x) with "
                 "the fitted line and the sizes 12 L d_x^2 (Figure 3)");
-  app->add_option("--L", opt->L, "(--points) only the row of this depth");
-  app->footer(
-      "ln d_x = a + b L by weighted least squares, sigma_i = Delta d_x / d_x (paper-L 5.2.2, appendix D.1,\n"
-      "eqs. 58-59 and Table 4, l.965-998; src/depth/fit.cpp). Cost: O(points).\n"
-      "Examples:\n"
-      "  boundcheck depth fit --variants --format markdown\n"
-      "  boundcheck depth fit --points --digits 6");
+  app->add_option("--L", opt->L, "(--points) only the row of this depth")->type_name("INT");
+  reg.help(
+      app,
+      Help{.formula = "Weighted least squares ln d_x = a + b L, sigma_i = Delta d_x / d_x (Table 4b), "
+                      "absolute\n"
+                      "covariance, R^2 about the weighted mean, chi^2_red = chi^2 / (n - 2). Published "
+                      "(eq. 11):\n"
+                      "a = 5.039 +- 0.030, b = 5.55e-2 +- 1.3e-3, R^2 = 0.998, chi^2_red = 0.854.",
+           .source = "paper-L l.193-212 (section 5.2.2, eqs. 10-11), l.982-996 (Table 4), l.978-980 (eq. "
+                     "59, whose mean (1/n) sum y/sigma^2 is a typo); MATH.md §7",
+           .cost = "O(n) for n points (5 in Table 4); --data FILE is read with limits (size, line "
+                   "length, NUL bytes).",
+           .details = "All nine published figures are these values with their digits truncated; --variants "
+                      "shows the error models tried that do not reproduce them.",
+           .examples = {"boundcheck depth fit --format csv",
+                        "boundcheck depth fit --variants --format markdown",
+                        "boundcheck depth fit --points --digits 6"}});
   reg.double_check(app,
                    "the fit by Householder QR on the weighted design matrix (double) instead of the "
                    "normal equations (long double); with --variants, every variant again");

@@ -289,42 +289,65 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg) {
       reg.add(group, "grid-rank", "Ranks behind paper-L's lower bounds: Hadamard powers, grid tensors");
   app->add_flag("--hadamard", opt->hadamard, "rank((V V^T)^{odot lambda}) against binom(d+lambda-1, lambda)");
   app->add_flag("--network", opt->network, "grid-tensor rank of the linearised network mod p");
-  app->add_option("--d", opt->d, "(--hadamard) parts d");
-  app->add_option("--lambda", opt->lambda, "(--hadamard) power lambda");
-  app->add_option("--omega", opt->omega, "(--hadamard) Omega, exact rational, default 1/2 (never unlucky)");
+  app->add_option("--d", opt->d, "(--hadamard) parts d")->type_name("INT");
+  app->add_option("--lambda", opt->lambda, "(--hadamard) power lambda")->type_name("INT");
+  app->add_option("--omega", opt->omega, "(--hadamard) Omega, exact rational, default 1/2 (never unlucky)")
+      ->type_name("RATIONAL");
   app->add_flag("--exact", opt->exact, "(--hadamard) also the exact rank over Z (n <= 400)");
-  app->add_option("--L", opt->L, "(--network) depth");
-  app->add_option("--dx", opt->dx, "(--network) width");
-  app->add_option("--H", opt->H, "(--network) heads, dividing dx (default 1)");
-  app->add_option("--N", opt->N, "(--network) sequence length, even (default 2)");
-  app->add_option("--templates", opt->templates, "(--network) template vectors M (grid M^N)");
-  app->add_option("--seed", opt->seed, "(--network) seed for weights and templates (default 1)");
+  app->add_option("--L", opt->L, "(--network) depth")->type_name("INT");
+  app->add_option("--dx", opt->dx, "(--network) width")->type_name("INT");
+  app->add_option("--H", opt->H, "(--network) heads, dividing dx (default 1)")->type_name("INT");
+  app->add_option("--N", opt->N, "(--network) sequence length, even (default 2)")->type_name("INT");
+  app->add_option("--templates", opt->templates, "(--network) template vectors M (grid M^N)")
+      ->type_name("INT");
+  app->add_option("--seed", opt->seed, "(--network) seed for weights and templates (default 1)")
+      ->type_name("INT");
   app->add_option(
-      "--construction", opt->construction,
-      "(--network) random (default) or lemma6: paper-L Lemma 6's weights and templates (d_x/H odd)");
+         "--construction", opt->construction,
+         "(--network) random (default) or lemma6: paper-L Lemma 6's weights and templates (d_x/H odd)")
+      ->type_name("random|lemma6");
   app->add_option("--last-layer", opt->last_layer,
-                  "(--construction lemma6) fixed (default: every head writes output p) or printed");
+                  "(--construction lemma6) fixed (default: every head writes output p) or printed")
+      ->type_name("fixed|printed");
   add_certificate_option(
       app, opt->certificate,
       "a nonsingular minor: row and column indices, the prime, the determinant mod p, with "
       "the matrix's definition (and the network's weights); with --exact, the exact rank's "
       "minor and, below full rank, its null space");
-  app->footer(
-      "--hadamard: rank((V V^T)^{odot lambda}) = binom(d+lambda-1, lambda) for all but finitely many Omega\n"
-      "(paper-L appendix B, l.680-718), exactly (FLINT, n <= 400) and mod a 62-bit prime; cost n^2 entries\n"
-      "and one n x n rank, n = binom(d+lambda-1, lambda). --network: the grid tensor of the linearised "
-      "network\n"
-      "(eq. 3, appendix B.1, l.613-658) over M templates, matricised by two balanced partitions, rank mod p\n"
-      "(a lower bound of sep, Claim 1); cost M^N network evaluations and two ranks.\n"
-      "--certificate FILE: a nonsingular minor (rows, columns, prime, det mod p) with the matrix's "
-      "definition\n"
-      "(and the weights); tools/check_certificate.py recomputes the entries and the determinant.\n"
-      "Examples:\n"
-      "  boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact\n"
-      "  boundcheck depth grid-rank --hadamard --d 3 --lambda 2 --omega 1     # an excluded Omega\n"
-      "  boundcheck depth grid-rank --network --L 2 --dx 3 --N 4 --templates 6\n"
-      "  boundcheck depth grid-rank --network --construction lemma6 --L 3 --dx 10 --H 2\n"
-      "  boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact --certificate h.json");
+  reg.help(
+      app,
+      Help{.formula = "--hadamard: rank((V V^T)^{odot lambda}) against the multiset coefficient\n"
+                      "  binom(d+lambda-1, lambda), V the rows Omega^{q_r} over the weak compositions q of "
+                      "lambda\n"
+                      "  into d parts (rows normalised).\n"
+                      "--network: the rank of the grid tensor of the linearised network, matricised by two "
+                      "balanced\n"
+                      "  partitions, mod a 62-bit prime (a certified lower bound of the rational rank, "
+                      "hence of sep).\n"
+                      "--construction lemma6: Lemma 6's weights and templates; a certified lower bound of "
+                      "the rank of\n"
+                      "  its sub-matrix against binom(d+lambda-1, lambda), d = (d_x - H)/2, lambda = "
+                      "3^(L-2).",
+           .source = "paper-L l.678-703 (eq. 24 and the Hadamard-power rank), l.615-640 (grid tensors, "
+                     "Claim 1), l.724-728 (Lemma 6, eq. 28), l.73-79 (the linearised layer, eqs. 3-4); "
+                     "MATH.md §7",
+           .cost = "--hadamard: an n x n rank mod p, n = binom(d+lambda-1, lambda), O(n^3) word "
+                   "operations (--exact: over Z, n <= 400). --network: M^N grid points through L "
+                   "layers, then a rank of a side <= 3000 matrix mod p (estimated up front, refused "
+                   "above 5e9 operations). lemma6: certified ball arithmetic, refused above 2e9 ball "
+                   "operations.",
+           .details = "Two places in Lemma 6's printed text are corrected (the index typos, and the last "
+                      "layer, which as printed reads only head 1: --last-layer printed shows the "
+                      "shortfall). --certificate FILE: a nonsingular minor (rows, columns, prime, det mod p) "
+                      "with the matrix's definition (and the weights); tools/check_certificate.py "
+                      "recomputes the entries and the determinant.",
+           .examples = {"boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact",
+                        "boundcheck depth grid-rank --hadamard --d 3 --lambda 2 --omega 1     # an excluded "
+                        "Omega",
+                        "boundcheck depth grid-rank --network --L 2 --dx 3 --N 4 --templates 6",
+                        "boundcheck depth grid-rank --network --construction lemma6 --L 3 --dx 10 --H 2",
+                        "boundcheck depth grid-rank --hadamard --d 3 --lambda 3 --exact --certificate "
+                        "h.json"}});
   reg.bind(app, opt, run_depth_grid_rank);
 }
 

@@ -84,9 +84,22 @@ RunResult run_depth_optimal(const OptimalOptions& o, const Context& ctx) {
 void setup_depth_optimal(CLI::App& group, Registry& reg) {
   auto oopt = std::make_shared<OptimalOptions>();
   CLI::App* oapp = reg.add(group, "optimal", "Optimal depth and width for a network size (paper-L Table 1)");
-  oapp->add_option("--params", oopt->params, "Non-embedding size 12 L d_x^2: 175e9, 175B, 1T, ...");
-  oapp->add_option("--model", oopt->model, "A GPT-3 model (gpt3-small ... gpt3-175b, optimal-1t) or 'all'");
-  oapp->footer("Examples:\n  boundcheck depth optimal --model all\n  boundcheck depth optimal --params 1T");
+  oapp->add_option("--params", oopt->params, "Non-embedding size 12 L d_x^2: 175e9, 175B, 1T, ...")
+      ->type_name("SIZE");
+  oapp->add_option("--model", oopt->model, "A GPT-3 model (gpt3-small ... gpt3-175b, optimal-1t) or 'all'")
+      ->type_name("NAME|all");
+  reg.help(
+      oapp,
+      Help{.formula = "For a non-embedding size P = 12 L d_x^2: L = the nearest integer to the root of P = "
+                      "N_Tr(L)\n"
+                      "(eq. 10), d_x = sqrt(P / (12 L)); dx_fit = e^(a + bL), the width the fit gives at "
+                      "that depth.",
+           .source = "paper-L l.28-39 (Table 1), l.224-229; MATH.md §7",
+           .cost = "O(1): a bisection for the root of a monotone function.",
+           .details = "The GPT-3 sizes are 12 n_layers d_model^2, not the nominal 125M...175B; every row "
+                      "of Table 1 is reproduced within one layer and 2% (the 'large' row's root is 37.40, "
+                      "printed as 38).",
+           .examples = {"boundcheck depth optimal --model all", "boundcheck depth optimal --params 1T"}});
   reg.bind(oapp, oopt, run_depth_optimal);
 }
 

@@ -59,10 +59,26 @@ void setup_depth_transition(CLI::App& group, Registry& reg) {
   auto topt = std::make_shared<TransitionOptions>();
   CLI::App* tapp =
       reg.add(group, "transition", "Transition size N_Tr(L) = 12 L e^{2a+2bL} and its error (eq. 10)");
-  tapp->add_option("--L", topt->L, "Depth, or a list/range (80,96 or 6:96:6)")->required();
-  tapp->add_option("--ab", topt->ab, "fit: full-precision a, b (default); printed: 5.039, 5.55e-2");
-  tapp->add_option("--cov", topt->cov, "printed: eq. 11's matrix (default); fit: the fit's own covariance");
-  tapp->footer("Example:\n  boundcheck depth transition --L 80,96,100");
+  tapp->add_option("--L", topt->L, "Depth, or a list/range (80,96 or 6:96:6)")->type_name("LIST")->required();
+  tapp->add_option("--ab", topt->ab, "fit: full-precision a, b (default); printed: 5.039, 5.55e-2")
+      ->type_name("fit|printed");
+  tapp->add_option("--cov", topt->cov, "printed: eq. 11's matrix (default); fit: the fit's own covariance")
+      ->type_name("printed|fit");
+  reg.help(
+      tapp,
+      Help{.formula = "N_Tr(L) = 12 L e^{2a} e^{2bL}\n"
+                      "Delta N = sqrt((dN/da)^2 sigma_a^2 + (dN/db)^2 sigma_b^2 + 2 (dN/da)(dN/db) "
+                      "sigma_ab),\n"
+                      "  dN/da = 2N, dN/db = 2LN\n"
+                      "Published: N_Tr(96) = 1.17 +- 0.23 e12, N_Tr(80) = 1.65 +- 0.25 e11, Delta N/N "
+                      "(L=100) = 0.2.",
+           .source = "paper-L l.204-207 (eq. 10), l.211-212 (eq. 11), l.224-229 (the GPT-3 projections); "
+                     "MATH.md §7",
+           .cost = "O(1) per depth; --L takes lists and ranges.",
+           .details = "The published figures need full-precision a, b (--ab fit) with eq. 11's printed "
+                      "covariance (--cov printed) and the 2 L cov_ab term kept.",
+           .examples = {"boundcheck depth transition --L 80,96,100",
+                        "boundcheck depth transition --L 6:30:6 --ab printed --format csv"}});
   reg.bind(tapp, topt, run_depth_transition);
   reg.lists(tapp, {"L"});
 }

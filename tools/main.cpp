@@ -140,7 +140,18 @@ int run(int argc, char** argv) {
     r = inv.execute(*cmd, ctx);
   }
   write_certificate(r);  // before the table: a failed write leaves nothing on stdout
-  emit(r, ctx);
+  // the command line as a shell would take it back (provenance in an HTML report)
+  std::string invocation = "boundcheck";
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                         "0123456789_./:=,+-^@%") == std::string::npos;
+    std::string q;
+    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    invocation += " " + (plain ? a : "'" + q + "'");
+  }
+  emit(r, ctx, cmd, invocation);
   return r.exit_code;
 }
 

@@ -158,26 +158,37 @@ void setup_rank_count(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<CountOptions>();
   CLI::App* app =
       reg.add(group, "count", "Harmonics one rank-r head can reach, per degree l: exact, talk, constructed");
-  app->add_option("--d", opt->d, "Dimension d >= 2")->required();
-  app->add_option("--r", opt->r, "Key/query rank r >= 1")->required();
-  app->add_option("--l", opt->l, "One degree l");
-  app->add_option("--l-max", opt->l_max, "All degrees 0..L (L <= 100000)");
+  app->add_option("--d", opt->d, "Dimension d >= 2")->type_name("INT")->required();
+  app->add_option("--r", opt->r, "Key/query rank r >= 1")->type_name("INT")->required();
+  app->add_option("--l", opt->l, "One degree l")->type_name("INT");
+  app->add_option("--l-max", opt->l_max, "All degrees 0..L (L <= 100000)")->type_name("INT");
   app->add_flag("--no-construct", opt->no_construct, "Skip the exact construction");
   add_certificate_option(app, opt->certificate,
                          "per degree: each projected function with its exact Fischer decomposition, a minor "
                          "nonsingular mod p and the exact dependencies of the other rows");
-  app->footer(
-      "In the (l,l) block of V_l(z) x V_l(y) one head phi(K^T z, y) has rank at most b(r,l), the dimension\n"
-      "of the O(d-r)-invariant part of V_l(d): binom(r+l-1, l) for r < d (MATH.md §4, derived), against\n"
-      "the talk's binom(r+l, l). 'constructed' builds the projections exactly (FLINT rationals) and\n"
-      "must equal 'exact'; the command fails if it ever does not (src/rank/construct.hpp). Cost of the\n"
-      "construction: binom(r+l-1, r-1) + binom(r+l+1, r-1) monomials projected exactly onto V_l (O(F M)\n"
-      "rationals, M = binom(l+d+1, d-1)) and one exact rank; refused above 4e5 coefficients or d > 12.\n"
-      "--certificate FILE: per degree, each monomial's exact Fischer decomposition, a minor nonsingular\n"
-      "mod p and the other rows' dependencies; tools/check_certificate.py checks the rank both ways.\n"
-      "Examples:\n"
-      "  boundcheck rank count --d 5 --r 2 --l-max 6\n"
-      "  boundcheck rank count --d 5 --r 2 --l-max 4 --certificate count.json");
+  reg.help(
+      app,
+      Help{.formula = "exact: b(r,l) = dim of the O(d-r)-invariant part of V_l(d) = binom(r+l-1, l) for r "
+                      "< d,\n"
+                      "  N(d,l) for r >= d\n"
+                      "talk: binom(r+l, l)\n"
+                      "constructed: the rank over Q of the harmonic projections onto V_l(d) of all "
+                      "monomials of degree\n"
+                      "  l and l+2 in K^T z (it must equal exact).",
+           .source = "talk-B l.704 (Lemma: one head is orthogonal to at least N(d,l) - binom(r+l, l) "
+                     "harmonics), l.710; the exact count is derived in MATH.md §4 (branching V_l(d) to "
+                     "O(r) x O(d-r))",
+           .cost = "exact and talk: one binomial each. constructed: O(F M) exact rational operations "
+                   "for F functions and M = binom(l+4+d-1, d-1) monomials, then a rank over Q; done for "
+                   "d <= 12 while F M stays under 4e5 x (--max-seconds / 60), 'n/a' beyond.",
+           .details = "The command fails (exit 1) if the constructed rank ever differs from the exact "
+                      "count. --certificate FILE: per degree, each monomial's exact Fischer decomposition, a "
+                      "minor nonsingular mod p and the other rows' dependencies; tools/check_certificate.py "
+                      "checks the rank both ways.",
+           .examples = {"boundcheck rank count --d 5 --r 2 --l-max 4 --format csv",
+                        "l,N,exact,talk,constructed", "0,1,1,1,1", "1,5,2,3,2", "2,14,3,6,3", "3,30,4,10,4",
+                        "4,55,5,15,5", "boundcheck rank count --d 1000 --r 8 --l 100 --no-construct",
+                        "boundcheck rank count --d 5 --r 2 --l-max 4 --certificate count.json"}});
   reg.bind(app, opt, run_rank_count);
 }
 

@@ -60,16 +60,24 @@ RunResult run_rank_head_target(const HeadTargetOptions& o, const Context& ctx) {
 void setup_rank_head_target(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<HeadTargetOptions>();
   CLI::App* app = reg.add(group, "head-target", "Agreement b(theta) of a rank-1 head with the target");
-  app->add_option("--d", opt->d, "Dimension d >= 3")->required();
+  app->add_option("--d", opt->d, "Dimension d >= 3")->type_name("INT")->required();
   app->add_option("--theta", opt->theta, "Angle between q and k: radians (0.5) or a multiple of pi (pi/6)")
+      ->type_name("ANGLE")
       ->required();
-  app->footer(
-      "b(theta) = 1/2 + (1/pi) sum_{l odd} <sign,Q_l> <arcsin,Q_l> P_{l,d}(cos theta) (MATH.md §4), the\n"
-      "probability that a rank-1 head with angle theta between query and key agrees with the target.\n"
-      "Certified via an exact one-dimensional integral form (Arb's integrator) or the series with its\n"
-      "rigorous tail bound. b(0) = p_head (rank majority); b(pi - theta) = 1 - b(theta).\n"
-      "Example:\n"
-      "  boundcheck rank head-target --d 8 --theta pi/6");
+  reg.help(
+      app,
+      Help{.formula = "b(theta) = 1/2 + (1/pi) sum_{l odd} <sign, Q_l> <arcsin, Q_l> P_{l,d}(cos theta): "
+                      "the probability\n"
+                      "that a rank-1 head with angle theta between query and key agrees with the target;\n"
+                      "b(0) = p_head (rank majority), b(pi - theta) = 1 - b(theta).",
+           .source = "MATH.md §4 (paper-A's construction side, after the authors' experiment code; "
+                     "paper-A l.41, Figure 5)",
+           .cost = "Certified by an exact one-dimensional integral form (Arb's integrator, "
+                   "O(evaluations x d)) or by the series with its rigorous tail bound (O(L) terms, a "
+                   "few at large d).",
+           .details = "",
+           .examples = {"boundcheck rank head-target --d 8 --theta pi/6",
+                        "boundcheck rank head-target --d 3 --theta 0 --digits 20"}});
   reg.double_check(app,
                    "for theta a multiple of pi, 1 - b(pi - theta) (the integral or series at the "
                    "supplementary angle), at 12 more digits; otherwise b(theta) at 12 more digits");

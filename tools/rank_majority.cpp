@@ -94,21 +94,29 @@ void setup_rank_majority(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<MajorityOptions>();
   CLI::App* app =
       reg.add(group, "majority", "Majority vote of H random rank-1 heads: success and failure rates");
-  app->add_option("--d", opt->d, "Dimension d >= 3")->required();
-  app->add_option("--H", opt->h, "Number of heads (default d^2, the talk's claim)");
-  app->add_option("--target", opt->target, "Failure probability to reach for h_target (default 0.01)");
-  app->add_option("--h-cap", opt->h_cap, "Largest H searched for h_target (default 10^8)");
-  app->footer(
-      "A head with q = k uniform is right with probability p_t = 1/2 + arcsin|t|/pi given t = <z,y>;\n"
-      "p_head = E p_t (talk: 1/2 + O(1/sqrt d)). fail_exact = E_t P(Bin(H, p_t) < H/2), ties half;\n"
-      "fail_hoeffding = E_t exp(-2H(p_t - 1/2)^2); h_target = smallest H with fail_exact <= target.\n"
-      "fail_* come from F = C_m int_0^1/2 (1 - 4s^2)^(m-1) G(s) ds (m = ceil(H/2), G the law of\n"
-      "arcsin|t|/pi) by Gauss-Legendre in double precision (about 1e-14 relative). h_target is found\n"
-      "by a secant search in double precision and then proved: certified enclosures (Taylor models\n"
-      "with Lagrange remainders, Arb) must show F(h_target) <= target < F(h_target - 2); otherwise\n"
-      "it prints as 'H +-2' with a note.\n"
-      "Example:\n"
-      "  boundcheck rank majority --d 64 --target 0.01");
+  app->add_option("--d", opt->d, "Dimension d >= 3")->type_name("INT")->required();
+  app->add_option("--H", opt->h, "Number of heads (default d^2, the talk's claim)")->type_name("INT");
+  app->add_option("--target", opt->target, "Failure probability to reach for h_target (default 0.01)")
+      ->type_name("RATIONAL");
+  app->add_option("--h-cap", opt->h_cap, "Largest H searched for h_target (default 10^8)")->type_name("INT");
+  reg.help(
+      app,
+      Help{.formula = "A head with q = k uniform is right with probability p_t = 1/2 + arcsin|t|/pi given "
+                      "t = <z,y>;\n"
+                      "p_head = E_{t~u_d} p_t; fail_exact = E_t P(Bin(H, p_t) < H/2) (ties count half);\n"
+                      "fail_hoeffding = E_t exp(-2H (p_t - 1/2)^2); h_target = the least H with fail_exact "
+                      "<= --target.",
+           .source = "talk-B l.752 (p = 1/2 + O(1/sqrt d)), l.753 (H >~ d^2 heads: error exp(-Theta(d)) "
+                     "by Hoeffding); MATH.md §4",
+           .cost = "p_head: O(d) ball operations. fail_* come from F = C_m int_0^1/2 (1 - 4s^2)^(m-1) G(s) "
+                   "ds (m = ceil(H/2), G the law of arcsin|t|/pi) by Gauss-Legendre on one reusable mesh in "
+                   "double precision (about 1e-14 relative); h_target: a secant search capped at --h-cap, "
+                   "then proved by certified enclosures (Taylor models with Lagrange remainders, Arb) that "
+                   "F(h_target) <= target < F(h_target - 2); otherwise it prints as 'H +-2' with a note.",
+           .details = "The talk's exp(-Theta(d)) does not hold for the average error (fail_exact ~ 1/(2 "
+                      "sqrt d) at H = d^2): see verify --id rank.majority.",
+           .examples = {"boundcheck rank majority --d 16 --target 0.1",
+                        "boundcheck rank majority --d 64 --H 1000"}});
   reg.bind(app, opt, run_rank_majority);
 }
 

@@ -72,12 +72,28 @@ void setup_rank_random_features(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<RfOptions>();
   CLI::App* app =
       reg.add(group, "random-features", "Error of optimally weighted random rank-1 heads (Monte Carlo)");
-  app->add_option("--d", opt->d, "Dimension d >= 3")->required();
-  app->add_option("--H", opt->h, "Heads per trial (1..5000)")->required();
-  app->add_option("--trials", opt->trials, "Independent trials (default 10)");
+  app->add_option("--d", opt->d, "Dimension d >= 3")->type_name("INT")->required();
+  app->add_option("--H", opt->h, "Heads per trial (1..5000)")->type_name("INT")->required();
+  app->add_option("--trials", opt->trials, "Independent trials (default 10)")->type_name("INT");
   app->add_option("--seed", opt->seed,
-                  "Seed (default 1); trial i uses its own stream, so any --threads agrees");
-  app->footer("Example:\n  boundcheck rank random-features --d 16 --H 64 --trials 20 --seed 7");
+                  "Seed (default 1); trial i uses its own stream, so any --threads agrees")
+      ->type_name("INT");
+  reg.help(
+      app,
+      Help{.formula = "H random rank-1 heads (q, k uniform): agreement b(angle(q,k)) with the target, and\n"
+                      "C_hh' = 1/2 + (2/pi^2) arcsin<q_h,q_h'> arcsin<k_h,k_h'> between heads; the best "
+                      "output weights\n"
+                      "give error 1 - b^T C^{-1} b. Monte Carlo over --trials seeded draws, next to LB(d, "
+                      "1, H).",
+           .source = "talk-B l.729 (the bound is nearly tight via random features); MATH.md §4 (after "
+                     "paper-A's experiment code, including the caution that 1 - b^T C^-1 b is not the L^2 "
+                     "error of +-1 heads)",
+           .cost = "Per trial: H draws, an H x H matrix and one dense solve (Eigen): O(H^2 d + H^3) "
+                   "flops; trials in parallel; refused above 3e10 flops (about 30 s at the measured 1e9 "
+                   "flops a second).",
+           .details = "Trial i draws from its own seeded stream, so any --threads gives the same rows.",
+           .examples = {"boundcheck rank random-features --d 16 --H 64 --trials 20 --seed 7",
+                        "boundcheck rank random-features --d 8 --H 4 --trials 5 --seed 1 --format csv"}});
   reg.bind(app, opt, run_rank_random_features);
 }
 

@@ -159,23 +159,32 @@ void setup_rank_u(CLI::App& group, Registry& reg) {
   auto uopt = std::make_shared<UOptions>();
   CLI::App* uapp =
       reg.add(group, "u", "The head-angle weighting u(t) reproducing the target (paper-A Fig. 5)");
-  uapp->add_option("--d", uopt->d, "Dimension d >= 3")->required();
-  uapp->add_option("--t", uopt->t, "Argument in [-1, 1], exact decimal or fraction");
+  uapp->add_option("--d", uopt->d, "Dimension d >= 3")->type_name("INT")->required();
+  uapp->add_option("--t", uopt->t, "Argument in [-1, 1], exact decimal or fraction")->type_name("RATIONAL");
   uapp->add_option("--theta", uopt->theta,
                    "Angle theta in [0, pi] between q and k, t = cos(theta): radians (0.5) or a multiple of "
-                   "pi (pi/6, 2*pi/3), exact");
+                   "pi (pi/6, 2*pi/3), exact")
+      ->type_name("ANGLE");
   uapp->add_option("--theta-grid", uopt->theta_grid,
-                   "The exact grid theta = k pi / N, k = 0..N (N <= 10000): one row per angle");
-  uapp->add_option("--degree", uopt->degree, "Truncation degree (default 49)");
-  uapp->footer(
-      "u(t) = sum_{l odd <= D} N(d,l)^2 P_{l,d}(t) / c_l (MATH.md §4; paper-A Figure 5, 'degree-50\n"
-      "ultraspherical expansion': D = 49), certified. At an angle, t = cos(theta) is exact when rational\n"
-      "(theta a multiple of pi/2 or pi/3: Niven) and otherwise a ball, with P_{l,d} from the cosine sum\n"
-      "(DLMF 18.5.11). Cost: D/2 Gegenbauer sums of O(l) ball operations per point (about 10 ms at D = 49).\n"
-      "Examples:\n"
-      "  boundcheck rank u --d 16 --t 0.9\n"
-      "  boundcheck rank u --d 8 --theta pi/6\n"
-      "  boundcheck rank u --d 8 --theta-grid 12 --digits 10");
+                   "The exact grid theta = k pi / N, k = 0..N (N <= 10000): one row per angle")
+      ->type_name("INT");
+  uapp->add_option("--degree", uopt->degree, "Truncation degree (default 49)")->type_name("INT");
+  reg.help(
+      uapp,
+      Help{.formula = "u(t) = sum_{l odd, l <= D} N(d,l)^2 P_{l,d}(t) / c_l, D = --degree (49: paper-A "
+                      "Figure 5's\n"
+                      "'degree-50 ultraspherical expansion'): the weighting over the head angle that "
+                      "reproduces the target.",
+           .source = "paper-A l.41 (Figure 5: u of eq. u_t, a degree-50 ultraspherical expansion); "
+                     "MATH.md §4",
+           .cost = "D/2 Gegenbauer sums of O(l) ball operations per point (about 10 ms at D = 49); "
+                   "--theta-grid N: N + 1 points.",
+           .details = "Certified. At an angle, t = cos(theta) is exact when rational (theta a multiple of "
+                      "pi/2 or pi/3: Niven) and otherwise a ball, with P_{l,d} from the cosine sum (DLMF "
+                      "18.5.11). The values are huge (1e8 to 1e16 at t = 1 for d = 4..8): that is the "
+                      "figure's own scale.",
+           .examples = {"boundcheck rank u --d 16 --t 0.9", "boundcheck rank u --d 8 --theta pi/6",
+                        "boundcheck rank u --d 8 --theta-grid 12 --digits 10"}});
   reg.double_check(uapp,
                    "for a multiple of pi, -u(cos(pi - theta)) (u is odd), at 12 more digits; otherwise the "
                    "same evaluation at 12 more digits");

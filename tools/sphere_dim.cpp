@@ -63,18 +63,25 @@ RunResult run_sphere_dim(const DimOptions& o, const Context& ctx) {
 void setup_sphere_dim(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<DimOptions>();
   CLI::App* app = reg.add(group, "dim", "Dimension N(d,l) of degree-l spherical harmonics on S^{d-1}, exact");
-  app->add_option("--d", opt->d, "Ambient dimension d >= 2 (the sphere S^{d-1} in R^d)")->required();
-  app->add_option("--l", opt->l, "Degree l >= 0");
-  app->add_option("--l-max", opt->l_max, "Tabulate l = 0..L");
+  app->add_option("--d", opt->d, "Ambient dimension d >= 2 (the sphere S^{d-1} in R^d)")
+      ->type_name("INT")
+      ->required();
+  app->add_option("--l", opt->l, "Degree l >= 0")->type_name("INT");
+  app->add_option("--l-max", opt->l_max, "Tabulate l = 0..L")->type_name("INT");
   reg.double_check(app, "every value recomputed by the difference form binom(l+d-1,d-1) - binom(l+d-3,d-1)",
                    true);
-  app->footer(
-      "N(d,0) = 1, N(d,l) = (2l+d-2)/l * binom(l+d-3, l-1) (talk-B; MATH.md §2); N(2,l) = 2,\n"
-      "N(3,l) = 2l+1, N(4,l) = (l+1)^2. Values are exact integers (JSON strings), any size up to\n"
-      "10^7 digits.\n"
-      "Examples:\n"
-      "  boundcheck sphere dim --d 3 --l-max 5\n"
-      "  boundcheck sphere dim --d 100000 --l 10000 --format json   # 14551 digits");
+  reg.help(app,
+           Help{.formula = "N(d,0) = 1,  N(d,l) = (2l+d-2)/l binom(l+d-3, l-1) = binom(l+d-1, d-1) - "
+                           "binom(l+d-3, d-1);\n"
+                           "N(2,l) = 2, N(3,l) = 2l+1, N(4,l) = (l+1)^2. Exact integers (JSON strings).",
+                .source = "talk-B l.643 (dim V_l = N(d,l)); MATH.md §2",
+                .cost = "One binomial (FLINT fmpz_bin_uiui, about M(n) log n for an n-digit result); --l-max "
+                        "L: the exact ratio recurrence, O(L) multiply-divides. The size, log10 N(d,l), is "
+                        "estimated first: above 10^7 digits the request is refused.",
+                .details = "",
+                .examples = {"boundcheck sphere dim --d 3 --l-max 3 --format csv", "d,l,N", "3,0,1", "3,1,3",
+                             "3,2,5", "3,3,7",
+                             "boundcheck sphere dim --d 100000 --l 10000 --format json   # 14551 digits"}});
   reg.bind(app, opt, run_sphere_dim);
 }
 

@@ -83,16 +83,26 @@ void setup_sphere_hecke_funk(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<HeckeFunkOptions>();
   CLI::App* app = reg.add(group, "hecke-funk",
                           "Check the closed form of <sign, P_{l,d}> against high-precision quadrature");
-  app->add_option("--d", opt->d, "Dimension d >= 2")->required();
-  app->add_option("--l", opt->l, "Degree l >= 0")->required();
-  app->footer(
-      "closed_form: (-1)^((l-1)/2) Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2)) (MATH.md §3, Arb).\n"
-      "quadrature: <sign, P_{l,d}>_{u_d} = (2^{-a-1}/Z) int_{-1}^{1} q(s) (1-s)^a ds after folding onto\n"
-      "[0,1] and t = sqrt((1+s)/2) (a = (d-3)/2, q = P/t a polynomial), by an n-point Gauss–Jacobi rule\n"
-      "in MPFR at --digits + 20 digits, P by its three-term recurrence. Exit code 1 if they disagree\n"
-      "beyond 10^-(digits-2) relative.\n"
-      "Example:\n"
-      "  boundcheck sphere hecke-funk --d 5 --l 101 --digits 40");
+  app->add_option("--d", opt->d, "Dimension d >= 2")->type_name("INT")->required();
+  app->add_option("--l", opt->l, "Degree l >= 0")->type_name("INT")->required();
+  reg.help(
+      app,
+      Help{.formula = "<phi_theta, Y_l>_tau = Y_l(theta) <phi, P_{l,d}>_{u_d} (Hecke-Funk), phi = sign. "
+                      "closed_form:\n"
+                      "  (-1)^((l-1)/2) Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2));  quadrature:\n"
+                      "  (2^{-a-1}/Z) int_{-1}^{1} q(s) (1-s)^a ds,  a = (d-3)/2, t = sqrt((1+s)/2), q = "
+                      "P_{l,d}(t)/t.",
+           .source = "talk-B l.660-667 (l.666 prints the exponent of u_d as (d-2)/3, a typo for (d-3)/2: "
+                     "MATH.md §1); MATH.md §3",
+           .cost = "The closed form: a few Gamma values in Arb. The quadrature: an n-point Gauss-Jacobi "
+                   "rule, n = floor((l-1)/4) + 2 (exact for the degree-(l-1)/2 polynomial q), in MPFR "
+                   "at D + 20 digits, P by its three-term recurrence: O(n (8n + l)) MPFR operations, "
+                   "plus MPFR's lngamma (Bernoulli numbers, which dominate at thousands of digits); "
+                   "both estimated up front.",
+           .details = "abs_diff measures rounding only (the rule is exact); exit code 1 if the two differ "
+                      "beyond 10^-(D-2) relative.",
+           .examples = {"boundcheck sphere hecke-funk --d 5 --l 101 --digits 40",
+                        "boundcheck sphere hecke-funk --d 3 --l 7 --format csv"}});
   reg.double_check(app,
                    "the closed form and the Gauss–Jacobi rule again at 12 more digits (other nodes and "
                    "working precision); abs_diff is a measurement and not compared",

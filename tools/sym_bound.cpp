@@ -124,17 +124,23 @@ void setup_sym_bound(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<SymBoundOptions>();
   CLI::App* app = reg.add(
       group, "bound", "The talk's DeepSets lower bound (1/6)(1 - H/2^{min(N/2, d-1)}), exact or certified");
-  app->add_option("--d", opt->d, "Dimension d >= 1; list or range")->required();
-  app->add_option("--N", opt->N, "Set size N >= 1; list or range")->required();
-  app->add_option("--H", opt->h, "Width H >= 1 (any size), or a list/range of machine integers")->required();
-  app->footer(
-      "min_{f in Sym(H,N,d)} ||g - f||^2 >= (1/6)(1 - H/2^{min(N/2, d-1)})  (talk-B l.347, [ZB'22]; the\n"
-      "talk writes lowercase n in the exponent, read here as the set size N as in MATH.md §5; a later\n"
-      "citation gives width exp(O(min(d, sqrt N))) instead: see the notes). The bound is an exact rational\n"
-      "when the exponent is an integer, else a certified ball (2^{N/2}, N odd, is irrational).\n"
-      "Examples:\n"
-      "  boundcheck sym bound --d 10 --N 16 --H 100\n"
-      "  boundcheck sym bound --d 40 --N 15 --H 1,10,100 --certified");
+  app->add_option("--d", opt->d, "Dimension d >= 1; list or range")->type_name("LIST")->required();
+  app->add_option("--N", opt->N, "Set size N >= 1; list or range")->type_name("LIST")->required();
+  app->add_option("--H", opt->h, "Width H >= 1 (any size), or a list/range of machine integers")
+      ->type_name("LIST")
+      ->required();
+  reg.help(app,
+           Help{.formula = "min_{f in Sym(H,N,d)} ||g - f||^2 >= (1/6)(1 - H / 2^{min(N/2, d-1)}), with the "
+                           "least H that\n"
+                           "makes it vacuous and its value at H* = binom(d+N, N).",
+                .source = "talk-B l.347 (Theorem [ZB'22]; the exponent's lowercase n is read as the set size "
+                          "N, MATH.md §5)",
+                .cost = "O(M(e)) for the exponent e = min(N/2, d-1): an exact rational when e is an integer, "
+                        "a certified ball (2^{N/2} with N odd is irrational) otherwise; at most 10^5 grid "
+                        "points.",
+                .details = "A later citation gives width exp(O(min(d, sqrt N))) instead: the notes say so.",
+                .examples = {"boundcheck sym bound --d 10 --N 16 --H 100",
+                             "boundcheck sym bound --d 40 --N 15 --H 1,10,100 --certified"}});
   reg.bind(app, opt, run_sym_bound);
   reg.lists(app, {"d", "N", "H"});
 }

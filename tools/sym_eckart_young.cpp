@@ -140,23 +140,32 @@ void setup_sym_eckart_young(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<EyOptions>();
   CLI::App* app =
       reg.add(group, "eckart-young", "Best rank-H Frobenius error of a spectrum (the bound's rank step)");
-  app->add_option("--spectrum", opt->spectrum, "File: one nonnegative exact decimal singular value per line");
-  app->add_option("--uniform", opt->uniform, "M equal singular values");
-  app->add_option("--power", opt->power, "M singular values s_i = i^{-A} (with --alpha A)");
-  app->add_option("--alpha", opt->alpha, "Decay exponent A >= 0 for --power (decimal or fraction)");
+  app->add_option("--spectrum", opt->spectrum, "File: one nonnegative exact decimal singular value per line")
+      ->type_name("PATH");
+  app->add_option("--uniform", opt->uniform, "M equal singular values")->type_name("INT");
+  app->add_option("--power", opt->power, "M singular values s_i = i^{-A} (with --alpha A)")->type_name("INT");
+  app->add_option("--alpha", opt->alpha, "Decay exponent A >= 0 for --power (decimal or fraction)")
+      ->type_name("RATIONAL");
   app->add_option("--family", opt->family,
-                  "Identity on the power-sum products of degree <= K (with --N, K <= N)");
-  app->add_option("--N", opt->N, "CUE size N for --family");
-  app->add_option("--H", opt->h, "Rank H >= 1 (the DeepSets width)")->required();
-  app->footer(
-      "sum_{i>H} s_i^2 and sum_{i>H} s_i^2 / sum_i s_i^2: the Eckart-Young step of talk-B's proof sketch\n"
-      "(l.398-409: F has rank <= H, ||P_2(f - g)|| >~ ||F - G||_F). What this is: the exact best rank-H\n"
-      "error of a matrix with the given singular values. What it is not: the paper's ||g - f||^2, whose\n"
-      "constants and target g the talk does not give. Exact when the squared values are rational.\n"
-      "Examples:\n"
-      "  boundcheck sym eckart-young --uniform 64 --H 10\n"
-      "  boundcheck sym eckart-young --power 1000 --alpha 1/2 --H 100\n"
-      "  boundcheck sym eckart-young --family 6 --N 8 --H 20");
+                  "Identity on the power-sum products of degree <= K (with --N, K <= N)")
+      ->type_name("INT");
+  app->add_option("--N", opt->N, "CUE size N for --family")->type_name("INT");
+  app->add_option("--H", opt->h, "Rank H >= 1 (the DeepSets width)")->type_name("INT")->required();
+  reg.help(
+      app,
+      Help{.formula = "tail = sum_{i>H} s_i^2 and tail / sum_i s_i^2: the best rank-H Frobenius error of a "
+                      "matrix with\n"
+                      "singular values s_1 >= s_2 >= ... (Eckart-Young-Mirsky), the rank step of the "
+                      "DeepSets bound.",
+           .source = "talk-B l.398-409 (F has rank <= H and ||P_2(f - g)|| >~ ||F - G||_F); MATH.md §5",
+           .cost = "O(M log M) for M values (a sort and a sum), exact when the squares are rational, "
+                   "certified balls for s_i = i^{-A} with 2A not an integer; --spectrum FILE is read "
+                   "with limits (256 MiB, 4096-character lines).",
+           .details = "What it is not: the paper's ||g - f||^2, whose constants and target g the talk does "
+                      "not give.",
+           .examples = {"boundcheck sym eckart-young --uniform 64 --H 10",
+                        "boundcheck sym eckart-young --power 1000 --alpha 1/2 --H 100",
+                        "boundcheck sym eckart-young --family 6 --N 8 --H 20"}});
   reg.bind(app, opt, run_sym_eckart_young);
 }
 

@@ -241,36 +241,49 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
   auto opt = std::make_shared<GramOptions>();
   CLI::App* app =
       reg.add(group, "gram", "Exact Gram matrices E[P_lambda conj P_mu] of power-sum products, per degree");
-  app->add_option("--N", opt->N, "Number of points N >= 1 (CUE: unitary size)")->required();
+  app->add_option("--N", opt->N, "Number of points N >= 1 (CUE: unitary size)")->type_name("INT")->required();
   app->add_option(
          "--degree", opt->degree,
          fmt::format("Largest degree K: every n = 1..K (cue: K <= {}, circle: K <= {}; cost-checked)",
                      sym::max_degree_cue, sym::max_degree_circle))
+      ->type_name("INT")
       ->required();
   app->add_option("--measure", opt->measure,
-                  "cue (Haar unitary eigenvalues; default) or circle (iid uniform)");
+                  "cue (Haar unitary eigenvalues; default) or circle (iid uniform)")
+      ->type_name("cue|circle");
   app->add_flag("--normalised", opt->normalised,
                 "Use p_k = k^{-1/2} P_k (entries G/sqrt(prod lambda prod mu))");
   app->add_flag("--matrix", opt->matrix, "Print every entry as a row (n, lambda, mu, value)");
   app->add_option("--lambda", opt->lambda,
-                  "Print only the row of this partition (e.g. '3 1^2' or 3+1+1; implies --matrix)");
-  app->add_option("--sum", opt->sum, "cue: auto (cheaper side, default) or direct (sum over len(nu) <= N)");
+                  "Print only the row of this partition (e.g. '3 1^2' or 3+1+1; implies --matrix)")
+      ->type_name("PARTITION");
+  app->add_option("--sum", opt->sum, "cue: auto (cheaper side, default) or direct (sum over len(nu) <= N)")
+      ->type_name("auto|direct");
   reg.double_check(
       app, "the rank recomputed mod two 62-bit primes and (cue) the direct sum against the complementary sum",
       true);
-  app->footer(
-      "G(lambda,mu) = E[P_lambda conj P_mu], P_k = sum_{i<=N} x_i^k, over partitions of each n = 1..K "
-      "(blocks\n"
-      "of different n vanish). cue: Haar unitary U(N), where Diaconis-Shahshahani gives G = diag(z_lambda)\n"
-      "for n <= N and it fails at n = N+1; circle: x_i iid uniform on the circle. Entries are exact\n"
-      "integers; --normalised entries are exact in the form a/(b*sqrt(c)) plus a decimal column.\n"
-      "Partitions are written in exponent notation: 3 1^2 is 3+1+1. The smallest eigenvalue is exact (0 "
-      "when\n"
-      "singular, the minimum diagonal when diagonal) or a certified bracket [lo, hi] (circle).\n"
-      "Examples:\n"
-      "  boundcheck sym gram --N 3 --degree 5\n"
-      "  boundcheck sym gram --N 2 --degree 3 --matrix --normalised\n"
-      "  boundcheck sym gram --N 4 --degree 8 --measure circle");
+  reg.help(
+      app,
+      Help{.formula = "G(lambda, mu) = E[P_lambda conj P_mu], P_k = sum_{i<=N} x_i^k, over the partitions "
+                      "of each\n"
+                      "n = 1..K (blocks of different n vanish).\n"
+                      "cue: x the eigenvalues of a Haar unitary U(N): G = sum_{nu |- n, len(nu) <= N} "
+                      "chi^nu(lambda)\n"
+                      "  chi^nu(mu), which is diag(z_lambda) for n <= N (Diaconis-Shahshahani)\n"
+                      "circle: x_i iid uniform on the circle (counting equal bin loads).",
+           .source = "talk-B l.376-379 (normalised power sums p_k = k^{-1/2} P_k; a measure making them "
+                     "orthogonal); MATH.md §5",
+           .cost = "cue: the character table of S_n (sub-second at n = 28), then p(n)^2/2 x min(r, p(n) "
+                   "- r) multiply-adds per degree, r the partitions with at most N parts; circle: "
+                   "p(n)^2/2 x r fmpz multiply-adds; ranks O(p(n)^3). Work, memory and output are "
+                   "estimated up front.",
+           .details = "Entries are exact integers; --normalised entries are exact, a/(b*sqrt(c)), with a "
+                      "decimal column. Partitions print in exponent notation (3 1^2 is 3+1+1; --lambda "
+                      "reads either). The smallest eigenvalue is exact (cue) or a certified bracket [lo, "
+                      "hi] (circle).",
+           .examples = {"boundcheck sym gram --N 3 --degree 5",
+                        "boundcheck sym gram --N 2 --degree 3 --matrix --normalised",
+                        "boundcheck sym gram --N 4 --degree 8 --measure circle"}});
   reg.bind(app, opt, run_sym_gram);
 }
 

@@ -64,15 +64,21 @@ void setup_sym_hstar(CLI::App& group, Registry& reg) {
   CLI::App* app =
       reg.add(group, "hstar", "H* = binom(d+N, N), the multisymmetric power-sum basis size, exact");
   app->add_option("--d", opt->d, "Dimension d >= 1 of each set element; a list 2,3 or a range 1:10")
+      ->type_name("LIST")
       ->required();
-  app->add_option("--N", opt->N, "Set size N >= 1; list or range")->required();
+  app->add_option("--N", opt->N, "Set size N >= 1; list or range")->type_name("LIST")->required();
   reg.double_check(app, "every value recomputed by the product formula", true);
-  app->footer(
-      "H* = binom(d+N, N) (talk-B 'DeepSet', l.305; MATH.md §5): for H > H* the DeepSets class Sym(H,N,d)\n"
-      "is universal. Exact integers (JSON strings), any size up to 10^7 digits.\n"
-      "Examples:\n"
-      "  boundcheck sym hstar --d 3 --N 1:10\n"
-      "  boundcheck sym hstar --d 1000 --N 1000000 --format json");
+  reg.help(
+      app,
+      Help{.formula = "H* = binom(d+N, N): the size of the multisymmetric power-sum basis; for H > H* the "
+                      "DeepSets\n"
+                      "class Sym(H, N, d) is universal.",
+           .source = "talk-B l.305 (the Fact: Schlaefli, MacMahon, Weyl, Noether); MATH.md §5",
+           .cost = "One binomial (FLINT), any size up to 10^7 digits (estimated first); --d and --N "
+                   "take lists and ranges.",
+           .details = "",
+           .examples = {"boundcheck sym hstar --d 3 --N 1:4 --format csv", "d,N,H_star", "3,1,4", "3,2,10",
+                        "3,3,20", "3,4,35", "boundcheck sym hstar --d 1000 --N 1000000 --format json"}});
   reg.bind(app, opt, run_sym_hstar);
   reg.lists(app, {"d", "N"});
 }

@@ -169,7 +169,9 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   out::Table t = table::finish(s, std::move(raw), digits);
   table::maybe_plot(s, t, o.plot);
   table::write_outputs(s, t, ctx);
+  std::string figure = ctx.format == out::Format::html ? table::report_figure(s, t) : "";
   RunResult r{std::move(t), 0};
+  r.figure = std::move(figure);
   r.inputs = {o.spec};
   return r;
 }
@@ -231,7 +233,9 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   out::Table t = table::finish(all.spec, std::move(all.raw), all.digits);
   table::maybe_plot(all.spec, t, o.plot);
   table::write_outputs(all.spec, t, ctx);
+  std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, t) : "";
   RunResult r{std::move(t), 0};
+  r.figure = std::move(figure);
   r.inputs = o.files;
   return r;
 }
@@ -299,53 +303,24 @@ void setup_table(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<TableOptions>();
   CLI::App* app = reg.add(
       root, "table", "Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards");
-  app->add_option("--spec", opt->spec, "The spec file (TOML; format below)");
-  app->add_option("--shard", opt->shard,
-                  "Compute only slice I of N (1-based) into --output, for table merge");
+  app->add_option("--spec", opt->spec, "The spec file (TOML; format below)")->type_name("PATH");
+  app->add_option("--shard", opt->shard, "Compute only slice I of N (1-based) into --output, for table merge")
+      ->type_name("I/N");
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
   app->add_option("--plot", opt->plot,
-                  "Also draw the [plot] section with gnuplot to FILE (.svg, .png or .pdf)");
+                  "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
+                  "beside it), .svg, .png or .pdf")
+      ->type_name("PATH");
   app->require_subcommand(0, 1);
-  app->footer(
-      "Spec (TOML):\n"
-      "  command = \"rank bound\"                 # any evaluate command, as typed after boundcheck\n"
-      "  digits = 12                            # optional (else --digits)\n"
-      "  caption = \"...\"                        # optional LaTeX caption (command and version appended)\n"
-      "  columns = [\"d\", \"H\", \"lo\"]             # optional: keep and order columns\n"
-      "  outputs = [\"t.csv\", \"t.tex\"]          # optional: also write these files (format from the "
-      "extension)\n"
-      "  [fixed]   r = 4                        # option = value, as on the command line (true = a flag)\n"
-      "  [sweep]   d = [16, 64, 256]            # Cartesian product, first key outermost\n"
-      "            H = { from = 1, to = 1e6, per_decade = 4 }   # log-spaced; or { from, to, step }\n"
-      "  [zip]     ...                          # lists swept together (same length), innermost\n"
-      "  [derived] ratio = \"lo / hi\"            # + - * / ^ sqrt exp log log2 log10 abs min max pi\n"
-      "  [labels]  lo = '$\\mathrm{LB}$'         # LaTeX column headers\n"
-      "  [layout]  rows = \"d\"  cols = \"H\"  value = \"lo\"   # pivot (value = [\"lo\",\"hi\"]: a "
-      "bracket)\n"
-      "  [plot]    x = \"H\"  y = \"lo\"  series = \"d\"  logx = true  logy = true\n"
-      "            y_lo = \"lo\"  y_hi = \"hi\" (band)  yerr = \"sigma\" (bars)  guides = [{ expr = \"x^-1\" "
-      "}]\n"
-      "Every point runs the command's own code; a value it refuses is refused with the spec's file, line "
-      "and\n"
-      "field. Rows come in spec order whatever --threads.\n"
-      "A spec is untrusted input (you may have downloaded it):\n"
-      "  - caption and [labels] are LaTeX source by design: compiling a stranger's spec is like compiling a\n"
-      "    stranger's .tex. Everything else that reaches LaTeX (column names, cells, commands) is escaped.\n"
-      "  - [plot] text (title, xlabel, ylabel, guide and overlay labels, column names, series values) must\n"
-      "    be one printable line of at most 400 bytes without ` or @; gnuplot gets it as an inert literal.\n"
-      "  - outputs = [...] may only name files inside the working directory (no absolute paths, no ..,\n"
-      "    no symlinks leading out); --output and --plot, typed by you, may go anywhere. No output may\n"
-      "    overwrite the spec or a shard file being read, or a directory.\n"
-      "Examples (data/specs/):\n"
-      "  boundcheck table --spec data/specs/lb_vs_heads.toml --format latex --plot lb.svg\n"
-      "  boundcheck table --spec big.toml --shard 3/8 --output part3.json   # then: table merge part*.json");
+  // the spec format and the rest of the help: tools/table_help.cpp
   reg.bind(app, opt, run_table);
 
   auto mopt = std::make_shared<MergeOptions>();
   CLI::App* mapp =
       reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
-  mapp->add_option("files", mopt->files, "Shard files (any order)");
-  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE");
+  mapp->add_option("files", mopt->files, "Shard files (any order)")->type_name("PATH ...");
+  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
+      ->type_name("PATH");
   reg.bind(mapp, mopt, run_table_merge);
 
   auto popt = std::make_shared<PlanOptions>();

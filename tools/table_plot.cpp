@@ -21,7 +21,7 @@ out::Plot plot_of(const Spec& s) {
   out::Plot p;
   p.x = P.x, p.y = P.y, p.series = P.series, p.y_lo = P.y_lo, p.y_hi = P.y_hi, p.yerr = P.yerr;
   p.title = P.title, p.xlabel = P.xlabel, p.ylabel = P.ylabel, p.logx = P.logx, p.logy = P.logy;
-  p.xrange = P.xrange, p.yrange = P.yrange;
+  p.xrange = P.xrange, p.yrange = P.yrange, p.style = P.style;
   if (!P.key.empty()) p.key = P.key;
   for (const auto& g : P.guides) {
     auto eval = [ex = g.expr](double x) {
@@ -79,16 +79,32 @@ void scale_guides(const Spec& s, const out::Table& t, out::Plot& p) {
   }
 }
 
+/// The spec's figure of `t`, ready for gnuplot (guides scaled, overlays computed).
+out::Plot figure_of(const Spec& s, const out::Table& t) {
+  out::Plot p = plot_of(s);
+  scale_guides(s, t, p);
+  for (const auto& o : s.plot->overlays) p.overlays.push_back(overlay_points(s, o));
+  return p;
+}
+
 }  // namespace
 
 void maybe_plot(const Spec& s, const out::Table& t, const std::string& path) {
   if (path.empty()) return;
   if (!s.plot) throw UsageError(fmt::format("--plot: {} has no [plot] section", s.file));
-  out::Plot p = plot_of(s);
-  scale_guides(s, t, p);
-  for (const auto& o : s.plot->overlays) p.overlays.push_back(overlay_points(s, o));
+  const out::Plot p = figure_of(s, t);
   try {
     out::write_plot(t, p, path);
+  } catch (const UsageError& e) {
+    throw UsageError(fmt::format("{}:{}: {}", s.file, s.plot->line, e.what()));
+  }
+}
+
+std::string report_figure(const Spec& s, const out::Table& t) {
+  if (!s.plot) return "";
+  const out::Plot p = figure_of(s, t);
+  try {
+    return out::plot_svg(t, p);
   } catch (const UsageError& e) {
     throw UsageError(fmt::format("{}:{}: {}", s.file, s.plot->line, e.what()));
   }

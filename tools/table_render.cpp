@@ -10,6 +10,7 @@
 #include "output/labels.hpp"
 #include "output/latex_text.hpp"
 #include "output/output_path.hpp"
+#include "output/plot.hpp"
 #include "table_plan.hpp"
 
 #include <fmt/format.h>
@@ -123,6 +124,21 @@ void pivot_labels(const Spec& s, const std::vector<std::string>& ckeys, out::Tab
   }
 }
 
+/// A header over a pivot's value columns naming the quantity its cells hold: [layout] header, else
+/// the value column's label ([labels] or the built-in one), else its escaped name.
+void pivot_header(const Spec& s, const std::string& inner, out::Table& t) {
+  const auto& L = *s.layout;
+  std::string latex = L.header;
+  for (const auto& v : L.value) {
+    if (!L.header.empty()) break;
+    std::string l = s.labels.count(v) ? s.labels.at(v) : out::default_label(inner, v);
+    if (l.empty()) l = out::latex_escape(v);
+    latex += (latex.empty() ? "" : ", ") + l;
+  }
+  if (L.value.size() > 1 && L.header.empty()) latex = "[" + latex + "]";
+  if (t.columns.size() > 1) t.groups.push_back({1, t.columns.size() - 1, latex, out::latex_to_plain(latex)});
+}
+
 /// The spec's [layout]: one row per value of `rows`, one column per value of `cols`.
 out::Table pivot(const Spec& s, const out::Table& t) {
   const auto& L = *s.layout;
@@ -198,8 +214,12 @@ out::Table finish(const Spec& s, Raw raw, long digits) {
       if (!l.empty()) t.labels[c] = l;
     }
   for (const auto& [k, v] : s.labels) t.labels[k] = v;
-  t.caption = fmt::format("{}{}boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}", s.caption,
-                          s.caption.empty() ? "" : " ", BOUNDCHECK_VERSION, out::latex_escape(inner));
+  // provenance = false: the caption is the spec's alone (the version and the command stay in the
+  // LaTeX file's header comment)
+  const std::string provenance = fmt::format("boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}",
+                                             BOUNDCHECK_VERSION, out::latex_escape(inner));
+  t.caption = !s.provenance ? s.caption : s.caption.empty() ? provenance : s.caption + " " + provenance;
+  if (s.layout) pivot_header(s, inner, t);
   return t;
 }
 
@@ -207,12 +227,17 @@ void check_paths(const Spec& s, const std::vector<std::string>& inputs, const st
                  const Context& ctx) {
   using out::PathOrigin;
   if (!ctx.output.empty()) out::check_output_path(ctx.output, PathOrigin::command_line, inputs, "--output");
-  if (!plot.empty()) out::check_output_path(plot, PathOrigin::command_line, inputs, "--plot");
+  // a .tex figure writes its PDF beside it: both are outputs
+  const std::vector<std::string> figure = plot.empty() ? std::vector<std::string>{} : out::plot_files(plot);
+  for (const auto& f : figure) {
+    out::check_output_path(f, PathOrigin::command_line, inputs, "--plot");
+    if (f == ctx.output) throw UsageError(fmt::format("--plot: \"{}\" is also --output", f));
+  }
   for (const auto& of : s.outputs) {
     const std::string& file = of.first;
     try {
       out::check_output_path(file, PathOrigin::file, inputs, "outputs");
-      if (file == ctx.output || file == plot)
+      if (file == ctx.output || std::find(figure.begin(), figure.end(), file) != figure.end())
         throw UsageError(fmt::format("outputs: \"{}\" is also the command line's output", file));
     } catch (const UsageError& e) {
       throw UsageError(fmt::format("{}:{}: {}", s.file, s.outputs_line, e.what()));

@@ -26,6 +26,8 @@ void finish_rows(const Spec& s, out::Table& t, long digits);
 
 /// Draws the spec's [plot] section of `t` to `path` (nothing if path is empty).
 void maybe_plot(const Spec& s, const out::Table& t, const std::string& path);
+/// The spec's figure of `t` as an SVG document for an HTML report ("" without a [plot] section).
+std::string report_figure(const Spec& s, const out::Table& t);
 
 /// Refuses, before anything is computed, output paths that would overwrite an input or (for the
 /// spec's own `outputs`, which come from a file) lead outside the working directory.

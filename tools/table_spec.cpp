@@ -384,6 +384,7 @@ const std::vector<Key<PlotSpec>> kPlotKeys = {
     {"xrange", axis_range(&PlotSpec::xrange)},
     {"yrange", axis_range(&PlotSpec::yrange)},
     {"key", choice(&PlotSpec::key, {"inside", "outside", "below"})},
+    {"style", choice(&PlotSpec::style, {"one-column", "two-column"})},
 };
 
 void read_plot(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
@@ -404,6 +405,7 @@ const std::vector<Key<LayoutSpec>> kLayoutKeys = {
     {"rows", text(&LayoutSpec::rows)},
     {"cols", text(&LayoutSpec::cols)},
     {"value", strings(&LayoutSpec::value)},
+    {"header", text(&LayoutSpec::header)},  // LaTeX by design, like [labels]
 };
 
 void read_layout(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
@@ -428,6 +430,24 @@ void read_derived(const Ctx& c, const toml::node& n, const std::string& field, B
       b.s.derived_lines.push_back(line_of(v));
     } catch (const expr::ParseError& e) {
       c.fail(&v, f, e.what());
+    }
+  }
+}
+
+/// [latex]: caption (LaTeX source by design) and provenance (true: the caption ends with the
+/// version and the command, as without the section).
+void read_latex(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
+  const toml::table& t = section_table(c, n, field);
+  for (auto&& [k, v] : t) {
+    const std::string key(k.str()), f = "[latex] " + key;
+    if (key == "caption") {
+      if (!b.s.caption.empty()) c.fail(&v, f, "the caption is given twice (top level and [latex])");
+      b.s.caption = string_of(c, v, f);
+    } else if (key == "provenance") {
+      if (!v.is_boolean()) c.fail(&v, f, "must be true or false");
+      b.s.provenance = v.as_boolean()->get();
+    } else {
+      c.fail(&v, f, "unknown key (caption, provenance)");
     }
   }
 }
@@ -472,8 +492,11 @@ const std::vector<Key<Build>> kTopKeys = {
        b.s.command = words_of(n.as_string()->get());
        if (b.s.command.empty()) c.fail(&n, f, "is empty");
      }},
-    {"caption", [](const Ctx& c, const toml::node& n, const std::string& f,
-                   Build& b) { b.s.caption = string_of(c, n, f); }},
+    {"caption",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       if (!b.s.caption.empty()) c.fail(&n, f, "the caption is given twice (top level and [latex])");
+       b.s.caption = string_of(c, n, f);
+     }},
     {"digits", digits_key(&Spec::digits)},
     {"derived_digits", digits_key(&Spec::derived_digits)},
     {"outputs", read_outputs},
@@ -489,6 +512,7 @@ const std::vector<Key<Build>> kTopKeys = {
     {"zip", [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) { read_axes(c, n, f, b); }},
     {"derived", read_derived},
     {"labels", read_labels},
+    {"latex", read_latex},
     {"layout", read_layout},
     {"plot", read_plot},
 };

@@ -4,6 +4,7 @@
 //
 //   command = "rank bound"          # any evaluate command, as typed after `boundcheck`
 //   caption = "..."                 # optional (LaTeX caption; the command and version are appended)
+//   [latex]   caption = "..."  provenance = false   # the same caption; without the version suffix
 //   digits = 12                     # optional, as --digits
 //   derived_digits = 3              # optional: print derived columns with at most this many digits
 //   columns = ["d", "H", "lo"]      # optional: keep and order these columns
@@ -17,12 +18,14 @@
 //   [derived] ratio = "lo / hi"     # expressions over columns (src/core/expr.hpp), certified
 //   [labels]  h_min = '$H_{\min}$'  # LaTeX headers
 //   [layout]  rows = "d"  cols = "H"  value = "lo"   (or value = ["lo", "hi"]: a bracket)
+//             header = '$\mathrm{LB}(d,4,H)$'   # LaTeX over the value columns (default: its label)
 //   [plot]    x = "H"  y = "lo" (or a list)  series = "d"  logx = true  logy = false
 //             y_lo = "lo"  y_hi = "hi" (a band)  yerr = "sigma" (error bars)
 //             guides = [{ expr = "x^-1", label = "l^{-1}" }]  (scaled through the first point
 //                      unless scale = false)
 //             [[plot.overlay]] command = "depth optimal"  fixed = { model = "all" }  x = "L"  y = "params"
 //             title, xlabel, ylabel, xrange = [lo, hi], yrange = [lo, hi], key = "inside"|"outside"|"below"
+//             style = "one-column"|"two-column"   (the figure's size)
 // The keys each section accepts are the schema lists in table_spec.cpp; ranges are spelled out by
 // table_values.hpp; the points and tasks of a sweep are planned by table_plan.hpp.
 #pragma once
@@ -63,6 +66,7 @@ struct PlotSpec {
   std::vector<std::string> y;
   bool logx = false, logy = false;
   std::string xrange, yrange, key;
+  std::string style;  ///< "", "one-column" or "two-column"
   std::vector<Guide> guides;
   std::vector<Overlay> overlays;
   long line = 0;
@@ -71,6 +75,7 @@ struct PlotSpec {
 struct LayoutSpec {
   std::string rows, cols;
   std::vector<std::string> value;  ///< one column, or two (lo, hi) printed as a bracket
+  std::string header;              ///< LaTeX over the value columns (default: the value's label)
   long line = 0;
 };
 
@@ -88,7 +93,8 @@ struct Spec {
   std::vector<std::pair<std::string, std::string>> outputs;  ///< file -> format name
   long outputs_line = 0;
   std::map<std::string, std::string> labels;
-  std::string caption;
+  std::string caption;     ///< top-level `caption` or [latex] caption (LaTeX source by design)
+  bool provenance = true;  ///< [latex] provenance: the caption ends with the version and the command
   std::optional<long> digits;
   std::optional<long> derived_digits;  ///< significant digits of derived columns (default: digits)
   std::optional<PlotSpec> plot;

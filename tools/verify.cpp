@@ -12,6 +12,7 @@
 #include "cli.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/suggest.hpp"
 #include "output/cell_value.hpp"
 #include "sphere/sign_coef.hpp"
 #include "verify/catalogue.hpp"
@@ -94,7 +95,10 @@ class CommandQuantities {
         std::replace(p.begin(), p.end(), ' ', '.');
         names.push_back(underscores(p));
       }
-      throw UsageError(fmt::format("unknown quantity \"{}\" (quantities: {})", fmt::join(c.path, "."),
+      const std::string written = fmt::format("{}", fmt::join(c.path, "."));
+      const auto close = did_you_mean(written, names);
+      throw UsageError(fmt::format("unknown quantity \"{}\"{} (quantities: {})", written,
+                                   close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
                                    fmt::join(names, ", ")));
     }
     static const std::set<std::string> reserved{"digits", "format", "output", "threads", "certified"};
@@ -109,8 +113,10 @@ class CommandQuantities {
         for (const CLI::Option* o : f.cmd->app->get_options())
           for (const auto& l : o->get_lnames())
             if (!reserved.count(l) && l != "help") known.push_back(underscores(l));
-        throw UsageError(fmt::format("{} has no option \"{}\" (options: {})", fmt::join(c.path, "."), a.name,
-                                     fmt::join(known, ", ")));
+        const auto close = did_you_mean(a.name, known);
+        throw UsageError(fmt::format(
+            "{} has no option \"{}\"{} (options: {})", fmt::join(c.path, "."), a.name,
+            close.empty() ? "" : fmt::format(", did you mean {}?", close.front()), fmt::join(known, ", ")));
       }
       f.options.push_back(opt);
     }
@@ -350,9 +356,9 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   t.command = "verify";
   t.params["catalogue"] = o.catalogue.empty() ? "embedded" : o.catalogue;
   if (!o.id.empty()) t.params["id"] = o.id;
-  // data formats (CSV, JSON) and the Python module always carry every column, unclipped
-  const bool all_columns =
-      o.wide || ctx.data || ctx.format == out::Format::csv || ctx.format == out::Format::json;
+  // data formats (CSV, JSON), reports (HTML) and the Python module carry every column, unclipped
+  const bool all_columns = o.wide || ctx.data || ctx.format == out::Format::csv ||
+                           ctx.format == out::Format::json || ctx.format == out::Format::html;
   if (o.list) return list_claims(std::move(t), selected, all_columns, ctx);
   const bool wide = all_columns;
   if (wide)
@@ -424,32 +430,57 @@ void setup_verify(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<VerifyOptions>();
   CLI::App* app = reg.add(root, "verify", "Recompute every published constant and identity in the catalogue");
   app->add_option("--catalogue", opt->catalogue,
-                  "Read the catalogue from DIR/*.toml instead of the built-in copy");
-  app->add_option("--id", opt->id, "Only claims whose id starts with PREFIX (e.g. sphere.sign)");
+                  "Read the catalogue from DIR/*.toml instead of the built-in copy")
+      ->type_name("PATH");
+  app->add_option("--id", opt->id, "Only claims whose id starts with PREFIX (e.g. sphere.sign)")
+      ->type_name("PREFIX");
   app->add_flag("--list", opt->list, "List the claims and how each is checked, without running them");
   app->add_flag(
       "--wide", opt->wide,
       "All columns: claim, source, tolerance rule, expected verdict, full texts (always so in csv, json)");
   app->add_option("--expr", opt->expr,
-                  "Evaluate one expression, e.g. \"rank.heads(d=64, r=8, eps=1/10) >= (64/8)^10\"");
-  app->footer(
-      "Each claim: what is claimed, its source (document and place), the published value as printed,\n"
-      "the tolerance rule and how it is recomputed (verify/*.toml): an expression (expr = \"...\") or a\n"
-      "registered method. Verdicts: holds, fails, undecided (the enclosures overlap even after a retry at\n"
-      "100 digits); a claim of kind = \"formula\" (its outcome forced by its own definition: a bound at a\n"
-      "hidden constant we chose) says evaluated instead of holds. The grade says how a claim holds: exact,\n"
-      "as rounding, as truncation, within a stated tolerance, certified bound, only in a regime, consistent\n"
-      "on the grid (C in [a, b]) for an asymptotic claim (or, failing, inconsistent: ratio grows like n^k).\n"
-      "A claim recorded as not holding as stated has expected = fails. Exit code 0 only if every selected\n"
-      "claim's verdict is the expected one. --list: id and claim (--wide: all fields).\n"
-      "--expr: one row (expression, computed enclosures, verdict, grade); exit 0 if it holds, 1 if it fails\n"
-      "or is undecided, 2 if it is malformed. A numeric expression prints its enclosure (exit 0).\n"
-      "Quantities: group.command(option=value, flag, ...)[.column], e.g. rank.bound(d=64, r=8, H=10).lo;\n"
-      "without .column, the first numeric column that is not an option echo. Exact by default: a rational\n"
-      "cell compares exactly, and sphere.sign-coef is read from its --exact form while that is small, so\n"
-      "sphere.sign-coef(d=3, l=1) == sqrt(3)/2 holds exact (closed forms a sqrt(r) pi^k are exact).\n"
-      "Asymptotic claims: g is O(f) | Omega(f) | Theta(f) as n in {10, 100, 1000} [slope=1/20], g ~ f as\n"
-      "n in ...: the ratio's range on the sequence and its trend over the last two decades decide it.");
+                  "Evaluate one expression, e.g. \"rank.heads(d=64, r=8, eps=1/10) >= (64/8)^10\"")
+      ->type_name("EXPR");
+  reg.help(
+      app,
+      Help{.formula =
+               "A claim holds when the enclosures decide it. An expression claim (expr = \"...\") is "
+               "evaluated\n"
+               "in ball arithmetic over the quantities (exact integers and rationals where every "
+               "input is\n"
+               "exact); a published value as printed stands for an interval by its tolerance rule "
+               "(round: half\n"
+               "a unit in its last digit; truncate: one unit toward zero; rel=, abs= as stated).\n"
+               "Verdicts: holds, fails, undecided (still open after a retry at 100 digits); a claim of "
+               "kind = \"formula\"\n(its outcome forced by its own definition) says evaluated instead.\n"
+               "Asymptotic claims: g is O(f) | Omega(f) | Theta(f) as n in {10, 100, 1000}, g ~ f as n in "
+               "...:\nthe ratio's range on the sequence and its trend over the last two decades decide "
+               "it.",
+           .source = "Each claim names its own: document, theorem, equation or table, and line "
+                     "(verify/*.toml, e.g. 'paper-L Table 1 (l.28-38)'); --list and --wide show them.",
+           .cost = "The sum of the claims' own costs (each quantity estimated by its command; the "
+                   "built-in catalogue takes seconds); a quantifier (all, sum, ... over up to 10^6 "
+                   "values) projects its total from its first values and is refused above the time left.",
+           .details =
+               "Each claim: what is claimed, its source, the published value as printed, the "
+               "tolerance rule and how it is recomputed: an expression or a registered method. The "
+               "grade says how a claim holds (exact, as rounding, as truncation, within a stated "
+               "tolerance, certified bound, only in a regime, consistent on the grid (C in [a, b]) for "
+               "an asymptotic claim or, failing, inconsistent: ratio grows like n^k). A claim the catalogue "
+               "records as not "
+               "holding as stated has expected = fails. Exit code 0 only if every selected claim's "
+               "verdict is the expected one. --list: id and claim (--wide: all fields).\n"
+               "--expr: one row (expression, computed enclosures, verdict, grade); exit 0 if it "
+               "holds, 1 if it fails or is undecided, 2 if it is malformed. A numeric expression "
+               "prints its enclosure (exit 0). Quantities: group.command(option=value, flag, "
+               "...)[.column], e.g. rank.bound(d=64, r=8, H=10).lo; without .column, the first "
+               "numeric column that is not an option echo. Exact by default: a rational cell compares "
+               "exactly, and sphere.sign-coef is read from its --exact form while that is small, so "
+               "sphere.sign-coef(d=3, l=1) == sqrt(3)/2 holds exact (closed forms a sqrt(r) pi^k are "
+               "exact).",
+           .examples = {"boundcheck verify --id sphere.sign",
+                        "boundcheck verify --expr \"sphere.dim(d=3, l=2) == 5\"",
+                        "boundcheck verify --list --id depth.fit"}});
   reg.double_check(app, "every claim recomputed at 12 more digits; the verdicts must agree", false,
                    {"computed"});
   reg.bind(app, opt, run_verify);

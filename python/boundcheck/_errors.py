@@ -35,3 +35,12 @@ class InternalError(Error, RuntimeError):
 class UndecidedError(Error, ArithmeticError):
     """An order comparison of a Ball whose enclosure straddles the other operand: neither
     answer is proven. Use Ball.lt/le/gt/ge for a three-valued answer (True/False/None)."""
+
+
+def suggest(word, candidates) -> str:
+    """"; did you mean 'x'?" (or "'x' or 'y'") for the closest names, the same edit distance as
+    the CLI's suggestions (src/core/suggest.hpp); "" when nothing is close."""
+    from . import _boundcheck
+
+    best = _boundcheck.did_you_mean(str(word), [str(c) for c in candidates])
+    return "; did you mean " + " or ".join(repr(b) for b in best) + "?" if best else ""

@@ -11,19 +11,22 @@
 // releases the GIL and polls for signals every 50 ms: Ctrl-C raises KeyboardInterrupt at once.
 // The library has no cancellation points, so an interrupted computation is not stopped: it runs
 // to completion on its worker thread in the background and its result is discarded.
+#include "ball.hpp"
 #include "certificate.hpp"
 #include "cli.hpp"
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
+#include "core/suggest.hpp"
 #include "output/table.hpp"
-
-#include <gmp.h>
+#include "pyflint.hpp"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -42,8 +45,6 @@ namespace py = pybind11;
 
 namespace {
 
-using bc::Fmpq;
-using bc::Fmpz;
 using bc::cli::Context;
 using bc::cli::Invoker;
 using bc::cli::RunResult;
@@ -62,6 +63,7 @@ struct Job {
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
+  std::atomic<bool> finished{false};  ///< done, readable without the mutex (the caller's spin)
   std::unique_ptr<Result> result;
   Failure failure = Failure::none;
   std::string message;
@@ -109,6 +111,20 @@ void execute(Invoker& inv, Job& job) {
   job.message = bc::cli::one_line(job.message);
 }
 
+/// Waits up to kSpin for `ready` without sleeping. A call whose computation takes microseconds
+/// (most of a loop of small calls) then costs no thread wake-ups, which on a loaded machine take
+/// tens of microseconds each; a long computation costs kSpin of one core, once.
+constexpr auto kSpin = std::chrono::microseconds(200);
+
+template <class Ready>
+bool spin_for(Ready ready) {
+  const auto until = std::chrono::steady_clock::now() + kSpin;
+  for (int i = 0;; ++i) {
+    if (ready()) return true;
+    if ((i & 63) == 63 && std::chrono::steady_clock::now() > until) return false;
+  }
+}
+
 /// Persistent worker threads, each with its own Invoker (one parsed command tree per thread, as
 /// cli.hpp asks). A job goes to an idle worker, or to a new one when all are busy (concurrent
 /// Python threads, or a worker still finishing an interrupted computation). Workers never exit:
@@ -120,6 +136,7 @@ class Pool {
     std::unique_lock lk(m_);
     ++running_;
     queue_.push_back(std::move(job));
+    queued_.fetch_add(1, std::memory_order_release);
     if (idle_ < static_cast<int>(queue_.size())) {
       std::thread([this] { work(); }).detach();
       ++idle_;  // the new worker counts as idle until it takes a job
@@ -134,11 +151,13 @@ class Pool {
     inv.allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
     for (;;) {
       std::shared_ptr<Job> job;
+      spin_for([this] { return queued_.load(std::memory_order_acquire) > 0; });  // a loop's next call
       {
         std::unique_lock lk(m_);
         cv_.wait(lk, [this] { return !queue_.empty(); });
         job = std::move(queue_.front());
         queue_.erase(queue_.begin());
+        queued_.fetch_sub(1, std::memory_order_release);
         --idle_;
       }
       execute(inv, *job);
@@ -146,6 +165,7 @@ class Pool {
         std::lock_guard lk(job->m);
         job->done = true;
       }
+      job->finished.store(true, std::memory_order_release);
       job->cv.notify_all();
       std::lock_guard lk(m_);
       ++idle_;
@@ -156,6 +176,7 @@ class Pool {
   std::mutex m_;
   std::condition_variable cv_;
   std::vector<std::shared_ptr<Job>> queue_;
+  std::atomic<int> queued_{0};  ///< queue_.size(), for the workers' spin
   int idle_ = 0;
   int running_ = 0;
 
@@ -195,6 +216,7 @@ Result run(std::vector<std::string> args) {
   bool interrupted = false;
   {
     py::gil_scoped_release nogil;
+    spin_for([&] { return job->finished.load(std::memory_order_acquire); });
     std::unique_lock lk(job->m);
     while (!job->cv.wait_for(lk, std::chrono::milliseconds(50), [&] { return job->done; })) {
       lk.unlock();
@@ -214,77 +236,104 @@ Result run(std::vector<std::string> args) {
   return std::move(*job->result);
 }
 
-const char* kind_name(bc::out::CellKind k) {
+/// One letter per cell kind: integer, exact, real, number, text.
+char kind_code(bc::out::CellKind k) {
   switch (k) {
     case bc::out::CellKind::integer:
-      return "integer";
+      return 'i';
     case bc::out::CellKind::exact:
-      return "exact";
+      return 'e';
     case bc::out::CellKind::real:
-      return "real";
+      return 'r';
     case bc::out::CellKind::number:
-      return "number";
+      return 'n';
     case bc::out::CellKind::text:
-      return "text";
+      return 't';
   }
-  return "text";
+  return 't';
 }
 
-/// A FLINT integer as a Python int, through bytes: int(str) is limited to 4300 digits in
-/// Python >= 3.11 and exact cells run to any size (N(10^5, 10^4) has 14551 digits).
-py::object to_pyint(const fmpz_t z) {
-  if (fmpz_fits_si(z)) return py::int_(fmpz_get_si(z));
-  mpz_t m;
-  mpz_init(m);
-  fmpz_get_mpz(m, z);
-  std::string bytes((mpz_sizeinbase(m, 2) + 7) / 8, '\0');
-  size_t count = 0;
-  mpz_export(bytes.data(), &count, -1, 1, 0, 0, m);  // |z|, least significant byte first
-  mpz_clear(m);
-  bytes.resize(count);
-  // leaked: a static py::object would be released after the interpreter has finalised
-  static auto* from_bytes = new py::object(py::module_::import("builtins").attr("int").attr("from_bytes"));
-  py::object v = (*from_bytes)(py::bytes(bytes), "little");
-  return fmpz_sgn(z) < 0 ? py::reinterpret_steal<py::object>(PyNumber_Negative(v.ptr())) : v;
-}
-
-/// An exact cell's value: a Python int, or (numerator, denominator) for a rational; None when the
-/// text is not p or p/q (an exact closed form such as "3*sqrt(5)/8": Python keeps the text).
-py::object exact_value(const std::string& text) {
-  if (text.find('/') == std::string::npos) {
-    Fmpz z;
-    if (fmpz_set_str(z.x, text.c_str(), 10) != 0) return py::none();
-    return to_pyint(z.x);
+/// A real cell as a Ball; a cell that is not a printed real (never expected) stays its text.
+py::object cell_ball(const std::string& text, slong prec) {
+  try {
+    return py::cast(bcpy::ball_from_text(text, prec));
+  } catch (const py::value_error&) {
+    return py::str(text);
   }
-  Fmpq q;
-  if (fmpq_set_str(q.x, text.c_str(), 10) != 0 || fmpz_is_zero(fmpq_denref(q.x))) return py::none();
-  fmpq_canonicalise(q.x);
-  return py::make_tuple(to_pyint(fmpq_numref(q.x)), to_pyint(fmpq_denref(q.x)));
 }
 
-/// Each row as a tuple of (kind, payload): int for integer, float for number, the printed text
-/// for real and text cells, (text, value) for exact cells (the Python side makes int / Fraction /
-/// Ball / float / str of them).
-py::list cells(const Result& r) {
-  py::list rows;
+/// An exact cell's value: a Python int, a fractions.Fraction (also for a decimal: "0.3"), a Ball
+/// for an exact interval "[lo, hi]"; the text for anything else (an exact closed form such as
+/// "3*sqrt(5)/8").
+py::object exact_value(const std::string& text, slong prec) {
+  if (!text.empty() && text.front() == '[') {
+    try {
+      return py::cast(bcpy::ball_from_text(text, prec));
+    } catch (const py::value_error&) {
+      return py::str(text);
+    }
+  }
+  auto q = bc::parse_exact_rational(text);
+  if (!q) return py::str(text);
+  if (fmpz_is_one(fmpq_denref(q->x))) return bcpy::to_pyint(fmpq_numref(q->x));
+  static auto* fraction = new py::object(py::module_::import("fractions").attr("Fraction"));  // leaked
+  return (*fraction)(bcpy::to_pyint(fmpq_numref(q->x)), bcpy::to_pyint(fmpq_denref(q->x)));
+}
+
+/// A new reference to a Python object made by the C API, or the pending Python error.
+PyObject* checked(PyObject* o) {
+  if (o == nullptr) throw py::error_already_set();
+  return o;
+}
+
+/// The rows as (kinds, values): kinds one letter per cell ('i'nteger, 'e'xact, 'r'eal,
+/// 'n'umber, 't'ext), values the converted cells (int; int, Fraction, Ball or text; Ball at the
+/// run's digits; float; str). Built with the C API: a 10^4-row sweep makes 10^5 objects here.
+py::list rows(const Result& r) {
+  const slong prec = bcpy::prec_for_digits(r.ctx.digits);
+  py::list out(r.run.table.rows.size());
+  size_t j = 0;
+  for (const auto& row : r.run.table.rows) {
+    std::string codes(row.size(), 't');
+    py::tuple values(row.size());
+    for (size_t i = 0; i < row.size(); ++i) {
+      const auto& c = row[i];
+      codes[i] = kind_code(c.kind);
+      PyObject* v = nullptr;
+      if (c.kind == bc::out::CellKind::integer)
+        v = checked(PyLong_FromLongLong(c.ival));
+      else if (c.kind == bc::out::CellKind::number)
+        v = checked(PyFloat_FromDouble(c.dval));
+      else if (c.kind == bc::out::CellKind::exact)
+        v = exact_value(c.str, prec).release().ptr();
+      else if (c.kind == bc::out::CellKind::real)
+        v = cell_ball(c.str, prec).release().ptr();
+      else
+        v = checked(PyUnicode_FromStringAndSize(c.str.data(), static_cast<Py_ssize_t>(c.str.size())));
+      PyTuple_SET_ITEM(values.ptr(), static_cast<Py_ssize_t>(i), v);  // steals v
+    }
+    out[j++] = py::make_tuple(py::str(codes), std::move(values));
+  }
+  return out;
+}
+
+/// Each cell's text as the CLI's JSON holds it (numbers as Python's repr of the double).
+py::list texts(const Result& r) {
+  py::list out;
   for (const auto& row : r.run.table.rows) {
     py::tuple t(row.size());
     for (size_t i = 0; i < row.size(); ++i) {
       const auto& c = row[i];
-      py::object payload;
       if (c.kind == bc::out::CellKind::integer)
-        payload = py::int_(c.ival);
+        t[i] = py::str(std::to_string(c.ival));
       else if (c.kind == bc::out::CellKind::number)
-        payload = py::float_(c.dval);
-      else if (c.kind == bc::out::CellKind::exact)
-        payload = py::make_tuple(c.str, exact_value(c.str));
+        t[i] = py::repr(py::float_(c.dval));
       else
-        payload = py::str(c.str);
-      t[i] = py::make_tuple(kind_name(c.kind), payload);
+        t[i] = py::str(c.str);
     }
-    rows.append(t);
+    out.append(std::move(t));
   }
-  return rows;
+  return out;
 }
 
 std::string render(const Result& r, const std::string& format) {
@@ -333,6 +382,45 @@ py::list commands() {
   return out;
 }
 
+/// Validates global option values as the CLI does (make_context): raises UsageError with the CLI's
+/// message. `values` maps option names without dashes ("max_seconds") to text or bool; returns
+/// the values as the CLI reads them ({"digits": 30, "threads": .., "max_seconds": ..}).
+py::dict check_globals(const py::dict& values) {
+  bc::cli::GlobalOptions g;
+  for (auto [k, v] : values) {
+    const std::string key = py::str(k);
+    if (key == "certified" || key == "double_check") {
+      (key == "certified" ? g.certified : g.double_check) = v.cast<bool>();
+      continue;
+    }
+    const std::string text = py::str(v);
+    if (key == "digits")
+      g.digits = text;
+    else if (key == "threads")
+      g.threads = text;
+    else if (key == "max_seconds")
+      g.max_seconds = text;
+    else if (key == "format")
+      g.format = text;
+    else if (key == "output")
+      g.output = text;
+    else
+      throw py::key_error(key);
+  }
+  Context c;
+  try {
+    c = bc::cli::make_context(g);
+  } catch (const bc::UsageError& e) {
+    PyErr_SetString(error_class(Failure::usage).ptr(), bc::cli::one_line(e.what()).c_str());
+    throw py::error_already_set();
+  }
+  py::dict out;
+  out["digits"] = c.digits;
+  out["threads"] = c.threads;
+  out["max_seconds"] = c.max_seconds;
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_boundcheck, m) {
@@ -342,6 +430,19 @@ PYBIND11_MODULE(_boundcheck, m) {
   m.def(
       "running", [] { return pool().running(); },
       "Computations in progress, including interrupted ones still finishing in the background.");
+  bcpy::bind_ball(m);
+  m.def("check_globals", &check_globals, py::arg("values"),
+        "Validates global option values with the CLI's own rules; raises UsageError.");
+  m.def(
+      "did_you_mean",
+      [](const std::string& word, const std::vector<std::string>& candidates) {
+        std::vector<std::string> best = bc::did_you_mean(word, candidates, 2);
+        if (best.size() == 2 && bc::edit_distance(word, best[1]) > bc::edit_distance(word, best[0]))
+          best.pop_back();
+        return best;
+      },
+      py::arg("word"), py::arg("candidates"),
+      "The closest candidates (at most two, equally close) within a few edits (src/core/suggest.hpp).");
   m.def("commands", &commands, "Every leaf command of the registry with its options and help text.");
   m.def("run", &run, py::arg("argv"),
         "Runs one invocation, as typed after `boundcheck` (e.g. ['rank', 'bound', '--d=64', ...]).\n"
@@ -356,6 +457,7 @@ PYBIND11_MODULE(_boundcheck, m) {
       .def_property_readonly("digits", [](const Result& r) { return r.ctx.digits; })
       .def_property_readonly("threads", [](const Result& r) { return r.ctx.threads; })
       .def_property_readonly("certified", [](const Result& r) { return r.ctx.certified; })
-      .def("cells", &cells, "Rows of (kind, payload) cells.")
+      .def("rows", &rows, "Rows as (kinds, values): one kind letter per cell and the converted values.")
+      .def("texts", &texts, "Each cell's text as the CLI's JSON holds it.")
       .def("render", &render, py::arg("format"), "The CLI's output text in table|csv|json|markdown|latex.");
 }

@@ -65,6 +65,75 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
   return true;
 }
 
+namespace {
+
+// 10^scale for the last printed digit of a decimal `s` (mantissa digits after the point, exponent).
+std::optional<long> last_digit_scale(std::string_view s) {
+  const auto e = s.find_first_of("eE");
+  const std::string_view mant = s.substr(0, e);
+  const auto dot = mant.find('.');
+  long scale = dot == std::string_view::npos ? 0 : -static_cast<long>(mant.size() - dot - 1);
+  if (e != std::string_view::npos) {
+    auto q = parse_exact_rational(s.substr(e + 1));  // the exponent: an integer within +-100000
+    if (!q || !fmpz_is_one(fmpq_denref(q->x)) || !fmpz_fits_si(fmpq_numref(q->x))) return std::nullopt;
+    scale += fmpz_get_si(fmpq_numref(q->x));
+  }
+  return scale;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool printed_interval(Fmpq& lo, Fmpq& hi, std::string_view text) {
+  const std::string_view s = trim(text);
+  if (s.size() >= 2 && s.front() == '[' && s.back() == ']') {
+    const std::string_view body = s.substr(1, s.size() - 2);
+    if (auto pm = body.find("+/-"); pm != std::string_view::npos) {
+      const std::string_view m = trim(body.substr(0, pm));
+      auto r = parse_exact_rational(trim(body.substr(pm + 3)));
+      auto mid = m.empty() ? std::optional<Fmpq>(Fmpq()) : parse_exact_rational(m);
+      if (!mid || !r || fmpq_sgn(r->x) < 0) return false;
+      fmpq_sub(lo.x, mid->x, r->x);
+      fmpq_add(hi.x, mid->x, r->x);
+      return true;
+    }
+    const auto comma = body.find(',');
+    if (comma == std::string_view::npos) return false;
+    auto a = parse_exact_rational(trim(body.substr(0, comma)));
+    auto b = parse_exact_rational(trim(body.substr(comma + 1)));
+    if (!a || !b || fmpq_cmp(a->x, b->x) > 0) return false;
+    lo = std::move(*a);
+    hi = std::move(*b);
+    return true;
+  }
+  if (s.find('/') != std::string_view::npos) return false;  // reals never print as p/q
+  auto q = parse_exact_rational(s);
+  if (!q) return false;
+  const std::string_view unsigned_s = s.front() == '-' || s.front() == '+' ? s.substr(1) : s;
+  if (unsigned_s == "0") {  // exact zero
+    lo = *q;
+    hi = *q;
+    return true;
+  }
+  auto scale = last_digit_scale(s);
+  if (!scale) return false;
+  Fmpz p;
+  fmpz_ui_pow_ui(p.x, 10, static_cast<ulong>(*scale < 0 ? -*scale : *scale));
+  Fmpq ulp;
+  if (*scale < 0)
+    fmpq_set_fmpz_frac(ulp.x, Fmpz(1).x, p.x);
+  else
+    fmpq_set_fmpz_frac(ulp.x, p.x, Fmpz(1).x);
+  fmpq_sub(lo.x, q->x, ulp.x);
+  fmpq_add(hi.x, q->x, ulp.x);
+  return true;
+}
+
 bool cell_ball(arb_t res, const Cell& c, bool& uncertified, slong prec) {
   std::optional<Fmpq> exact;
   return cell_value(res, exact, c, uncertified, prec);

@@ -13,6 +13,7 @@
 #include "output/table.hpp"
 
 #include <optional>
+#include <string_view>
 
 namespace bc::out {
 
@@ -22,5 +23,11 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
 
 /// cell_value without the exact rational.
 bool cell_ball(arb_t res, const Cell& c, bool& uncertified, slong prec);
+
+/// The interval a printed real stands for, with exact end points (the Python module's Ball keeps
+/// them): "[m +/- r]" -> [m - r, m + r], "[+/- r]" -> [-r, r], "[lo, hi]" -> [lo, hi], "0" -> [0, 0]
+/// (format_real prints exact zero so), any other decimal -> +-1 unit in its last digit. False for
+/// anything else (inf, nan, words, a malformed number).
+bool printed_interval(Fmpq& lo, Fmpq& hi, std::string_view text);
 
 }  // namespace bc::out

@@ -10,8 +10,9 @@
 
 namespace bc::out {
 
-/// `s` as LaTeX text: the ten specials \ { } $ & # ^ _ % ~ become their text forms; newlines,
-/// tabs and other control characters become spaces.
+/// `s` as LaTeX text: the ten specials \ { } $ & # ^ _ % ~ become their text forms, and so do
+/// < > | (which the default OT1 encoding prints as other glyphs); newlines, tabs and other control
+/// characters become spaces.
 std::string latex_escape(std::string_view s);
 
 /// True when `s` is a number as boundcheck prints it (digits, sign, '.', 'e', '/', "[m +/- r]",
@@ -20,5 +21,12 @@ bool latex_plain_number(std::string_view s);
 
 /// `s` with every control character (a newline ends a LaTeX % comment) replaced by a space.
 std::string one_line_text(std::string_view s);
+
+/// A LaTeX header such as "$H_{\min}$" or "$\binom{r+\ell-1}{\ell}$" as plain text for a figure
+/// that LaTeX does not set (svg, png, pdf): math shifts dropped, Greek letters and common symbols
+/// as Unicode, \mathrm{X} as X, \binom{a}{b} as C(a, b), \frac{a}{b} as a/b, sub- and superscripts
+/// kept in gnuplot's enhanced-text form (H_{min}), any other macro as its name. Never executes
+/// anything: the result is text (plot_text.hpp still decides whether it may reach a figure).
+std::string latex_to_plain(std::string_view s);
 
 }  // namespace bc::out

@@ -35,6 +35,7 @@ struct Plot {
   bool logx = false, logy = false;
   std::string xrange, yrange;   ///< gnuplot ranges "[lo:hi]" ("" = automatic)
   std::string key = "outside";  ///< legend: outside (right), inside (top right) or below
+  std::string style;            ///< "", "one-column" or "two-column": the figure's size
   std::vector<PlotGuide> guides;
   std::vector<PlotPoints> overlays;  ///< marked points from elsewhere (another command's rows)
 };
@@ -43,12 +44,24 @@ struct Plot {
 /// Returns false for text.
 bool plot_value(const Cell& c, double& v);
 
-/// The gnuplot script (with its data inline) for `path`'s format (.svg, .png, .pdf).
+/// The gnuplot script (with its data inline) for `path`'s format (.tex, .svg, .png, .pdf).
 /// Throws UsageError naming the column when a plotted column is missing or not numeric.
+/// .tex: gnuplot's cairolatex terminal, so that the paper's LaTeX sets every text of the figure in
+/// its own fonts, with the columns' [labels] headers as math; the lines go to a PDF beside it.
 std::string gnuplot_script(const Table& t, const Plot& p, const std::string& path);
 
 /// Runs gnuplot on the script; writes `path` atomically. Throws ResourceError if gnuplot is
 /// missing or fails (its first error line in the message).
+/// A .tex figure is two files: `path` (\input it; it needs \usepackage{graphicx} and
+/// \usepackage{color}) and the PDF it includes, plot_files(path)[1]; the .tex names the PDF as the
+/// path was given without its extension, so \input{figs/lb} finds figs/lb.pdf from the same
+/// directory, as gnuplot's own cairolatex files do.
 void write_plot(const Table& t, const Plot& p, const std::string& path);
+
+/// The figure as an SVG document (for an HTML report), made the same way as write_plot's.
+std::string plot_svg(const Table& t, const Plot& p);
+
+/// Every file write_plot writes for `path`: {path}, or {path, path without .tex + ".pdf"}.
+std::vector<std::string> plot_files(const std::string& path);
 
 }  // namespace bc::out

@@ -1,5 +1,6 @@
 // Renderers for the five output formats. JSON goes through nlohmann::json (never hand-built);
 // the text formats share column/row order with it so every format carries the same columns.
+#include "output/html.hpp"
 #include "output/labels.hpp"
 #include "output/latex_text.hpp"
 #include "output/table.hpp"
@@ -200,6 +201,46 @@ SiShape si_shape(const std::string& s) {
 
 constexpr size_t kLongTableRows = 60;
 
+// "& \multicolumn{3}{c}{$\mathrm{LB}(d,4,H)$} \\ \cmidrule(lr){2-4}": headers over column groups
+std::string latex_groups(const Table& t) {
+  if (t.groups.empty()) return "";
+  std::string row, rules;
+  size_t c = 0;
+  for (const auto& g : t.groups) {
+    if (g.count == 0 || g.first < c || g.first + g.count > t.columns.size()) continue;
+    for (; c < g.first; ++c) row += c ? " &" : "";
+    row += fmt::format("{}\\multicolumn{{{}}}{{c}}{{{}}}", c ? " & " : "", g.count, one_line_text(g.latex));
+    rules += fmt::format("\\cmidrule(lr){{{}-{}}}", g.first + 1, g.first + g.count);
+    c = g.first + g.count;
+  }
+  for (; c < t.columns.size(); ++c) row += " &";
+  return row + " \\\\\n" + rules + "\n";
+}
+
+/// A document around the table: pdflatex compiles it as it is. Notes follow the table.
+std::string latex_document(const Table& t, const std::string& table) {
+  // a wide table (many characters in a row) gets a landscape page and a smaller font
+  size_t width = 0;
+  for (const auto& r : t.rows) {
+    size_t w = 0;
+    for (const auto& c : r) w += c.display().size() + 2;
+    width = std::max(width, w);
+  }
+  const bool wide = width > 110;
+  std::string o = fmt::format(
+      "\\documentclass{{article}}\n\\usepackage[{}margin=2cm]{{geometry}}\n\\usepackage{{amsmath}}\n"
+      "\\usepackage{{booktabs}}\n\\usepackage{{siunitx}}\n\\usepackage{{longtable}}\n"
+      "\\begin{{document}}\n{}",
+      wide ? "landscape," : "", wide ? "\\footnotesize\n" : "");
+  o += table;
+  if (!t.notes.empty()) {
+    o += "\\begin{itemize}\n";
+    for (const auto& n : t.notes) o += "\\item " + latex_escape(n) + "\n";
+    o += "\\end{itemize}\n";
+  }
+  return o + "\\end{document}\n";
+}
+
 std::string render_latex(const Table& t) {
   // numeric columns whose every cell siunitx can parse become S columns aligned on the decimal
   // point, with a table-format reserving the widest sign/integer/fraction/exponent seen
@@ -233,8 +274,8 @@ std::string render_latex(const Table& t) {
   const bool long_table = t.rows.size() > kLongTableRows;
   const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
   std::string out = fmt::format(
-      "% boundcheck {}: {}\n% Needs \\usepackage{{booktabs}} and \\usepackage{{siunitx}}{} in the "
-      "preamble.\n",
+      "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "
+      "\\usepackage{{siunitx}}{} in the preamble.\n",
       BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
   const std::string caption =
       !t.caption.empty() ? t.caption
@@ -244,6 +285,7 @@ std::string render_latex(const Table& t) {
   else
     out += "\\begin{table}[htbp]\n\\centering\n\\caption{" + caption + "}\n\\begin{tabular}{" + spec +
            "}\n\\toprule\n";
+  out += latex_groups(t);
   for (size_t i = 0; i < t.columns.size(); ++i) {
     std::string label;
     if (auto it = t.labels.find(t.columns[i]); it != t.labels.end()) label = it->second;
@@ -278,7 +320,9 @@ std::string render(const Table& t, const Meta& meta, Format f) {
     case Format::markdown:
       return render_markdown(t);
     case Format::latex:
-      return render_latex(t);
+      return meta.standalone ? latex_document(t, render_latex(t)) : render_latex(t);
+    case Format::html:
+      return render_html(t, meta);
     case Format::table:
       break;
   }

@@ -78,6 +78,8 @@ bool parse_format(const std::string& name, Format& out) {
     out = Format::markdown;
   else if (name == "latex")
     out = Format::latex;
+  else if (name == "html")
+    out = Format::html;
   else
     return false;
   return true;

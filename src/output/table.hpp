@@ -6,8 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bc::out {
@@ -48,20 +50,37 @@ struct Table {
   /// the command's column (output/labels.cpp) or their escaped name.
   std::map<std::string, std::string> labels;
   std::string caption;  ///< LaTeX caption; the default names the command and the version
+  /// Headers spanning columns (a pivot names the quantity its cells hold): LaTeX \multicolumn with a
+  /// \cmidrule below, an HTML colspan; not shown in the plain formats.
+  struct Group {
+    size_t first = 0, count = 0;
+    std::string latex;  ///< LaTeX source by design, like [labels]
+    std::string text;   ///< the same for the other formats (escaped where it goes)
+  };
+  std::vector<Group> groups;
 
   /// Appends a row; throws std::logic_error if its arity differs from columns.
   void add_row(std::vector<Cell> row);
 };
 
 struct Meta {
+  // a constructor, not an aggregate: Meta{digits, threads, certified} leaves the report fields empty
+  explicit Meta(long d = 30, int t = 1, bool c = false) : digits(d), threads(t), certified(c) {}
   long digits = 30;
   int threads = 1;
   bool certified = false;
+  bool standalone = false;  ///< latex: the table inside a document pdflatex compiles as it is
+  // What an HTML report shows besides the table (every string is escaped on the page):
+  std::vector<std::pair<std::string, std::string>> about;  ///< {"Formula", ...}, {"Source", ...}
+  std::string invocation;                                  ///< the command line as typed
+  std::string figure_svg;                                  ///< an SVG document drawn above the table
+  /// The text of line `line` of source document `doc` ("talk-B"), "" when not available.
+  std::function<std::string(const std::string& doc, long line)> source_line;
 };
 
-enum class Format { table, csv, json, markdown, latex };
+enum class Format { table, csv, json, markdown, latex, html };
 
-/// Parses "table", "csv", "json", "markdown", "latex"; returns false otherwise.
+/// Parses "table", "csv", "json", "markdown", "latex", "html"; returns false otherwise.
 bool parse_format(const std::string& name, Format& out);
 
 /// The complete text written to stdout (or --output), ending in a newline.

@@ -27,7 +27,7 @@ std::string slurp(const std::string& path) {
 }  // namespace
 
 Run run_boundcheck(const std::vector<std::string>& args, double timeout_seconds,
-                   const std::vector<std::string>& env) {
+                   const std::vector<std::string>& env, const std::string& cwd) {
   char out_tmpl[] = "/tmp/bc_cli_out_XXXXXX", err_tmpl[] = "/tmp/bc_cli_err_XXXXXX";
   int out_fd = mkstemp(out_tmpl), err_fd = mkstemp(err_tmpl);
   if (out_fd < 0 || err_fd < 0) throw std::runtime_error("mkstemp failed");
@@ -36,6 +36,7 @@ Run run_boundcheck(const std::vector<std::string>& args, double timeout_seconds,
   posix_spawn_file_actions_adddup2(&fa, out_fd, STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&fa, err_fd, STDERR_FILENO);
   posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
   std::vector<std::string> argv_s{BOUNDCHECK_EXE};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv;

@@ -14,9 +14,10 @@ struct Run {
 };
 
 /// Runs boundcheck; kills it after timeout_seconds (generous: a safety net against hangs, not a
-/// timing assertion). `env` entries "NAME=value" are added to the environment.
+/// timing assertion). `env` entries "NAME=value" are added to the environment; `cwd`, when not
+/// empty, is the working directory of the run.
 Run run_boundcheck(const std::vector<std::string>& args, double timeout_seconds = 600,
-                   const std::vector<std::string>& env = {});
+                   const std::vector<std::string>& env = {}, const std::string& cwd = {});
 
 /// Number of '\n'-terminated lines in s.
 size_t line_count(const std::string& s);

@@ -585,3 +585,38 @@ width = "hi - lo"
   CHECK(line_count(fail.err) == 1);
   CHECK_FALSE(fs::exists(csv));
 }
+
+TEST_CASE("table: [latex] caption and provenance, and the header over a pivot's value columns") {
+  TempDir dir;
+  // the same pivot three ways: default (caption + provenance, header = the value's label), provenance
+  // off, and an explicit [layout] header; the caption and header are LaTeX by design
+  const std::string body =
+      "command = \"rank bound\"\n[fixed]\nr = 4\n[sweep]\nd = [16, 64]\nH = [1, 10]\n"
+      "[layout]\nrows = \"d\"\ncols = \"H\"\nvalue = \"lo\"\n";
+  auto plain = run_boundcheck({"table", "--spec",
+                               dir.file("a.toml", body + "[labels]\nlo = '$\\mathrm{LB}(d,4,H)$'\n"),
+                               "--format", "latex"});
+  REQUIRE(plain.code == 0);
+  CHECK(plain.out.find("\\multicolumn{2}{c}{$\\mathrm{LB}(d,4,H)$}") != std::string::npos);
+  CHECK(plain.out.find("\\texttt{table} over \\texttt{rank bound}}") != std::string::npos);
+
+  auto off = run_boundcheck(
+      {"table", "--spec", dir.file("b.toml", body + "[latex]\ncaption = 'Bound $x$.'\nprovenance = false\n"),
+       "--format", "latex"});
+  REQUIRE(off.code == 0);
+  CHECK(off.out.find("\\caption{Bound $x$.}") != std::string::npos);
+  CHECK(off.out.find("\\texttt{table} over") == std::string::npos);
+
+  auto header =
+      run_boundcheck({"table", "--spec", dir.file("c.toml", body + "header = '$\\mathrm{LB}$ at $r = 4$'\n"),
+                      "--format", "latex"});
+  REQUIRE(header.code == 0);
+  CHECK(header.out.find("\\multicolumn{2}{c}{$\\mathrm{LB}$ at $r = 4$}") != std::string::npos);
+
+  auto twice = run_boundcheck({"table", "--spec",
+                               dir.file("d.toml", "caption = 'a'\n" + body + "[latex]\ncaption = 'b'\n"),
+                               "--format", "latex"});
+  CHECK(twice.code == 2);
+  CHECK(twice.out.empty());
+  CHECK(twice.err.find("given twice") != std::string::npos);
+}

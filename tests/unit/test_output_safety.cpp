@@ -4,6 +4,8 @@
 // rules (single-quoted strings: no backslash, backquote or macro processing; '' is a quote).
 #include "core/errors.hpp"
 #include "output/atomic_file.hpp"
+#include "output/html.hpp"
+#include "output/html_text.hpp"
 #include "output/latex_text.hpp"
 #include "output/output_path.hpp"
 #include "output/plot.hpp"
@@ -160,6 +162,8 @@ TEST_CASE("output safety: LaTeX text is escaped, plain numbers are recognised") 
   CHECK(latex_escape("\\input{/etc/passwd}") == "\\textbackslash{}input\\{/etc/passwd\\}");
   CHECK(latex_escape("a\nb%c") == "a b\\%c");
   CHECK(latex_escape("$&#^_~") == "\\$\\&\\#\\textasciicircum{}\\_\\textasciitilde{}");
+  // OT1 would print these as inverted marks and a dash: E|sign<z,y>| must read as typed
+  CHECK(latex_escape("E|s<z,y>|") == "E\\textbar{}s\\textless{}z,y\\textgreater{}\\textbar{}");
   CHECK(latex_plain_number("-sqrt(7)/8"));
   CHECK(latex_plain_number("[1.25e-7 +/- 3e-30]"));
   CHECK(!latex_plain_number("\\input{x}"));
@@ -196,4 +200,108 @@ TEST_CASE("output safety: generated gnuplot scripts stay inside the template") {
         "set title @macro\n", "$d0 << EOD\n1 2\n", "plot '< touch x' using 1:2\n", "call 'x'\n",
         "set xlabel 'a' noenhanced\nset print '|sh'\n"})
     CHECK_MESSAGE(!script_outside_template(bad).empty(), bad);
+}
+
+TEST_CASE("output safety: HTML text is escaped, never markup") {
+  CHECK(html_escape("<script>alert('x')</script>") == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+  CHECK(html_escape("a & \"b\"") == "a &amp; &quot;b&quot;");
+  CHECK(html_escape("ε ≤ 1") == "ε ≤ 1");                    // UTF-8 passes
+  CHECK(html_escape("a\xff b") == "a\xEF\xBF\xBD b");        // malformed byte: U+FFFD
+  CHECK(html_escape("x\xE2\x80\xAEy") == "x\xEF\xBF\xBDy");  // right-to-left override
+  CHECK(html_escape("a\x01\x1b[31mb") == "a  [31mb");        // control characters
+  CHECK(html_id("talk-B l.643 <x>") == "talk-B-l-643--x-");
+  // a whole report of hostile strings: no element, attribute or URL comes from them
+  Table t;
+  t.command = "verify</title><script>x()</script>";
+  t.columns = {"id", "claim\"><img src=x onerror=y()>", "source", "verdict"};
+  t.add_row({Cell::of_text("a<b"), Cell::of_text("<script>z()</script>"),
+             Cell::of_text("talk-H l.644 <a href='javascript:z()'>"), Cell::of_text("holds")});
+  t.add_row(
+      {Cell::of_text("c"), Cell::of_text("d"), Cell::of_text("paper-L l.28-38"), Cell::of_text("fails")});
+  t.notes = {"<iframe src=//evil>"};
+  Meta m;
+  m.about = {{"Source", "talk-B l.643 <b>"}};
+  m.invocation = "boundcheck verify --id '<x>'";
+  m.source_line = [](const std::string& doc, long n) {
+    return doc == "talk-B" && n == 643 ? std::string("dim(V_l) := N(d,l) </blockquote><script>") : "";
+  };
+  const std::string h = render_html(t, m);
+  CHECK(h.find("<script") == std::string::npos);
+  CHECK(h.find("<iframe") == std::string::npos);
+  CHECK(h.find("<img src=x") == std::string::npos);
+  CHECK(h.find("&lt;img src=x onerror=y()&gt;") != std::string::npos);  // shown as text
+  CHECK(h.find("&lt;script&gt;z()&lt;/script&gt;") != std::string::npos);
+  CHECK(h.find("href='javascript") == std::string::npos);
+  CHECK(h.find("href=\"javascript") == std::string::npos);
+  // verdicts coloured, references linked to their quoted lines
+  CHECK(h.find("<td class=\"verdict holds\">holds</td>") != std::string::npos);
+  CHECK(h.find("<td class=\"verdict fails\">fails</td>") != std::string::npos);
+  CHECK(h.find("<a href=\"#src-talk-H-644-644\">l.644</a>") != std::string::npos);
+  CHECK(h.find("<a href=\"#src-paper-L-28-38\">l.28-38</a>") != std::string::npos);
+  CHECK(h.find("id=\"src-talk-B-643-643\"") != std::string::npos);
+  CHECK(h.find("643: dim(V_l) := N(d,l) &lt;/blockquote&gt;&lt;script&gt;") != std::string::npos);
+  CHECK(h.find("<p class=\"summary\" id=\"summary\"><span class=\"holds\">1 holds</span>") !=
+        std::string::npos);
+}
+
+TEST_CASE("output: LaTeX headers as plain figure text") {
+  CHECK(latex_to_plain("$H_{\\min}$") == "H_{min}");
+  CHECK(latex_to_plain("$\\binom{r+\\ell-1}{\\ell}$") == "C(r+ℓ-1, ℓ)");
+  CHECK(latex_to_plain("$\\mathrm{LB}(64, r, H)$") == "LB(64, r, H)");
+  CHECK(latex_to_plain("$\\varepsilon$") == "ε");
+  CHECK(latex_to_plain("$N_{\\mathrm{Tr}}(L)$") == "N_{Tr}(L)");
+  CHECK(latex_to_plain("$\\sum_{k\\le\\ell} c_k^2$") == "Σ_{k≤ℓ} c_{k}^{2}");
+  CHECK(latex_to_plain("$\\frac{a}{b}$ and \\sqrt{2}") == "a/b and √(2)");
+  CHECK(latex_to_plain("\\input{/etc/passwd}") == "input/etc/passwd");  // text, never an input
+}
+
+TEST_CASE("output: a pivot's header spans its value columns; a standalone document wraps the table") {
+  Table t;
+  t.command = "table";
+  t.columns = {"d", "r=1", "r=2"};
+  t.add_row({Cell::of_int(16), Cell::of_double(0.5), Cell::of_double(0.25)});
+  t.groups.push_back({1, 2, "$\\mathrm{LB}(d,4,H)$", "LB(d,4,H)"});
+  const std::string tex = render(t, Meta{}, Format::latex);
+  CHECK(tex.find(" & \\multicolumn{2}{c}{$\\mathrm{LB}(d,4,H)$} \\\\\n\\cmidrule(lr){2-3}\n") !=
+        std::string::npos);
+  CHECK(tex.find("\\documentclass") == std::string::npos);
+  Meta m;
+  m.standalone = true;
+  t.notes = {"50% of 10_000 & more"};
+  const std::string doc = render(t, m, Format::latex);
+  CHECK(doc.rfind("\\documentclass{article}\n", 0) == 0);
+  CHECK(doc.find("\\usepackage{amsmath}") != std::string::npos);
+  CHECK(doc.find("\\item 50\\% of 10\\_000 \\& more") != std::string::npos);
+  CHECK(doc.find(tex) != std::string::npos);
+  CHECK(doc.substr(doc.size() - 15) == "\\end{document}\n");
+  const std::string html = render(t, Meta{}, Format::html);
+  CHECK(html.find("<th class=\"group\" colspan=\"2\">LB(d,4,H)</th>") != std::string::npos);
+}
+
+TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes spec text") {
+  Table t;
+  t.columns = {"H", "lo", "r"};
+  for (int r = 1; r <= 3; ++r) t.add_row({Cell::of_int(r * 10), Cell::of_double(1.0 / r), Cell::of_int(4)});
+  t.labels["lo"] = "$\\mathrm{LB}$";
+  t.labels["r"] = "$r$";
+  Plot p;
+  p.x = "H", p.y = {"lo"}, p.series = "r";
+  p.title = "50% & {more} \\input{x}";
+  p.guides.push_back({"x^_1 #", [](double x) { return 1 / x; }});
+  const std::string s = gnuplot_script(t, p, "fig.tex");
+  CHECK_MESSAGE(script_outside_template(s).empty(), script_outside_template(s));
+  CHECK(s.find("set terminal cairolatex pdf input colortext size 4.8in,3.4in") != std::string::npos);
+  CHECK(s.find("set title '50\\% \\& \\{more\\} \\textbackslash{}input\\{x\\}'") != std::string::npos);
+  CHECK(s.find("set ylabel '$\\mathrm{LB}$'") != std::string::npos);  // a [labels] header: LaTeX
+  CHECK(s.find("set xlabel 'H'") != std::string::npos);               // a bare column name: escaped text
+  CHECK(s.find("title '$r$ $= 4$'") != std::string::npos);
+  CHECK(s.find("title 'x\\textasciicircum{}\\_1 \\#'") != std::string::npos);
+  // the range is fitted to the data (1/3 .. 1), not to the guide
+  CHECK(s.find("set yrange [") != std::string::npos);
+  p.style = "two-column";
+  CHECK(gnuplot_script(t, p, "fig.tex").find("size 7in,3in") != std::string::npos);
+  p.style = "poster";
+  CHECK_THROWS_AS(gnuplot_script(t, p, "fig.tex"), bc::UsageError);
+  CHECK(plot_files("figs/lb.tex") == std::vector<std::string>{"figs/lb.tex", "figs/lb.pdf"});
+  CHECK(plot_files("lb.svg") == std::vector<std::string>{"lb.svg"});
 }

@@ -1,0 +1,245 @@
+// --format html (issue 18): one self-contained page, the artifact an author attaches to a paper.
+// No network and no script: the CSS is inline, a figure is an <img> whose source is the SVG itself
+// as a data: URL (an SVG loaded as an image never runs scripts), every string is escaped
+// (output/html_text.hpp). Verdict cells are coloured; references such as "talk-H l.644" link to a
+// Sources section that quotes the cited lines when the papers' text is available (Meta::source_line).
+// Cost: linear in the table.
+#include "output/html.hpp"
+
+#include "output/html_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <regex>
+#include <set>
+#include <tuple>
+
+namespace bc::out {
+
+namespace {
+
+const char* const kStyle = R"css(
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2127;
+       max-width: 1100px; margin: 2em auto; padding: 0 1.2em; }
+h1 { font-size: 1.5em; margin-bottom: .2em; } h2 { font-size: 1.15em; margin-top: 1.8em;
+  border-bottom: 1px solid #d0d5dc; padding-bottom: .2em; }
+code, pre, td.num { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+pre { white-space: pre-wrap; margin: 0; }
+.invocation { color: #4a5563; }
+dl.about { display: grid; grid-template-columns: max-content 1fr; gap: .35em 1.2em; }
+dl.about dt { font-weight: 600; } dl.about dd { margin: 0; }
+.scroll { overflow-x: auto; }
+table.results { border-collapse: collapse; font-size: .92em; }
+table.results th, table.results td { padding: .25em .7em; border-bottom: 1px solid #e3e7ec;
+  vertical-align: top; }
+table.results thead th { border-bottom: 2px solid #7b8794; text-align: left; background: #f4f6f8; }
+table.results th.group { text-align: center; border-bottom: 1px solid #7b8794; }
+td.num { text-align: right; white-space: nowrap; }
+td.verdict { font-weight: 600; }
+td.holds { color: #11632a; background: #e3f5e8; } td.fails { color: #8f1d1d; background: #fbe4e4; }
+td.undecided { color: #7a4d00; background: #fdf1d6; }
+.summary span { display: inline-block; margin-right: 1em; padding: .1em .6em; border-radius: .3em; }
+.summary .holds { background: #e3f5e8; } .summary .fails { background: #fbe4e4; }
+.summary .undecided { background: #fdf1d6; }
+figure { margin: 1em 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e3e7ec; }
+ul.notes li { margin-bottom: .4em; }
+blockquote { margin: .3em 0 1em; padding: .3em .8em; border-left: 3px solid #b8c0ca;
+  background: #f7f8fa; font-size: .9em; overflow-wrap: anywhere; }
+footer { margin-top: 2.5em; color: #6b7480; font-size: .85em; }
+)css";
+
+constexpr size_t kMaxQuotedLines = 6;
+constexpr size_t kMaxQuoteChars = 400;
+
+const std::regex& reference_regex() {
+  static const std::regex re(R"((talk-B|talk-H|paper-A|paper-L)|\bl\.([0-9]{1,6})(?:-([0-9]{1,6}))?)");
+  return re;
+}
+
+struct Cited {
+  std::string doc;
+  long first = 0, last = 0;
+  bool operator<(const Cited& o) const {
+    return std::tie(doc, first, last) < std::tie(o.doc, o.first, o.last);
+  }
+};
+
+std::string anchor(const Cited& c) { return html_id(fmt::format("src-{}-{}-{}", c.doc, c.first, c.last)); }
+
+/// `text` escaped, with every "l.N" or "l.N-M" after a document name ("talk-H l.644, l.683")
+/// a link to its quote in the Sources section; the citations are collected in `cited`.
+std::string link_sources(const std::string& text, std::set<Cited>& cited) {
+  std::string out, doc;
+  size_t at = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), reference_regex());
+       it != std::sregex_iterator(); ++it) {
+    const std::smatch& m = *it;
+    out += html_escape(std::string_view(text).substr(at, static_cast<size_t>(m.position()) - at));
+    at = static_cast<size_t>(m.position() + m.length());
+    if (m[1].matched) {
+      doc = m[1].str();
+      out += html_escape(doc);
+      continue;
+    }
+    if (doc.empty()) {
+      out += html_escape(m.str());
+      continue;
+    }
+    Cited c{doc, std::stol(m[2].str()), m[3].matched ? std::stol(m[3].str()) : std::stol(m[2].str())};
+    if (c.last < c.first) c.last = c.first;
+    cited.insert(c);
+    out += fmt::format("<a href=\"#{}\">{}</a>", anchor(c), html_escape(m.str()));
+  }
+  return out + html_escape(std::string_view(text).substr(at));
+}
+
+std::string base64(std::string_view s) {
+  static const char* const k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string o;
+  o.reserve((s.size() + 2) / 3 * 4);
+  for (size_t i = 0; i < s.size(); i += 3) {
+    const uint32_t b0 = static_cast<unsigned char>(s[i]);
+    const uint32_t b1 = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+    const uint32_t b2 = i + 2 < s.size() ? static_cast<unsigned char>(s[i + 2]) : 0;
+    const uint32_t v = (b0 << 16) | (b1 << 8) | b2;
+    o += k[(v >> 18) & 63];
+    o += k[(v >> 12) & 63];
+    o += i + 1 < s.size() ? k[(v >> 6) & 63] : '=';
+    o += i + 2 < s.size() ? k[v & 63] : '=';
+  }
+  return o;
+}
+
+bool is_verdict(const std::string& v) { return v == "holds" || v == "fails" || v == "undecided"; }
+
+std::string render_results(const Table& t, std::set<Cited>& cited) {
+  std::string o = "<div class=\"scroll\"><table class=\"results\" id=\"results\">\n<thead>\n";
+  if (!t.groups.empty()) {
+    o += "<tr>";
+    size_t c = 0;
+    for (const auto& g : t.groups) {
+      for (; c < g.first && c < t.columns.size(); ++c) o += "<th></th>";
+      o += fmt::format("<th class=\"group\" colspan=\"{}\">{}</th>", g.count, html_escape(g.text));
+      c = g.first + g.count;
+    }
+    for (; c < t.columns.size(); ++c) o += "<th></th>";
+    o += "</tr>\n";
+  }
+  o += "<tr>";
+  for (const auto& c : t.columns) o += "<th scope=\"col\">" + html_escape(c) + "</th>";
+  o += "</tr>\n</thead>\n<tbody>\n";
+  const auto verdict_col = std::find(t.columns.begin(), t.columns.end(), "verdict");
+  const auto source_col = std::find(t.columns.begin(), t.columns.end(), "source");
+  for (const auto& r : t.rows) {
+    std::string row_class;
+    if (verdict_col != t.columns.end()) {
+      const std::string v = r[static_cast<size_t>(verdict_col - t.columns.begin())].display();
+      if (is_verdict(v)) row_class = " class=\"" + v + "\"";
+    }
+    o += "<tr" + row_class + ">";
+    for (size_t i = 0; i < r.size(); ++i) {
+      const std::string v = r[i].display();
+      const bool verdict = t.columns[i] == "verdict" && is_verdict(v);
+      const bool source =
+          source_col != t.columns.end() && i == static_cast<size_t>(source_col - t.columns.begin());
+      std::string cls = r[i].numeric() ? "num" : "";
+      if (verdict) cls = "verdict " + v;
+      o += cls.empty() ? "<td>" : "<td class=\"" + cls + "\">";
+      o += source ? link_sources(v, cited) : html_escape(v);
+      o += "</td>";
+    }
+    o += "</tr>\n";
+  }
+  return o + "</tbody>\n</table></div>\n";
+}
+
+std::string render_summary(const Table& t) {
+  const auto col = std::find(t.columns.begin(), t.columns.end(), "verdict");
+  if (col == t.columns.end()) return "";
+  size_t n[3] = {0, 0, 0};
+  for (const auto& r : t.rows) {
+    const std::string v = r[static_cast<size_t>(col - t.columns.begin())].display();
+    n[0] += v == "holds", n[1] += v == "fails", n[2] += v == "undecided";
+  }
+  return fmt::format(
+      "<p class=\"summary\" id=\"summary\"><span class=\"holds\">{} holds</span><span class=\"fails\">{} "
+      "fails</span><span class=\"undecided\">{} undecided</span></p>\n",
+      n[0], n[1], n[2]);
+}
+
+std::string render_sources(const std::set<Cited>& cited, const Meta& meta) {
+  if (cited.empty()) return "";
+  std::string o = "<section id=\"sources\">\n<h2>Sources</h2>\n";
+  bool missing = false;
+  for (const Cited& c : cited) {
+    o += fmt::format("<div class=\"source\" id=\"{}\"><strong>{} l.{}{}</strong>\n", anchor(c),
+                     html_escape(c.doc), c.first, c.last != c.first ? fmt::format("-{}", c.last) : "");
+    std::string quote;
+    for (long l = c.first; l <= c.last && l < c.first + static_cast<long>(kMaxQuotedLines); ++l) {
+      std::string line = meta.source_line ? meta.source_line(c.doc, l) : "";
+      if (line.size() > kMaxQuoteChars) line = line.substr(0, kMaxQuoteChars) + " ...";
+      if (!line.empty())
+        quote += fmt::format("<span class=\"line\">{}: {}</span><br>\n", l, html_escape(line));
+    }
+    if (quote.empty()) missing = true;
+    if (c.last >= c.first + static_cast<long>(kMaxQuotedLines) && !quote.empty()) quote += "...<br>\n";
+    o += quote.empty() ? "" : "<blockquote>\n" + quote + "</blockquote>\n";
+    o += "</div>\n";
+  }
+  if (missing)
+    o += "<p>The text of some sources was not available when this page was made (boundcheck quotes "
+         "them from the directory in BOUNDCHECK_PAPERS).</p>\n";
+  return o + "</section>\n";
+}
+
+}  // namespace
+
+std::string render_html(const Table& t, const Meta& meta) {
+  std::set<Cited> cited;
+  const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
+  std::string o = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"generator\" content=\"boundcheck {}\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<title>boundcheck {}</title>\n<style>{}</style>\n</head>\n<body>\n",
+      BOUNDCHECK_VERSION, html_escape(what), kStyle);
+  o += fmt::format("<header>\n<h1>boundcheck <code>{}</code></h1>\n", html_escape(what));
+  if (!meta.invocation.empty())
+    o += "<p class=\"invocation\"><code>" + html_escape(meta.invocation) + "</code></p>\n";
+  o += "</header>\n";
+  if (!meta.about.empty()) {
+    o += "<section id=\"about\">\n<h2>What is computed</h2>\n<dl class=\"about\">\n";
+    for (const auto& [k, v] : meta.about)
+      o += "<dt>" + html_escape(k) + "</dt><dd><pre>" + link_sources(v, cited) + "</pre></dd>\n";
+    o += "</dl>\n</section>\n";
+  }
+  if (!meta.figure_svg.empty())
+    o += "<section id=\"figure\">\n<h2>Figure</h2>\n<figure><img alt=\"figure of " + html_escape(what) +
+         "\" src=\"data:image/svg+xml;base64," + base64(meta.figure_svg) + "\"></figure>\n</section>\n";
+  o += "<section id=\"results-section\">\n<h2>Results</h2>\n" + render_summary(t) + render_results(t, cited) +
+       "</section>\n";
+  if (!t.notes.empty()) {
+    o += "<section id=\"notes\">\n<h2>Notes</h2>\n<ul class=\"notes\">\n";
+    for (const auto& n : t.notes) o += "<li>" + link_sources(n, cited) + "</li>\n";
+    o += "</ul>\n</section>\n";
+  }
+  o += "<section id=\"provenance\">\n<h2>Provenance</h2>\n<dl class=\"about\">\n";
+  o += fmt::format("<dt>program</dt><dd>boundcheck {}</dd>\n", BOUNDCHECK_VERSION);
+  o += "<dt>command</dt><dd><code>" + html_escape(what) + "</code></dd>\n";
+  o += "<dt>parameters</dt><dd><code>" + html_escape(t.params.dump()) + "</code></dd>\n";
+  o += fmt::format(
+      "<dt>digits</dt><dd>{}</dd>\n<dt>reals</dt><dd>{}</dd>\n<dt>threads</dt><dd>{} (results do not "
+      "depend on it)</dd>\n",
+      meta.digits, meta.certified ? "certified enclosures [mid +/- rad]" : "rounded, every digit correct",
+      meta.threads);
+  o += "</dl>\n</section>\n";
+  o += render_sources(cited, meta);
+  o += "<footer>Made by boundcheck " BOUNDCHECK_VERSION
+       ": exact integers are exact, every printed digit of a real is proven by a "
+       "ball.</footer>\n</body>\n</html>\n";
+  return o;
+}
+
+}  // namespace bc::out
