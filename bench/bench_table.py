@@ -10,11 +10,21 @@ A. 10^6-point `rank bound --kernel double` grid (d = 16..10015, H = 1..100, r = 
 B. 10^4-point certified grid (d = 16..115, H = 1..100, r = 4, Arb kernel, 30 digits):
    table --spec  vs  the command's own list call  vs  a shell loop (100 points, scaled)
                  vs  an mpmath script at 30 digits (10 points, scaled)
+C. Shards of the skewed grid of issue 19 (rank bound, d = 8..256 step 8 x r = 1,2,4,8 x 84 H,
+   Arb kernel; small d and r near d cost thousands of times more than large d), --threads 1:
+   each shard's CPU time (user + sys of its process) for N = 3 and 8 against the unsharded run's
+   CPU time / N. Target: slowest shard <= 1.25 x unsharded / N.
+D. The 10^6-point grid of A written to a CSV file, CPU time and peak memory of each process:
+   table streamed to --output  vs  the list call --output  vs  NumPy (as in A) with its CSV written
+   by numpy.savetxt; then a 10^7-point streamed table (d = 16..100015): peak memory (target 200 MB).
 Ratios above 1 mean the table is faster. The overhead of the table machinery is
 table / (command's own list call) - 1. Not a test: no limits are asserted.
+  --only-shards   run part C only
+  --only-stream   run part D only
 """
 import math
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -22,7 +32,7 @@ import time
 
 from baselines import numpy_lb  # bench/ is on sys.path when run as a script
 
-EXE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "build", "release", "boundcheck")
+EXE = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(os.path.dirname(__file__), "..", "build", "release", "boundcheck")
 
 
 def timed(args, reps=3):
@@ -32,6 +42,102 @@ def timed(args, reps=3):
         subprocess.run([EXE] + args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         best = min(best, time.perf_counter() - t)
     return best
+
+
+def cpu_run(args, cwd=None):
+    """CPU seconds (user + sys) of one boundcheck process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([EXE] + args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+SKEWED = ('command = "rank bound"\n[sweep]\nd = { from = 8, to = 256, step = 8 }\nr = [1, 2, 4, 8]\n'
+          'H = { from = 1, to = 1e6, per_decade = 15 }\n')
+
+
+def shards_bench(reps=3):
+    """Part C: per-shard CPU times of the skewed grid. On a shared machine a process's CPU time
+    varies by tens of percent with the load (caches, memory bandwidth), so every run is repeated
+    `reps` times, interleaved, and the least CPU time of each is kept."""
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = os.path.join(tmp, "skew.toml")
+        with open(spec, "w") as f:
+            f.write(SKEWED)
+        whole_csv = os.path.join(tmp, "whole.csv")
+        common = ["--threads", "1", "--max-seconds", "3600"]
+        best = {}
+        for _ in range(reps):
+            t = cpu_run(["table", "--spec", spec, "--format", "csv", "--output", whole_csv] + common)
+            best["whole"] = min(best.get("whole", math.inf), t)
+            for n in (3, 8):
+                for i in range(1, n + 1):
+                    part = os.path.join(tmp, "n%d-p%d.json" % (n, i))
+                    t = cpu_run(["table", "--spec", spec, "--shard", "%d/%d" % (i, n), "--output", part] + common)
+                    best[(n, i)] = min(best.get((n, i), math.inf), t)
+        whole = best["whole"]
+        print("C. skewed grid of issue 19, unsharded: %.1f s CPU (--threads 1; least of %d runs)" % (whole, reps))
+        print("| shards | CPU per shard (s) | slowest / (unsharded / N) | slowest / fastest | sum / unsharded |")
+        print("|---:|---|---:|---:|---:|")
+        for n in (3, 8):
+            times = [best[(n, i)] for i in range(1, n + 1)]
+            parts = [os.path.join(tmp, "n%d-p%d.json" % (n, i)) for i in range(1, n + 1)]
+            merged = os.path.join(tmp, "merged.csv")
+            subprocess.run([EXE, "table", "merge"] + parts + ["--format", "csv", "--output", merged], check=True,
+                           stderr=subprocess.DEVNULL)
+            same = open(merged).read() == open(whole_csv).read()
+            print("| %d | %s | %.2f | %.2f | %.2f |%s" % (n, ", ".join("%.1f" % t for t in times),
+                                                          max(times) / (whole / n), max(times) / min(times),
+                                                          sum(times) / whole, "" if same else " MERGE DIFFERS"))
+
+
+def cpu_mem(args):
+    """(CPU seconds, peak resident MB) of one child process: args[0] is the program."""
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError("failed: %s" % " ".join(args))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+NUMPY_CSV = """
+import sys
+sys.path.insert(0, %r)
+import numpy as np
+from baselines import numpy_lb
+log_h = np.log(np.arange(1, 101, dtype=float))
+hs = np.arange(1, 101)
+with open(sys.argv[1], "w") as f:
+    f.write("d,r,H,count,lo,hi\\n")
+    for d in range(16, 10016):
+        lo, hi = numpy_lb(float(d), log_h, 4)
+        block = np.column_stack([np.full(100, d), np.full(100, 4), hs, lo, hi])
+        np.savetxt(f, block, fmt=["%%d", "%%d", "%%d", "%%.10g", "%%.10g"], delimiter=",")
+""" % os.path.dirname(os.path.abspath(__file__))
+
+
+def stream_bench():
+    """Part D: streamed CSV, CPU time and peak memory (wall time is noise on a shared machine)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        a, big = os.path.join(tmp, "a.toml"), os.path.join(tmp, "big.toml")
+        spec(a, 16, 10015, "double")
+        spec(big, 16, 100015, "double")
+        out = os.path.join(tmp, "out.csv")
+        table = cpu_mem([EXE, "table", "--spec", a, "--format", "csv", "--output", out])
+        streamed = open(out).read()
+        cmd = cpu_mem([EXE, "rank", "bound", "--d", "16:10015", "--r", "4", "--H", "1:100", "--kernel", "double",
+                       "--format", "csv", "--output", out])
+        same = open(out).read() == streamed
+        numpy = cpu_mem([sys.executable, "-c", NUMPY_CSV, os.path.join(tmp, "np.csv")])
+        print("D. 10^6 double points into a CSV file (CPU s, peak MB)%s" % ("" if same else " OUTPUTS DIFFER"))
+        print("| run | CPU (s) | peak (MB) | CPU ratio (run / table) |")
+        print("|---|---:|---:|---:|")
+        for name, (cpu, mb) in [("table --output (streamed)", table), ("rank bound list call --output", cmd),
+                                ("NumPy (L=101) + numpy.savetxt", numpy)]:
+            print("| %s | %.2f | %.0f | %.2fx |" % (name, cpu, mb, cpu / table[0]))
+        cpu, mb = cpu_mem([EXE, "table", "--spec", big, "--format", "csv", "--output", out, "--max-seconds", "3600"])
+        print("10^7 points streamed: %.1f s CPU, peak %.0f MB" % (cpu, mb))
 
 
 def shell_loop(points, extra):
@@ -75,6 +181,12 @@ def mpmath_point(d, H, dps=30, L=2001):
 
 
 def main():
+    if "--only-shards" in sys.argv:
+        shards_bench()
+        return
+    if "--only-stream" in sys.argv:
+        stream_bench()
+        return
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         a = os.path.join(tmp, "a.toml")
@@ -107,6 +219,10 @@ def main():
     print()
     print("table machinery overhead over the command's own list call: A %+.1f%%, B %+.1f%%" %
           (100 * (t_table / t_cmd - 1), 100 * (t_table_b / t_cmd_b - 1)))
+    print()
+    shards_bench()
+    print()
+    stream_bench()
 
 
 if __name__ == "__main__":

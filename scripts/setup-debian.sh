@@ -10,6 +10,7 @@ packages=(
   libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
   libtomlplusplus-dev libglpk-dev gnuplot-nox
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
+  parallel  # the README's GNU parallel recipe, run by the test suite
   chromium  # the test that opens --format html reports in a headless browser (tests/html_report.py)
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
   python3-dev pybind11-dev python3-pytest

@@ -78,6 +78,11 @@ struct Command {
   /// Cartesian order of these options (first outermost) with a column named after each option
   /// holding its value. `table` then sweeps them in one call, through the command's own kernel.
   std::vector<std::string> list_options;
+  /// The command's own up-front cost model: estimated seconds on one core of each row it would
+  /// print for the parsed options, in its row order (one value for a command without lists).
+  /// Empty function: no model. `table` cuts sweeps into tasks and deals them to shards by it
+  /// (tools/table_plan.hpp); a command whose time budget check uses the same model stays honest.
+  std::function<std::vector<double>(const Context&)> estimate;
   /// The command implements --double-check itself (an exact recomputation); run_checked then
   /// runs it once.
   bool own_double_check = false;
@@ -107,6 +112,13 @@ class Registry {
         c.run = [opt, fn](const Context& ctx) { return fn(*opt, ctx); };
         c.reset = [opt] { *opt = Opt{}; };
       }
+  }
+  /// Binds the command's cost model (see Command::estimate); it reads the same options struct.
+  template <class Opt>
+  void estimate(CLI::App* app, std::shared_ptr<Opt> opt,
+                std::vector<double> (*fn)(const Opt&, const Context&)) {
+    for (auto& c : commands_)
+      if (c.app == app) c.estimate = [opt, fn](const Context& ctx) { return fn(*opt, ctx); };
   }
   /// Declares the options of `app` that take comma lists (see Command::list_options).
   void lists(CLI::App* app, std::vector<std::string> options);

@@ -27,44 +27,81 @@ struct BoundOptions {
   std::string d, r, h, count = "exact", kernel = "arb", max_terms = "200001";
 };
 
+/// The validated options: the grid and the kernel.
+struct BoundGrid {
+  std::vector<std::uint64_t> ds, rs;
+  std::vector<Fmpz> hs;
+  rank::CountRule rule{};
+  std::string kernel;
+  ulong max_terms = 0;
+  [[nodiscard]] size_t size() const { return ds.size() * rs.size() * hs.size(); }
+};
+
+BoundGrid parse_grid(const BoundOptions& o) {
+  BoundGrid g;
+  g.ds = parse_uint_list("--d", o.d, 3, 100000000);
+  g.rs = parse_uint_list("--r", o.r, 1, 100000000);
+  if (!rank::parse_count(o.count, g.rule)) parse_choice("--count", o.count, {"exact", "talk"});
+  g.kernel = parse_choice("--kernel", o.kernel, {"arb", "double"});
+  g.max_terms = parse_uint("--max-terms", o.max_terms, 101, 100000001);
+  // H: big integers for the arb kernel (one value or a list/range of machine integers)
+  if (o.h.find_first_of(",:") == std::string::npos)
+    g.hs.push_back(parse_bigint("--H", o.h, 1));
+  else
+    for (auto v : parse_uint_list("--H", o.h, 1, UINT64_MAX >> 2)) g.hs.emplace_back(static_cast<slong>(v));
+  limits::check("rank bound: grid", static_cast<double>(g.size()), 1e6, "points", "");
+  // the spectral table keeps two balls per odd degree (about 200 bytes)
+  limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(g.max_terms) * 100.0,
+                2e9, "bytes", "lower --max-terms");
+  return g;
+}
+
 // Predicted single-thread seconds of the certified brackets over the grid, from the bracket's
 // width model (rank/spectral_cost.hpp). Pricing stops once the total is past the limit (the
 // refusal is certain then) and the points not priced count at the mean of those that were.
-double certified_seconds(const std::vector<ulong>& ds, const std::vector<ulong>& rs,
-                         const std::vector<Fmpz>& hs, rank::CountRule rule, const Context& ctx,
-                         ulong max_terms) {
+double certified_seconds(const BoundGrid& g, const Context& ctx) {
   const double limit = limits::work(limits::default_seconds) * std::max(1, ctx.threads);
   rank::SpectralCost total;
-  for (ulong d : ds)
-    for (ulong r : rs)
+  for (ulong d : g.ds)
+    for (ulong r : g.rs)
       if (total.seconds <= limit) {
-        const auto c = rank::spectral_seconds_estimate(d, r, hs, rule, ctx.digits, max_terms, limit);
+        const auto c = rank::spectral_seconds_estimate(d, r, g.hs, g.rule, ctx.digits, g.max_terms, limit);
         total.seconds += c.seconds, total.priced += c.priced;
       }
-  const double n = static_cast<double>(ds.size() * rs.size() * hs.size());
-  return total.seconds * n / static_cast<double>(std::max<size_t>(1, total.priced));
+  return total.seconds * static_cast<double>(g.size()) /
+         static_cast<double>(std::max<size_t>(1, total.priced));
+}
+
+/// Seconds on one core of every row, in row order (d, r, H): each certified bracket priced by
+/// rank/spectral_cost.hpp; the double kernel at its measured 4e-6 s a point (its spectrum is
+/// shared across H and its work varies little with d, r).
+std::vector<double> row_seconds(const BoundGrid& g, long digits) {
+  if (g.kernel == "double") return std::vector<double>(g.size(), 4e-6);
+  std::vector<double> out;
+  out.reserve(g.size());
+  for (ulong d : g.ds)
+    for (ulong r : g.rs) {
+      const auto each = rank::spectral_seconds_each(d, r, g.hs, g.rule, digits, g.max_terms);
+      out.insert(out.end(), each.begin(), each.end());
+    }
+  return out;
+}
+
+std::vector<double> estimate_rank_bound(const BoundOptions& o, const Context& ctx) {
+  return row_seconds(parse_grid(o), ctx.digits);
 }
 
 RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
-  auto ds = parse_uint_list("--d", o.d, 3, 100000000);
-  auto rs = parse_uint_list("--r", o.r, 1, 100000000);
-  rank::CountRule rule{};
-  if (!rank::parse_count(o.count, rule)) parse_choice("--count", o.count, {"exact", "talk"});
-  const std::string kernel = parse_choice("--kernel", o.kernel, {"arb", "double"});
-  const ulong max_terms = parse_uint("--max-terms", o.max_terms, 101, 100000001);
-  // H: big integers for the arb kernel (one value or a list/range of machine integers)
-  std::vector<Fmpz> hs;
-  if (o.h.find_first_of(",:") == std::string::npos)
-    hs.push_back(parse_bigint("--H", o.h, 1));
-  else
-    for (auto v : parse_uint_list("--H", o.h, 1, UINT64_MAX >> 2)) hs.emplace_back(static_cast<slong>(v));
-  const size_t n = ds.size() * rs.size() * hs.size();
-  limits::check("rank bound: grid", static_cast<double>(n), 1e6, "points", "");
-  // the spectral table keeps two balls per odd degree (about 200 bytes)
-  limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(max_terms) * 100.0,
-                2e9, "bytes", "lower --max-terms");
+  const BoundGrid g = parse_grid(o);
+  const auto& ds = g.ds;
+  const auto& rs = g.rs;
+  const auto& hs = g.hs;
+  const auto rule = g.rule;
+  const std::string& kernel = g.kernel;
+  const ulong max_terms = g.max_terms;
+  const size_t n = g.size();
   if (kernel == "arb") {
-    const double secs = certified_seconds(ds, rs, hs, rule, ctx, max_terms);
+    const double secs = certified_seconds(g, ctx);
     limits::check_seconds(fmt::format("rank bound: {} certified brackets", n),
                           secs / std::max(1, ctx.threads),
                           "use --kernel double for large grids (not certified, about 4e-6 s a point)");
@@ -191,6 +228,7 @@ void setup_rank_bound(CLI::App& group, Registry& reg) {
                "boundcheck rank bound --d 16:1024:16 --r 4 --H 1,10,100 --kernel double --format csv"}});
   reg.bind(app, opt, run_rank_bound);
   reg.lists(app, {"d", "r", "H"});
+  reg.estimate(app, opt, estimate_rank_bound);
 }
 
 }  // namespace bc::cli

@@ -9,6 +9,8 @@
 // This file holds the commands: options, the order of the steps, --help.
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "output/atomic_file.hpp"
 #include "parse.hpp"
 #include "table_execute.hpp"
 #include "table_merge.hpp"
@@ -20,6 +22,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -28,9 +31,7 @@ namespace bc::cli {
 
 namespace {
 
-using table::Point;
 using table::Spec;
-using table::Task;
 
 struct TableOptions {
   std::string spec, shard, plot;
@@ -47,26 +48,109 @@ std::pair<size_t, size_t> parse_shard(const std::string& v) {
   return {i, n};
 }
 
+/// Every command estimates its work before it starts: with the command's cost model, the tasks'
+/// estimated seconds on ctx.threads threads are held to the time budget (--max-seconds).
+void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, const Context& ctx) {
+  if (!plan.estimated) return;
+  double secs = 0;
+  for (size_t t : tasks) secs += plan.cost(t);
+  limits::check_seconds(fmt::format("table: {} tasks", tasks.size()), secs / std::max(1, ctx.threads),
+                        "raise --max-seconds (a long sweep may say --max-seconds 86400), or split it with "
+                        "--shard I/N");
+}
+
 /// `table --spec F --shard I/N --output P`: the shard file of shard I (or nothing, under --resume,
 /// when P already holds it).
-RunResult run_shard(const TableOptions& o, const Spec& s, const std::vector<Point>& pts,
-                    const std::vector<Task>& tasks, long digits, const Context& ctx) {
+RunResult run_shard(const TableOptions& o, const Spec& s, const table::Plan& plan, long digits,
+                    const Context& ctx) {
   const auto [i, n] = parse_shard(o.shard);
   if (ctx.output.empty())
     throw UsageError("--shard needs --output FILE (the shard file that table merge reads)");
   if (!o.plot.empty()) throw UsageError("--plot goes with table merge, not with --shard");
-  if (o.resume && std::filesystem::exists(ctx.output) && table::shard_done(ctx.output, s, i, n, digits)) {
+  if (o.resume && std::filesystem::exists(ctx.output) &&
+      table::shard_done(ctx.output, s, plan, i, n, digits)) {
     RunResult r;
     r.skip_output = true;
     r.table.notes.push_back(fmt::format("--resume: shard {}/{} is already in \"{}\"", i, n, ctx.output));
     return r;
   }
-  const std::vector<size_t> mine = table::shard_tasks(tasks.size(), i, n);
-  std::vector<Task> slice;
-  for (size_t t : mine) slice.push_back(tasks[t]);
-  table::Raw raw = table::run_tasks(s, pts, slice, ctx);
+  const std::vector<size_t> mine = table::shard_tasks(plan, i, n);
+  check_budget(plan, mine, ctx);
+  table::ShardWriter writer(s, plan, i, n, digits);
+  const table::RunSummary sum = table::run_tasks(
+      s, plan, mine, ctx, [&](size_t t, std::vector<table::TaggedRow>& rows) { writer.task(t, rows); });
   RunResult r;
-  r.raw = table::shard_json(s, i, n, tasks, mine, raw, digits).dump(1) + "\n";
+  r.raw = writer.finish(sum);
+  return r;
+}
+
+/// Every task of a plan, in order.
+std::vector<size_t> all_tasks(const table::Plan& plan) {
+  std::vector<size_t> ids(plan.task_count());
+  for (size_t t = 0; t < ids.size(); ++t) ids[t] = t;
+  return ids;
+}
+
+/// Whether the unsharded table may go to its file window by window instead of being held whole:
+/// CSV (no column widths or number formats measured over every row) into a regular --output file
+/// (a failed run leaves nothing: the file is renamed into place at the end), with no pivot, figure,
+/// extra outputs or --double-check, which need every row. Elsewhere the rows are held.
+bool streamable(const TableOptions& o, const Spec& s, const Context& ctx) {
+  return ctx.format == out::Format::csv && !ctx.output.empty() && !s.layout && o.plot.empty() &&
+         s.outputs.empty() && !ctx.double_check &&
+         !out::is_write_through(out::resolve_output_target(ctx.output));
+}
+
+/// Rows (in spec order) through finish_rows into CSV text; the header only for the first piece.
+std::string csv_piece(const Spec& s, const std::vector<std::string>& columns,
+                      std::vector<table::TaggedRow>& rows, size_t n, long digits, bool header,
+                      std::vector<std::string>& notes) {
+  out::Table t;
+  t.columns = columns;
+  t.rows.reserve(n);
+  for (size_t i = 0; i < n; ++i) t.rows.push_back(std::move(rows[i].second));
+  rows.erase(rows.begin(), rows.begin() + static_cast<long>(n));
+  table::finish_rows(s, t, digits);
+  notes = t.notes;
+  std::string text = out::render(t, out::Meta{}, out::Format::csv);
+  if (!header) text.erase(0, text.find('\n') + 1);
+  return text;
+}
+
+/// The sweep streamed to --output as CSV, byte for byte what the held table prints. Tasks arrive in
+/// order of their first point, so once task t has arrived every point before task t + 1's first is
+/// in: those rows are written after each window, and memory stays at about a window's rows
+/// (run_tasks' kWindow points) whatever the sweep's size.
+RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, const Context& ctx) {
+  out::AtomicWriter file(ctx.output);
+  std::vector<table::TaggedRow> pending;
+  size_t boundary = 0;  // every point below it has arrived
+  bool header = true;
+  std::vector<std::string> notes;
+  const table::RunSummary sum = table::run_tasks(
+      s, plan, all_tasks(plan), ctx,
+      [&](size_t t, std::vector<table::TaggedRow>& rows) {
+        for (auto& r : rows) pending.push_back(std::move(r));
+        boundary = t + 1 < plan.task_count() ? plan.task(t + 1).first : plan.points.size();
+      },
+      [&](const table::RunSummary& so_far) {
+        table::sort_by_point(pending);
+        const auto ready = std::partition_point(
+            pending.begin(), pending.end(), [&](const table::TaggedRow& r) { return r.first < boundary; });
+        const auto n = static_cast<size_t>(ready - pending.begin());
+        if (n == 0) return;
+        file.write(csv_piece(s, so_far.columns, pending, n, digits, header, notes));
+        header = false;
+      });
+  table::sort_by_point(pending);
+  const std::string tail = csv_piece(s, sum.columns, pending, pending.size(), digits, header, notes);
+  file.write(tail);
+  file.commit();
+  RunResult r;
+  r.skip_output = true;
+  r.table.notes = table::coalesce_notes(sum.notes);
+  for (const auto& n : notes) r.table.notes.push_back(n);  // the derived columns' note, as finish adds it
+  r.inputs = {s.file};
   return r;
 }
 
@@ -74,16 +158,14 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
   Spec s = table::load_spec(o.spec);
   table::check_paths(s, {o.spec}, o.plot, ctx);
-  auto pts = table::expand(s, table::kMaxPoints);
-  std::vector<Task> tasks;
-  {
-    Invoker probe;
-    tasks = table::make_tasks(s, table::check_command(s, probe), pts);
-  }
   const long digits = s.digits.value_or(ctx.digits);
-  if (!o.shard.empty()) return run_shard(o, s, pts, tasks, digits, ctx);
+  Invoker probe;
+  const table::Plan plan = table::make_plan(s, table::check_command(s, probe), digits, !o.shard.empty());
+  if (!o.shard.empty()) return run_shard(o, s, plan, digits, ctx);
   if (o.resume) throw UsageError("--resume goes with --shard I/N");
-  table::Raw raw = table::run_tasks(s, pts, tasks, ctx);
+  check_budget(plan, all_tasks(plan), ctx);
+  if (streamable(o, s, ctx)) return run_streamed(s, plan, digits, ctx);
+  table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
   out::Table t = table::finish(s, std::move(raw), digits);
   table::maybe_plot(s, t, o.plot);
   table::write_outputs(s, t, ctx);
@@ -94,6 +176,48 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   return r;
 }
 
+struct PlanOptions {
+  std::string spec, shards = "1";
+};
+
+/// `table plan --spec F --shards N`: the tasks and estimated cost of every shard.
+RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
+  if (o.spec.empty()) throw UsageError("table plan needs --spec FILE");
+  Spec s = table::load_spec(o.spec);
+  const size_t n = parse_uint("--shards", o.shards, 1, 1000000);
+  const long digits = s.digits.value_or(ctx.digits);
+  Invoker probe;
+  const table::Plan plan = table::make_plan(s, table::check_command(s, probe), digits, true);
+  const auto owner = table::assign_shards(plan, n);
+  std::vector<size_t> tasks(n + 1), points(n + 1);
+  std::vector<double> cost(n + 1);
+  for (size_t t = 0; t < owner.size(); ++t) {
+    const table::Task task = plan.task(t);
+    ++tasks[owner[t]], points[owner[t]] += task.count, cost[owner[t]] += task.cost;
+  }
+  out::Table t;
+  t.command = "table plan";
+  t.params["spec"] = o.spec;
+  t.params["shards"] = n;
+  t.columns = {"shard", "tasks", "points", plan.estimated ? "est_seconds" : "est_units"};
+  for (size_t i = 1; i <= n; ++i)
+    t.add_row({out::Cell::of_int(static_cast<long long>(i)),
+               out::Cell::of_int(static_cast<long long>(tasks[i])),
+               out::Cell::of_int(static_cast<long long>(points[i])),
+               out::Cell::of_double(std::strtod(fmt::format("{:.3g}", cost[i]).c_str(), nullptr))});
+  const double slowest = *std::max_element(cost.begin() + 1, cost.end());
+  if (plan.estimated)
+    t.notes.push_back(fmt::format(
+        "estimated seconds on one core (the command's own cost model): {:.3g} s unsharded; the slowest "
+        "shard {:.3g} s is {:.2f} x an equal share",
+        plan.total_cost, slowest, slowest / (plan.total_cost / static_cast<double>(n))));
+  else
+    t.notes.push_back(fmt::format(
+        "\"{}\" has no cost model: costs are counted in points ({} tasks dealt in boustrophedon order)",
+        table::join_words(s.command), plan.task_count()));
+  return RunResult(std::move(t), 0);
+}
+
 struct MergeOptions {
   std::vector<std::string> files;
   std::string plot;
@@ -102,7 +226,7 @@ struct MergeOptions {
 RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table merge needs the shard files written by table --shard I/N");
   std::vector<table::Shard> shards;
-  for (const auto& f : o.files) shards.push_back(table::read_shard(f));
+  for (const auto& f : o.files) shards.push_back(table::read_shard(f, "table merge"));
   // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
   table::check_paths(shards[0].spec, o.files, o.plot, ctx);
   table::Shard all = table::merge_shards(std::move(shards), o.files);
@@ -113,6 +237,21 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
   r.inputs = o.files;
+  return r;
+}
+
+struct StatusOptions {
+  std::vector<std::string> files;
+  std::string spec;
+};
+
+RunResult run_table_status(const StatusOptions& o, const Context&) {
+  if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
+  int code = 0;
+  out::Table t = table::shard_status(o.files, o.spec, code);
+  RunResult r{std::move(t), code};
+  r.inputs = o.files;
+  if (!o.spec.empty()) r.inputs.push_back(o.spec);
   return r;
 }
 
@@ -148,8 +287,8 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
     }
   }
   if (s.sweep.empty() && !rewritten) return std::nullopt;
-  auto pts = table::expand(s, table::kMaxPoints);
-  table::Raw raw = table::run_tasks(s, pts, table::make_tasks(s, cmd, pts), ctx);
+  const table::Plan plan = table::make_plan(s, cmd, ctx.digits, false);
+  table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
   out::Table t;
   t.command = cmd.path();
   for (const auto& [k, v] : s.fixed) t.params[k] = v.empty() ? "true" : v;
@@ -183,6 +322,29 @@ void setup_table(CLI::App& root, Registry& reg) {
   mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
       ->type_name("PATH");
   reg.bind(mapp, mopt, run_table_merge);
+
+  auto popt = std::make_shared<PlanOptions>();
+  CLI::App* papp = reg.add(*app, "plan", "Per shard: tasks, points and estimated cost of a sharded sweep");
+  papp->add_option("--spec", popt->spec, "The spec file");
+  papp->add_option("--shards", popt->shards, "Number of shards N (default 1)");
+  papp->footer(
+      "The sweep is cut into tasks by the command's own cost model (expensive regions down to single\n"
+      "points, cheap ones in blocks of up to 4096 points) and tasks are dealt to shards longest first,\n"
+      "each to the least loaded shard. Size an array job from est_seconds (one core each).\n"
+      "Example: boundcheck table plan --spec big.toml --shards 64");
+  reg.bind(papp, popt, run_table_plan);
+
+  auto sopt = std::make_shared<StatusOptions>();
+  CLI::App* sapp = reg.add(*app, "status", "Which shards of a sweep are done, missing, stale or damaged");
+  sapp->add_option("files", sopt->files, "Shard files (any order)");
+  sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)");
+  sapp->footer(
+      "One row per file: done (complete, its digests and tasks check out), stale (another spec, shard\n"
+      "count or digits), incomplete (a task missing or planned differently), damaged (not a shard file,\n"
+      "truncated, or a task whose rows do not match their digest: the task is named), duplicate; and one\n"
+      "row per shard with no complete file (missing). Exit code 0 when every shard is done, 1 otherwise.\n"
+      "Example: boundcheck table status part-*.json");
+  reg.bind(sapp, sopt, run_table_status);
 }
 
 }  // namespace bc::cli

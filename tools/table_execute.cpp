@@ -106,19 +106,6 @@ namespace {
   throw ResourceError(msg);
 }
 
-std::vector<std::string> point_args(const Spec& s, const Point& p, long digits, const std::string& threads,
-                                    bool certified) {
-  std::vector<std::string> args = s.command;
-  for (const auto& [opt, v] : s.fixed) {
-    args.push_back("--" + opt);
-    if (!v.empty()) args.push_back(v);
-  }
-  for (const auto& [opt, v] : p) args.insert(args.end(), {"--" + opt, v});
-  args.insert(args.end(), {"--digits", std::to_string(digits), "--threads", threads});
-  if (certified) args.emplace_back("--certified");
-  return args;
-}
-
 /// Swept options the command does not print as columns are put in front, so every row says which
 /// point it belongs to (e.g. d for `sphere sign-coef`, whose rows are per degree).
 void add_point_columns(out::Table& t, const Point& p) {
@@ -147,32 +134,13 @@ struct TaskOut {
   PointError error;
 };
 
-/// The call of a block: the non-batched values, then each batched option as a list of its
-/// distinct values.
-Point block_point(const std::vector<Point>& pts, const Task& task) {
-  Point p;
-  for (const auto& [opt, v] : pts[task.points[0]])
-    if (std::find(task.batched.begin(), task.batched.end(), opt) == task.batched.end())
-      p.emplace_back(opt, v);
-  for (const auto& b : task.batched) {
-    std::vector<std::string> vals;
-    std::set<std::string> seen;
-    for (size_t k : task.points)
-      for (const auto& [opt, v] : pts[k])
-        if (opt == b && seen.insert(v).second) vals.push_back(v);
-    p.emplace_back(b, fmt::format("{}", fmt::join(vals, ",")));
-  }
-  return p;
-}
-
 /// Whether row r of the command's output is point k: its batched columns `ci` hold the point's
-/// values at `slot` (checked cell by cell without allocating: this runs once per point of a
-/// million-point sweep).
-bool row_is_point(const out::Table& t, size_t r, const Point& pt, const std::vector<size_t>& ci,
-                  const std::vector<size_t>& slot) {
+/// values of the batched slots (checked cell by cell without allocating: this runs once per point
+/// of a million-point sweep).
+bool row_is_point(const out::Table& t, size_t r, const Plan& plan, size_t k, const std::vector<size_t>& ci) {
   for (size_t j = 0; j < ci.size(); ++j) {
     const out::Cell& c = t.rows[r][ci[j]];
-    const std::string& v = pt[slot[j]].second;
+    const std::string& v = plan.points.value(k, plan.batched_slot[j]);
     if (c.kind == out::CellKind::integer) {
       const fmt::format_int f(c.ival);
       if (std::string_view(f.data(), f.size()) != v) return false;
@@ -187,8 +155,7 @@ bool row_is_point(const out::Table& t, size_t r, const Point& pt, const std::vec
 
 /// The block's rows matched to its points by their batched values, when the command printed them
 /// in another order; false if some point has no row.
-bool match_by_key(out::Table& t, const std::vector<Point>& pts, const Task& task,
-                  const std::vector<size_t>& ci, const std::vector<size_t>& slot,
+bool match_by_key(out::Table& t, const Plan& plan, const Task& task, const std::vector<size_t>& ci,
                   std::vector<TaggedRow>& rows) {
   std::map<std::vector<std::string>, std::vector<size_t>> by_key;  // row indices, in order
   for (size_t r = 0; r < t.rows.size(); ++r) {
@@ -196,45 +163,47 @@ bool match_by_key(out::Table& t, const std::vector<Point>& pts, const Task& task
     for (size_t c : ci) key.push_back(t.rows[r][c].display());
     by_key[key].push_back(r);
   }
-  for (size_t k : task.points) {
+  bool ok = true;
+  plan.for_each_point(task, [&](size_t k) {
+    if (!ok) return;
     std::vector<std::string> key;
-    for (size_t s : slot) key.push_back(pts[k][s].second);
+    for (size_t slot : plan.batched_slot) key.push_back(plan.points.value(k, slot));
     auto it = by_key.find(key);
-    if (it == by_key.end() || it->second.empty()) return false;
+    if (it == by_key.end() || it->second.empty()) {
+      ok = false;
+      return;
+    }
     rows.emplace_back(k, t.rows[it->second.front()]);
     it->second.erase(it->second.begin());
-  }
-  return true;
+  });
+  return ok;
 }
 
 /// One block in one call; false (and nothing recorded) when the command's rows cannot be matched
 /// one-to-one to the block's points, so the caller runs them one by one instead.
-bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const Task& task, long digits,
+bool run_block(Invoker& inv, const Spec& s, const Plan& plan, const Task& task, long digits,
                const Context& ctx, TaskOut& out) {
   out::Table t;
   if (guarded([&] {
-        t = inv.run(point_args(s, block_point(pts, task), digits, std::to_string(ctx.threads), ctx.certified))
+        t = inv.run(call_args(s, block_call(plan, task), digits, std::to_string(ctx.threads), ctx.certified))
                 .table;
       }).kind != 0)
     return false;
-  if (t.rows.size() != task.points.size()) return false;
-  const Point& first = pts[task.points[0]];
-  std::vector<size_t> ci, slot;  // each batched option's column in t, and its place in a Point
-  for (const auto& b : task.batched) {
+  if (t.rows.size() != task.count) return false;
+  std::vector<size_t> ci;  // each batched option's column in t
+  for (const auto& b : plan.batched) {
     auto it = std::find(t.columns.begin(), t.columns.end(), b);
     if (it == t.columns.end()) return false;
     ci.push_back(static_cast<size_t>(it - t.columns.begin()));
-    for (size_t q = 0; q < first.size(); ++q)
-      if (first[q].first == b) slot.push_back(q);
   }
   bool in_order = true;  // the usual case: rows in the block's point order
-  for (size_t i = 0; i < task.points.size() && in_order; ++i)
-    in_order = row_is_point(t, i, pts[task.points[i]], ci, slot);
+  size_t i = 0;
+  plan.for_each_point(task, [&](size_t k) { in_order = in_order && row_is_point(t, i++, plan, k, ci); });
   if (in_order) {
-    out.rows.reserve(task.points.size());
-    for (size_t i = 0; i < task.points.size(); ++i)
-      out.rows.emplace_back(task.points[i], std::move(t.rows[i]));
-  } else if (!match_by_key(t, pts, task, ci, slot, out.rows)) {
+    out.rows.reserve(task.count);
+    i = 0;
+    plan.for_each_point(task, [&](size_t k) { out.rows.emplace_back(k, std::move(t.rows[i++])); });
+  } else if (!match_by_key(t, plan, task, ci, out.rows)) {
     out.rows.clear();
     return false;
   }
@@ -245,18 +214,19 @@ bool run_block(Invoker& inv, const Spec& s, const std::vector<Point>& pts, const
 
 /// The points of one task, one call each; stops at the first failure (recorded in `o`) or when
 /// another thread failed.
-void run_points(std::unique_ptr<Invoker>& inv, const Spec& s, const std::vector<Point>& pts, const Task& task,
-                long digits, const std::string& threads, const Context& ctx, std::atomic<bool>& stop,
-                TaskOut& o, const std::function<void()>& on_point) {
-  for (size_t k : task.points) {
-    if (stop.load(std::memory_order_relaxed)) break;
+void run_points(std::unique_ptr<Invoker>& inv, const Spec& s, const Plan& plan, const Task& task, long digits,
+                const std::string& threads, const Context& ctx, std::atomic<bool>& stop, TaskOut& o,
+                const std::function<void()>& on_point) {
+  plan.for_each_point(task, [&](size_t k) {
+    if (stop.load(std::memory_order_relaxed) || o.error.kind != 0) return;
     out::Table t;
+    const Point p = plan.points.at(k);
     PointError e = guarded([&] {
       if (!inv) inv = std::make_unique<Invoker>();
-      t = inv->run(point_args(s, pts[k], digits, threads, ctx.certified)).table;
+      t = inv->run(call_args(s, p, digits, threads, ctx.certified)).table;
     });
     if (e.kind == 0) {
-      add_point_columns(t, pts[k]);
+      add_point_columns(t, p);
       if (o.columns.empty()) o.columns = t.columns;
       if (t.columns != o.columns)
         e = {2, fmt::format("the command's columns change across the sweep ({} vs {}); sweep that option in "
@@ -271,15 +241,27 @@ void run_points(std::unique_ptr<Invoker>& inv, const Spec& s, const std::vector<
     for (auto& r : t.rows) o.rows.emplace_back(k, std::move(r));
     add_notes(o.notes, t.notes);
     on_point();
-  }
+  });
 }
 
-/// The tasks at `singles` point by point, in parallel, one Invoker per thread.
-void run_singles(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
-                 const std::vector<size_t>& singles, long digits, const Context& ctx,
-                 std::vector<TaskOut>& outs, Progress& progress, std::atomic<size_t>& done) {
+/// One window of tasks: blocks first, one at a time, each through the command's own (parallel)
+/// kernel; then single points (and blocks that could not run as one call) in parallel, one
+/// Invoker per thread.
+void run_window(const Spec& s, const Plan& plan, const std::vector<Task>& tasks, long digits,
+                const Context& ctx, std::vector<TaskOut>& outs, Invoker& main_inv, Progress& progress,
+                std::atomic<size_t>& done) {
+  std::vector<size_t> singles;
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    if (!tasks[i].block() || !run_block(main_inv, s, plan, tasks[i], digits, ctx, outs[i])) {
+      singles.push_back(i);
+      continue;
+    }
+    done += tasks[i].count;
+    progress.update(done);
+  }
   size_t npts = 0;
-  for (size_t i : singles) npts += tasks[i].points.size();
+  for (size_t i : singles) npts += tasks[i].count;
+  if (npts == 0) return;
   const int threads = std::max(1, std::min<int>(ctx.threads, static_cast<int>(npts)));
   const std::string inner_threads = npts == 1 ? std::to_string(ctx.threads) : "1";
   std::vector<std::unique_ptr<Invoker>> invokers(static_cast<size_t>(threads));
@@ -294,7 +276,7 @@ void run_singles(const Spec& s, const std::vector<Point>& pts, const std::vector
     tid = omp_get_thread_num();
 #endif
     const size_t i = singles[static_cast<size_t>(j)];
-    run_points(invokers[static_cast<size_t>(tid)], s, pts, tasks[i], digits, inner_threads, ctx, stop,
+    run_points(invokers[static_cast<size_t>(tid)], s, plan, tasks[i], digits, inner_threads, ctx, stop,
                outs[i], [&] {
                  const size_t d = ++done;
                  if (tid == 0) progress.update(d);
@@ -308,52 +290,62 @@ void run_singles(const Spec& s, const std::vector<Point>& pts, const std::vector
 #endif
 }
 
-/// The tasks' outputs in task order as one Raw; the first failure in spec order is rethrown.
-Raw collect(const Spec& s, const std::vector<Point>& pts, std::vector<TaskOut>& outs) {
+/// The first failure of a window in spec order is rethrown; otherwise the columns are checked
+/// against the run's and the notes added, in task order.
+void check_window(const Spec& s, const Plan& plan, std::vector<TaskOut>& outs, RunSummary& sum) {
   const TaskOut* first_bad = nullptr;
   for (const auto& o : outs)
     if (o.error.kind != 0 && (first_bad == nullptr || o.failed_point < first_bad->failed_point))
       first_bad = &o;
-  if (first_bad != nullptr) rethrow_point(s, pts[first_bad->failed_point], first_bad->error);
-  Raw raw;
+  if (first_bad != nullptr) rethrow_point(s, plan.points.at(first_bad->failed_point), first_bad->error);
   for (auto& o : outs) {
-    if (raw.columns.empty()) raw.columns = o.columns;
-    if (!o.columns.empty() && o.columns != raw.columns)
+    if (sum.columns.empty()) sum.columns = o.columns;
+    if (!o.columns.empty() && o.columns != sum.columns)
       throw DomainError(
           fmt::format("{}: the command's columns change across the sweep ({} vs {}); sweep that option "
                       "in separate specs",
-                      s.file, fmt::join(raw.columns, ","), fmt::join(o.columns, ",")));
-    for (auto& r : o.rows) raw.rows.push_back(std::move(r));
-    add_notes(raw.notes, o.notes);
+                      s.file, fmt::join(sum.columns, ","), fmt::join(o.columns, ",")));
+    add_notes(sum.notes, o.notes);
   }
-  sort_by_point(raw.rows);
-  return raw;
 }
 
 }  // namespace
 
-Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
-              const Context& ctx) {
+RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,
+                     const TaskRowsFn& take, const std::function<void(const RunSummary&)>& window_done) {
   const long digits = s.digits.value_or(ctx.digits);
-  std::vector<TaskOut> outs(tasks.size());
   size_t npts = 0;
-  for (const auto& t : tasks) npts += t.points.size();
+  for (size_t id : ids) npts += plan.task(id).count;
   Progress progress(fmt::format("table {}", join_words(s.command)), npts);
   std::atomic<size_t> done{0};
-  // blocks first, one at a time, each through the command's own (parallel) kernel
   Invoker main_inv;
-  std::vector<size_t> singles;
-  for (size_t i = 0; i < tasks.size(); ++i) {
-    if (tasks[i].batched.empty() || !run_block(main_inv, s, pts, tasks[i], digits, ctx, outs[i])) {
-      singles.push_back(i);
-      continue;
+  RunSummary sum;
+  for (size_t w = 0; w < ids.size();) {
+    std::vector<Task> tasks;
+    size_t points = 0, end = w;
+    for (; end < ids.size() && (end == w || points < kWindow); ++end) {
+      tasks.push_back(plan.task(ids[end]));
+      points += tasks.back().count;
     }
-    done += tasks[i].points.size();
-    progress.update(done);
+    std::vector<TaskOut> outs(tasks.size());
+    run_window(s, plan, tasks, digits, ctx, outs, main_inv, progress, done);
+    check_window(s, plan, outs, sum);
+    for (size_t i = 0; i < outs.size(); ++i) take(ids[w + i], outs[i].rows);
+    if (window_done) window_done(sum);
+    w = end;
   }
-  // single points (and blocks that could not run as one call) in parallel
-  run_singles(s, pts, tasks, singles, digits, ctx, outs, progress, done);
-  return collect(s, pts, outs);
+  return sum;
+}
+
+Raw run_all(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx) {
+  Raw raw;
+  RunSummary sum = run_tasks(s, plan, ids, ctx, [&](size_t, std::vector<TaggedRow>& rows) {
+    for (auto& r : rows) raw.rows.push_back(std::move(r));
+  });
+  raw.columns = std::move(sum.columns);
+  raw.notes = std::move(sum.notes);
+  sort_by_point(raw.rows);
+  return raw;
 }
 
 }  // namespace bc::cli::table

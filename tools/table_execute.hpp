@@ -9,6 +9,7 @@
 #include "table_plan.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,10 +27,28 @@ struct Raw {
   std::vector<std::string> notes;
 };
 
-/// Runs `tasks` (of the plan of `s` over `pts`) with ctx.threads threads. Throws the first failing
-/// point's error (in spec order), naming the spec's file, line and field.
-Raw run_tasks(const Spec& s, const std::vector<Point>& pts, const std::vector<Task>& tasks,
-              const Context& ctx);
+/// What a run of tasks leaves besides rows: the command's columns and its notes, in task order.
+struct RunSummary {
+  std::vector<std::string> columns;
+  std::vector<std::string> notes;
+};
+
+/// Receives each task's rows (tagged with their points, in the command's order) once its window
+/// of tasks has run; tasks arrive in the order of `ids`.
+using TaskRowsFn = std::function<void(size_t task, std::vector<TaggedRow>& rows)>;
+
+/// Runs the tasks `ids` (ascending) of `plan` with ctx.threads threads, in windows of about
+/// kWindow points (blocks one by one through the command's own parallel kernel, single points in
+/// parallel), handing every task's rows to `take` as its window completes. Throws the first
+/// failing point's error (in spec order within a window), naming the spec's file, line and field.
+/// `window_done`, if given, is called after each window's tasks were handed over, with the
+/// columns and notes so far.
+RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,
+                     const TaskRowsFn& take, const std::function<void(const RunSummary&)>& window_done = {});
+inline constexpr size_t kWindow = 65536;
+
+/// run_tasks collecting every row, in spec order.
+Raw run_all(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx);
 
 /// Rows into spec (point) order; already sorted unless blocks and single points interleave.
 void sort_by_point(std::vector<TaggedRow>& rows);

@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "core/text_file.hpp"
+#include "table_plan.hpp"
 #include "table_shards.hpp"
 
 #include <fmt/format.h>
@@ -35,53 +36,50 @@ nlohmann::ordered_json row_json(size_t point, const std::vector<out::Cell>& r) {
 
 }  // namespace
 
-nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, const std::vector<Task>& tasks,
-                                  const std::vector<size_t>& mine, const Raw& raw, long digits) {
-  std::map<size_t, size_t> task_of;  // point -> task
-  for (size_t t : mine)
-    for (size_t p : tasks[t].points) task_of[p] = t;
-  std::map<size_t, std::vector<const TaggedRow*>> by_task;
-  for (const auto& row : raw.rows) by_task[task_of.at(row.first)].push_back(&row);
-  nlohmann::ordered_json j;
-  j["boundcheck_table_shard"] = 1;
-  j["boundcheck"] = BOUNDCHECK_VERSION;
-  j["spec_file"] = s.file;
-  j["spec"] = s.text;
-  j["shard"] = index;
-  j["of"] = count;
-  j["task_count"] = tasks.size();
-  j["digits"] = digits;
-  j["columns"] = raw.columns;
-  auto rows = nlohmann::ordered_json::array();
-  auto task_rows = nlohmann::ordered_json::array();
-  for (size_t t : mine) {
-    std::uint64_t h = kFnvOffset;
-    size_t n = 0;
-    for (const auto* row : by_task[t]) {
-      auto rj = row_json(row->first, row->second);
-      h = fnv1a(rj.dump(), h);
-      rows.push_back(std::move(rj));
-      ++n;
-    }
-    task_rows.push_back({t, n, fmt::format("{:016x}", h)});
+ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count, long digits)
+    : rows_(nlohmann::ordered_json::array()), tasks_(nlohmann::ordered_json::array()) {
+  head_["boundcheck_table_shard"] = 2;
+  head_["boundcheck"] = BOUNDCHECK_VERSION;
+  head_["spec_file"] = s.file;
+  head_["spec"] = s.text;
+  head_["shard"] = index;
+  head_["of"] = count;
+  head_["task_count"] = plan.task_count();
+  head_["plan"] = fmt::format("{:016x}", plan.digest());
+  head_["digits"] = digits;
+}
+
+void ShardWriter::task(size_t t, const std::vector<TaggedRow>& rows) {
+  std::uint64_t h = kFnvOffset;
+  for (const auto& row : rows) {
+    auto rj = row_json(row.first, row.second);
+    h = fnv1a(rj.dump(), h);
+    rows_.push_back(std::move(rj));
   }
-  j["tasks"] = std::move(task_rows);  // [task, rows, digest], in the order the rows follow
-  j["rows"] = std::move(rows);
-  j["notes"] = raw.notes;
-  return j;
+  tasks_.push_back({t, rows.size(), fmt::format("{:016x}", h)});
+}
+
+std::string ShardWriter::finish(const RunSummary& sum) {
+  nlohmann::ordered_json j = std::move(head_);
+  j["columns"] = sum.columns;
+  j["tasks"] = std::move(tasks_);  // [task, rows, digest], in the order the rows follow
+  j["rows"] = std::move(rows_);
+  j["notes"] = sum.notes;
+  return j.dump(1) + "\n";
 }
 
 namespace {
 
 /// Checks the file's per-task row counts and digests against its rows (a row deleted or edited by
 /// hand is named with its task) and records each task's points in sh.tasks.
-void check_task_digests(const std::string& file, const nlohmann::json& j, Shard& sh) {
+void check_task_digests(const std::string& what, const std::string& file, const nlohmann::json& j,
+                        Shard& sh) {
   const auto& tasks = j.at("tasks");
-  if (!j.contains("task_count") || !tasks.is_array() || (!tasks.empty() && !tasks.at(0).is_array()))
-    throw UsageError(
-        fmt::format("table merge: \"{}\" was written by an older boundcheck (contiguous shards, no digests); "
-                    "recompute it with table --shard",
-                    file));
+  if (!j.contains("plan") || !tasks.is_array() || (!tasks.empty() && !tasks.at(0).is_array()))
+    throw UsageError(fmt::format(
+        "{}: \"{}\" was written by an older boundcheck (shards without a plan digest); recompute it with "
+        "table --shard",
+        what, file));
   sh.task_count = j.at("task_count").get<size_t>();
   const auto& rows = j.at("rows");
   size_t at = 0;
@@ -89,12 +87,12 @@ void check_task_digests(const std::string& file, const nlohmann::json& j, Shard&
     const size_t task = t.at(0).get<size_t>(), n = t.at(1).get<size_t>();
     const std::string digest = t.at(2).get<std::string>();
     if (task >= sh.task_count)
-      throw UsageError(fmt::format("table merge: \"{}\": task {} is beyond the spec's {} tasks", file, task,
-                                   sh.task_count));
+      throw UsageError(
+          fmt::format("{}: \"{}\": task {} is beyond the spec's {} tasks", what, file, task, sh.task_count));
     if (at + n > rows.size())
-      throw UsageError(fmt::format(
-          "table merge: \"{}\": task {} lists {} rows but the file holds only {} more (rows were deleted)",
-          file, task, n, rows.size() - at));
+      throw UsageError(
+          fmt::format("{}: \"{}\": task {} lists {} rows but the file holds only {} more (rows were deleted)",
+                      what, file, task, n, rows.size() - at));
     std::uint64_t h = kFnvOffset;
     std::vector<size_t> points;
     for (size_t k = at; k < at + n; ++k) {
@@ -104,23 +102,24 @@ void check_task_digests(const std::string& file, const nlohmann::json& j, Shard&
     }
     if (fmt::format("{:016x}", h) != digest)
       throw UsageError(
-          fmt::format("table merge: \"{}\": the rows of task {} do not match their digest (edited "
+          fmt::format("{}: \"{}\": the rows of task {} do not match their digest (edited "
                       "or truncated by hand?); recompute shard {}/{}",
-                      file, task, sh.index, sh.count));
+                      what, file, task, sh.index, sh.count));
     sh.tasks.emplace_back(task, std::move(points));
     at += n;
   }
   if (at != rows.size())
-    throw UsageError(fmt::format("table merge: \"{}\": {} rows belong to no task (added by hand?)", file,
-                                 rows.size() - at));
+    throw UsageError(
+        fmt::format("{}: \"{}\": {} rows belong to no task (added by hand?)", what, file, rows.size() - at));
 }
 
 /// One row of a shard file back into cells.
-std::vector<out::Cell> cells_of(const std::string& file, const nlohmann::json& r, size_t ncols) {
+std::vector<out::Cell> cells_of(const std::string& what, const std::string& file, const nlohmann::json& r,
+                                size_t ncols) {
   const std::string kinds = r.at(1).get<std::string>();
   const auto& cells = r.at(2);
   if (kinds.size() != cells.size() || kinds.size() != ncols)
-    throw UsageError(fmt::format("table merge: \"{}\": a row has the wrong number of cells", file));
+    throw UsageError(fmt::format("{}: \"{}\": a row has the wrong number of cells", what, file));
   std::vector<out::Cell> row;
   for (size_t i = 0; i < kinds.size(); ++i) {
     const std::string v = cells.at(i).get<std::string>();
@@ -141,7 +140,7 @@ std::vector<out::Cell> cells_of(const std::string& file, const nlohmann::json& r
         row.push_back(out::Cell::of_text(v));
         break;
       default:
-        throw UsageError(fmt::format("table merge: \"{}\": unknown cell kind '{}'", file, kinds[i]));
+        throw UsageError(fmt::format("{}: \"{}\": unknown cell kind '{}'", what, file, kinds[i]));
     }
   }
   return row;
@@ -149,19 +148,18 @@ std::vector<out::Cell> cells_of(const std::string& file, const nlohmann::json& r
 
 }  // namespace
 
-Shard read_shard(const std::string& file) {
+Shard read_shard(const std::string& file, const std::string& what) {
   // a shard file is untrusted: at most 1 GiB (10^6 points of a few hundred bytes each)
-  const std::string text = read_text_file(file, TextLimits{size_t(1) << 30, size_t(1) << 30}, "table merge");
+  const std::string text = read_text_file(file, TextLimits{size_t(1) << 30, size_t(1) << 30}, what);
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception&) {
-    throw UsageError(fmt::format("table merge: \"{}\" is not a shard file (not JSON)", file));
+    throw UsageError(fmt::format("{}: \"{}\" is not a shard file (not JSON)", what, file));
   }
   try {
     if (!j.is_object() || !j.contains("boundcheck_table_shard"))
-      throw UsageError(
-          fmt::format("table merge: \"{}\" is not a shard file (written by table --shard)", file));
+      throw UsageError(fmt::format("{}: \"{}\" is not a shard file (written by table --shard)", what, file));
     Shard sh;
     sh.spec = parse_spec(j.at("spec").get<std::string>(), j.at("spec_file").get<std::string>());
     sh.index = j.at("shard").get<size_t>();
@@ -169,47 +167,71 @@ Shard read_shard(const std::string& file) {
     sh.digits = j.at("digits").get<long>();
     sh.raw.columns = j.at("columns").get<std::vector<std::string>>();
     sh.raw.notes = j.at("notes").get<std::vector<std::string>>();
-    check_task_digests(file, j, sh);
+    check_task_digests(what, file, j, sh);
+    sh.plan = j.at("plan").get<std::string>();
     for (const auto& r : j.at("rows"))
-      sh.raw.rows.emplace_back(r.at(0).get<size_t>(), cells_of(file, r, sh.raw.columns.size()));
+      sh.raw.rows.emplace_back(r.at(0).get<size_t>(), cells_of(what, file, r, sh.raw.columns.size()));
     return sh;
   } catch (const nlohmann::json::exception& e) {
-    throw UsageError(fmt::format("table merge: \"{}\" is not a valid shard file: {}", file, e.what()));
+    throw UsageError(fmt::format("{}: \"{}\" is not a valid shard file: {}", what, file, e.what()));
   } catch (const std::logic_error& e) {  // stoll
-    throw UsageError(fmt::format("table merge: \"{}\" is not a valid shard file: {}", file, e.what()));
+    throw UsageError(fmt::format("{}: \"{}\" is not a valid shard file: {}", what, file, e.what()));
   }
 }
 
 namespace {
 
-/// Every task of the spec is in exactly one shard, in the shard the assignment gives it, with rows
-/// for exactly its points (the task list is recomputed from the spec).
-void check_task_cover(const std::vector<Shard>& shards, const std::vector<std::string>& files) {
-  const Spec& s = shards[0].spec;
-  const auto pts = expand(s, kMaxPoints);
+/// The distinct points of task t of the plan, ascending.
+std::vector<size_t> points_of(const Plan& plan, size_t t) {
+  std::vector<size_t> pts;
+  plan.for_each_point(plan.task(t), [&](size_t k) { pts.push_back(k); });
+  return pts;
+}
+
+/// The plan of a shard's spec, as this boundcheck makes it.
+Plan plan_of(const Shard& sh) {
   Invoker probe;
-  const auto tasks = make_tasks(s, check_command(s, probe), pts);
-  std::vector<int> owner(tasks.size(), -1);
+  return make_plan(sh.spec, check_command(sh.spec, probe), sh.digits, true);
+}
+
+std::string plan_hex(const Plan& plan) { return fmt::format("{:016x}", plan.digest()); }
+
+/// Every task of the plan is in exactly one shard, in the shard the assignment gives it, with rows
+/// for exactly its points.
+void check_task_cover(const std::vector<Shard>& shards, const std::vector<std::string>& files,
+                      const Plan& plan) {
+  const std::vector<std::uint32_t> owner_of = assign_shards(plan, shards[0].count);
+  std::vector<int> owner(plan.task_count(), -1);
   for (size_t k = 0; k < shards.size(); ++k) {
-    if (shards[k].task_count != tasks.size())
-      throw UsageError(fmt::format("table merge: \"{}\" counts {} tasks, the spec has {}", files[k],
-                                   shards[k].task_count, tasks.size()));
+    if (shards[k].task_count != plan.task_count() || shards[k].plan != plan_hex(plan))
+      throw UsageError(fmt::format(
+          "table merge: \"{}\" was planned differently ({} tasks, plan {}; this boundcheck plans {} tasks, "
+          "plan {}): recompute its shards with one boundcheck build",
+          files[k], shards[k].task_count, shards[k].plan, plan.task_count(), plan_hex(plan)));
     for (const auto& [t, points] : shards[k].tasks) {
       if (owner[t] >= 0)
         throw UsageError(fmt::format("table merge: task {} is in both \"{}\" and \"{}\"", t,
                                      files[static_cast<size_t>(owner[t])], files[k]));
       owner[t] = static_cast<int>(k);
-      std::vector<size_t> want = tasks[t].points;
-      std::sort(want.begin(), want.end());
-      if (shard_of_task(t, shards[k].count) != shards[k].index || points != want)
+    }
+  }
+  for (size_t k = 0; k < shards.size(); ++k)
+    for (const auto& [t, points] : shards[k].tasks) {
+      if (owner_of[t] != shards[k].index)
+        throw UsageError(
+            fmt::format("table merge: \"{}\" (shard {}/{}) holds task {}, which is shard {}/{}'s", files[k],
+                        shards[k].index, shards[k].count, t, owner_of[t], shards[k].count));
+      if (points != points_of(plan, t))
         throw UsageError(
             fmt::format("table merge: \"{}\": task {} does not hold the rows of its points", files[k], t));
     }
-  }
-  for (size_t t = 0; t < tasks.size(); ++t)
+  for (size_t t = 0; t < owner.size(); ++t)
     if (owner[t] < 0)
-      throw UsageError(fmt::format("table merge: task {} of {} is in no shard file (shard {} lost rows?)", t,
-                                   tasks.size(), shard_of_task(t, shards[0].count)));
+      for (size_t k = 0; k < shards.size(); ++k)
+        if (shards[k].index == owner_of[t])
+          throw UsageError(
+              fmt::format("table merge: task {} of {} is in no shard file: \"{}\" (shard {}/{}) lost it", t,
+                          owner.size(), files[k], owner_of[t], shards[k].count));
 }
 
 /// One spec, shard count and digits; every shard 1..N exactly once.
@@ -234,13 +256,12 @@ void check_shard_set(const std::vector<Shard>& shards, const std::vector<std::st
 
 Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& files) {
   check_shard_set(shards, files);
-  check_task_cover(shards, files);
+  check_task_cover(shards, files, plan_of(shards[0]));
   std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) { return a.index < b.index; });
   Shard all;
-  all.spec = shards[0].spec, all.index = 0, all.count = shards[0].count, all.digits = shards[0].digits;
-  all.task_count = shards[0].task_count;
-  for (size_t k = 0; k < shards.size(); ++k) {
-    auto& sh = shards[k];
+  all.spec = shards[0].spec, all.count = shards[0].count, all.digits = shards[0].digits;
+  all.task_count = shards[0].task_count, all.plan = shards[0].plan;
+  for (auto& sh : shards) {
     if (all.raw.columns.empty()) all.raw.columns = sh.raw.columns;
     if (!sh.raw.rows.empty() && sh.raw.columns != all.raw.columns)
       throw UsageError("table merge: the shards have different columns");
@@ -251,16 +272,40 @@ Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& fi
   return all;
 }
 
-bool shard_done(const std::string& file, const Spec& s, size_t i, size_t n, long digits) {
+std::string shard_problem(const Shard& sh, const std::string& file, const Plan& plan) {
+  if (sh.task_count != plan.task_count() || sh.plan != plan_hex(plan))
+    return fmt::format("\"{}\" was planned differently (plan {}, this boundcheck plans {})", file, sh.plan,
+                       plan_hex(plan));
+  const std::vector<size_t> want = shard_tasks(plan, sh.index, sh.count);
+  for (size_t i = 0; i < std::max(want.size(), sh.tasks.size()); ++i) {
+    if (i >= sh.tasks.size() || (i < want.size() && want[i] < sh.tasks[i].first))
+      return fmt::format("\"{}\": task {} of shard {}/{} is missing", file, want[i], sh.index, sh.count);
+    const size_t t = sh.tasks[i].first;
+    if (i >= want.size() || want[i] != t)
+      return fmt::format("\"{}\": task {} is not shard {}/{}'s", file, t, sh.index, sh.count);
+    if (sh.tasks[i].second != points_of(plan, t))
+      return fmt::format("\"{}\": task {} does not hold the rows of its points", file, t);
+  }
+  return {};
+}
+
+bool shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t i, size_t n, long digits) {
   try {
-    Shard old = read_shard(file);
-    if (old.index == i && old.count == n && old.spec.text == s.text && old.digits == digits) return true;
+    Shard old = read_shard(file, "--resume");
+    std::string held;
+    if (old.spec.text != s.text)
+      held = "a shard of another spec";
+    else if (old.count != n)
+      held = fmt::format("shard {}/{} (another shard count)", old.index, old.count);
+    else if (old.index != i)
+      held = fmt::format("shard {}/{}", old.index, old.count);
+    else if (old.digits != digits)
+      held = "this shard at other digits";
+    else if (std::string why = shard_problem(old, file, plan); !why.empty())
+      held = "this shard, incomplete (" + why + ")";
+    else
+      return true;
     // said before the work starts, so a wrong --output is noticed at once
-    const std::string held = old.spec.text != s.text ? "a shard of another spec"
-                             : old.count != n
-                                 ? fmt::format("shard {}/{} (another shard count)", old.index, old.count)
-                             : old.index != i ? fmt::format("shard {}/{}", old.index, old.count)
-                                              : "this shard at other digits";
     std::fprintf(stderr, "note: --resume: \"%s\" holds %s; recomputing shard %zu/%zu over it\n", file.c_str(),
                  held.c_str(), i, n);
   } catch (const UsageError& e) {

@@ -18,32 +18,54 @@
 
 namespace bc::cli::table {
 
-/// The shard file of tasks `mine` (indices into `tasks`, ascending) of shard `index` of `count`:
-/// rows grouped by task, in task order, each task with its row count and digest.
-nlohmann::ordered_json shard_json(const Spec& s, size_t index, size_t count, const std::vector<Task>& tasks,
-                                  const std::vector<size_t>& mine, const Raw& raw, long digits);
+/// Writes the shard file of shard `index` of `count`: tasks arrive in ascending order with their
+/// rows (run_tasks' TaskRowsFn), each recorded with its row count and digest.
+class ShardWriter {
+ public:
+  ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count, long digits);
+  void task(size_t t, const std::vector<TaggedRow>& rows);
+  /// The file's text.
+  [[nodiscard]] std::string finish(const RunSummary& sum);
+
+ private:
+  nlohmann::ordered_json head_, rows_, tasks_;
+};
 
 /// A shard file, read and checked against its own digests.
 struct Shard {
   Spec spec;
   size_t index = 0, count = 0, task_count = 0;
   long digits = 0;
+  std::string plan;  ///< the plan's digest (hex)
   Raw raw;
   /// Per task of the file: its index and the points its rows hold (distinct, ascending).
   std::vector<std::pair<size_t, std::vector<size_t>>> tasks;
 };
 
 /// Reads FILE; throws UsageError naming the file (and the task) if it is not a shard file or its
-/// rows do not match their digests.
-Shard read_shard(const std::string& file);
+/// rows do not match their digests. `what` starts every message ("table merge").
+Shard read_shard(const std::string& file, const std::string& what);
 
 /// The shards' rows in spec order, after checking that they come from one spec, shard count and
-/// digits, and that every task of the spec is in exactly one of them (throws UsageError naming
-/// the file and the task otherwise): one Shard holding every row and note. `files` name `shards`.
+/// digits, and that every task of the spec's plan is in exactly one of them, the one the plan
+/// assigns it to, holding exactly its points (throws UsageError naming the file and the task
+/// otherwise): one Shard holding every row and note. `files` name `shards`.
 Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& files);
 
-/// For `--shard I/N --resume`: true when `file` already holds this shard of this spec at these
-/// digits; otherwise says on stderr, before the work starts, what the file holds instead.
-bool shard_done(const std::string& file, const Spec& s, size_t index, size_t count, long digits);
+/// Why `sh` (read from `file`) is not shard `sh.index` of the plan: its plan digest differs, a
+/// task is missing, is not its shard's, or does not hold its points. Empty when it is complete.
+std::string shard_problem(const Shard& sh, const std::string& file, const Plan& plan);
+
+/// For `--shard I/N --resume`: true when `file` already holds shard I of N of this spec at these
+/// digits, complete; otherwise says on stderr, before the work starts, what the file holds instead
+/// (naming the task when one is damaged or missing).
+bool shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t index, size_t count,
+                long digits);
+
+/// `table status FILES [--spec F]`: one row per file (shard, state: done | stale | incomplete |
+/// damaged | duplicate, tasks, points, rows, why) and one per shard with no complete file
+/// (missing). The reference is the spec F, else the spec of the newest readable file, with that
+/// file's shard count and digits. exit_code: 0 when every shard is done and no file is in doubt.
+out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file, int& exit_code);
 
 }  // namespace bc::cli::table

@@ -188,6 +188,12 @@ out::Table pivot(const Spec& s, const out::Table& t) {
 
 }  // namespace
 
+void finish_rows(const Spec& s, out::Table& t, long digits) {
+  unify_integer_columns(t);
+  add_derived(s, t, digits);
+  select_columns(s, t);
+}
+
 out::Table finish(const Spec& s, Raw raw, long digits) {
   out::Table t;
   t.command = "table";
@@ -199,9 +205,7 @@ out::Table finish(const Spec& s, Raw raw, long digits) {
   t.columns = raw.columns;
   for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
   t.notes = coalesce_notes(raw.notes);
-  unify_integer_columns(t);
-  add_derived(s, t, digits);
-  select_columns(s, t);
+  finish_rows(s, t, digits);
   if (s.layout) t = pivot(s, t);
   const std::string inner = join_words(s.command);
   for (const auto& c : t.columns)

@@ -20,6 +20,10 @@ size_t column_index(const std::vector<std::string>& cols, const std::string& nam
 /// The printed table of a sweep from its raw rows (in spec order) at `digits`.
 out::Table finish(const Spec& s, Raw raw, long digits);
 
+/// The row-by-row part of finish: typed integer columns, derived columns, the spec's column
+/// choice (a streamed sweep applies it window by window; no pivot).
+void finish_rows(const Spec& s, out::Table& t, long digits);
+
 /// Draws the spec's [plot] section of `t` to `path` (nothing if path is empty).
 void maybe_plot(const Spec& s, const out::Table& t, const std::string& path);
 /// The spec's figure of `t` as an SVG document for an HTML report ("" without a [plot] section).

@@ -119,34 +119,71 @@ bool is_write_through(const std::string& path) {
   return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+struct AtomicWriter::Signals {
+  SignalGuard guard;
+};
+
+AtomicWriter::AtomicWriter(const std::string& path) : shown_(path) {
+  if (path.empty()) throw UsageError("--output must be a file name, got \"\"");
+  target_ = resolve_output_target(path);
+  struct stat st {};
+  const bool exists = std_stream_fd(target_) < 0 && stat(target_.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
+    throw UsageError(fmt::format("--output: \"{}\" is a directory; give a file name", path));
+  if (is_write_through(target_))
+    throw UsageError(fmt::format("--output: \"{}\" is not a regular file", path));
+  mode_ = exists ? (st.st_mode & 07777) : 0644;
+  std::string tmpl = target_ + ".tmp.XXXXXX";
+  if (tmpl.size() >= sizeof(g_tmp_path)) throw UsageError("--output: path too long");
+  signals_ = std::make_unique<Signals>();
+  std::memcpy(g_tmp_path, tmpl.c_str(), tmpl.size() + 1);
+  fd_ = mkstemp(g_tmp_path);
+  if (fd_ < 0) fail(path, "create a temporary file beside", errno);
+  g_tmp_live = 1;
+}
+
+void AtomicWriter::write(const std::string& text) {
+  if (int e = write_all(fd_, text); e != 0) {
+    close(fd_);
+    fd_ = -1;
+    fail(shown_, "write", e);
+  }
+}
+
+void AtomicWriter::commit() {
+  if (fchmod(fd_, static_cast<mode_t>(mode_)) != 0 || fsync(fd_) != 0) {
+    int e = errno;
+    close(fd_);
+    fd_ = -1;
+    fail(shown_, "flush", e);
+  }
+  const int c = close(fd_);
+  fd_ = -1;
+  if (c != 0) fail(shown_, "close", errno);
+  if (rename(g_tmp_path, target_.c_str()) != 0) fail(shown_, "rename onto", errno);
+  g_tmp_live = 0;
+}
+
+AtomicWriter::~AtomicWriter() {
+  if (fd_ >= 0) close(fd_);
+  if (g_tmp_live) {
+    unlink(g_tmp_path);
+    g_tmp_live = 0;
+  }
+}
+
 void write_atomic(const std::string& path, const std::string& text) {
   if (path.empty()) throw UsageError("--output must be a file name, got \"\"");
   const std::string target = resolve_output_target(path);
-  struct stat st {};
-  const bool exists = std_stream_fd(target) < 0 && stat(target.c_str(), &st) == 0;
-  if (exists && S_ISDIR(st.st_mode))
-    throw UsageError(fmt::format("--output: \"{}\" is a directory; give a file name", path));
+  if (std_stream_fd(target) < 0) {
+    struct stat st {};
+    if (stat(target.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      throw UsageError(fmt::format("--output: \"{}\" is a directory; give a file name", path));
+  }
   if (is_write_through(target)) return write_through(path, target, text);
-  const mode_t mode = exists ? (st.st_mode & 07777) : 0644;
-  std::string tmpl = target + ".tmp.XXXXXX";
-  if (tmpl.size() >= sizeof(g_tmp_path)) throw UsageError("--output: path too long");
-  SignalGuard guard;
-  std::memcpy(g_tmp_path, tmpl.c_str(), tmpl.size() + 1);
-  int fd = mkstemp(g_tmp_path);
-  if (fd < 0) fail(path, "create a temporary file beside", errno);
-  g_tmp_live = 1;
-  if (int e = write_all(fd, text); e != 0) {
-    close(fd);
-    fail(path, "write", e);
-  }
-  if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
-    int e = errno;
-    close(fd);
-    fail(path, "flush", e);
-  }
-  if (close(fd) != 0) fail(path, "close", errno);
-  if (rename(g_tmp_path, target.c_str()) != 0) fail(path, "rename onto", errno);
-  g_tmp_live = 0;
+  AtomicWriter w(path);
+  w.write(text);
+  w.commit();
 }
 
 }  // namespace bc::out

@@ -12,9 +12,33 @@
 //  - a directory is refused.
 #pragma once
 
+#include <memory>
 #include <string>
 
 namespace bc::out {
+
+/// A regular file (or new path) written atomically in pieces, for output too large to hold in
+/// memory: the text goes to a temporary beside the target as it comes, and commit() flushes it
+/// and renames it over the target. Destroyed (or interrupted by a signal) before commit(), the
+/// temporary is removed. Throws as write_atomic does; refuses (UsageError) a target that
+/// write_atomic would write straight through (a device, a FIFO, /dev/std*): callers stream only
+/// where a failed run leaves nothing behind. One live writer per process.
+class AtomicWriter {
+ public:
+  explicit AtomicWriter(const std::string& path);
+  AtomicWriter(const AtomicWriter&) = delete;
+  AtomicWriter& operator=(const AtomicWriter&) = delete;
+  ~AtomicWriter();
+  void write(const std::string& text);
+  void commit();
+
+ private:
+  struct Signals;
+  std::string shown_, target_;
+  int fd_ = -1;
+  unsigned mode_ = 0644;
+  std::unique_ptr<Signals> signals_;
+};
 
 /// Writes `text` to `path` by the rules above. Throws UsageError for an empty path or a
 /// directory, ResourceError naming the path and errno text otherwise.

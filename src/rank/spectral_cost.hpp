@@ -33,4 +33,9 @@ struct SpectralCost {
 SpectralCost spectral_seconds_estimate(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
                                        long digits, ulong max_terms, double enough);
 
+/// The same prediction, one value per H in hs (none skipped): what `table` cuts a sweep into tasks
+/// and deals shards by (Command::estimate).
+std::vector<double> spectral_seconds_each(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
+                                          long digits, ulong max_terms);
+
 }  // namespace bc::rank
