@@ -325,25 +325,15 @@ void setup_table(CLI::App& root, Registry& reg) {
 
   auto popt = std::make_shared<PlanOptions>();
   CLI::App* papp = reg.add(*app, "plan", "Per shard: tasks, points and estimated cost of a sharded sweep");
-  papp->add_option("--spec", popt->spec, "The spec file");
-  papp->add_option("--shards", popt->shards, "Number of shards N (default 1)");
-  papp->footer(
-      "The sweep is cut into tasks by the command's own cost model (expensive regions down to single\n"
-      "points, cheap ones in blocks of up to 4096 points) and tasks are dealt to shards longest first,\n"
-      "each to the least loaded shard. Size an array job from est_seconds (one core each).\n"
-      "Example: boundcheck table plan --spec big.toml --shards 64");
+  papp->add_option("--spec", popt->spec, "The spec file (TOML; see table --help)")->type_name("PATH");
+  papp->add_option("--shards", popt->shards, "Number of shards N (default 1)")->type_name("INT");
   reg.bind(papp, popt, run_table_plan);
 
   auto sopt = std::make_shared<StatusOptions>();
   CLI::App* sapp = reg.add(*app, "status", "Which shards of a sweep are done, missing, stale or damaged");
-  sapp->add_option("files", sopt->files, "Shard files (any order)");
-  sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)");
-  sapp->footer(
-      "One row per file: done (complete, its digests and tasks check out), stale (another spec, shard\n"
-      "count or digits), incomplete (a task missing or planned differently), damaged (not a shard file,\n"
-      "truncated, or a task whose rows do not match their digest: the task is named), duplicate; and one\n"
-      "row per shard with no complete file (missing). Exit code 0 when every shard is done, 1 otherwise.\n"
-      "Example: boundcheck table status part-*.json");
+  sapp->add_option("files", sopt->files, "Shard files (any order)")->type_name("PATH ...");
+  sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)")
+      ->type_name("PATH");
   reg.bind(sapp, sopt, run_table_status);
 }
 

@@ -59,7 +59,9 @@ const char* const kUntrusted =
 void help_table(Registry& reg) {
   const Command* table = reg.find("table");
   const Command* merge = reg.find("table merge");
-  if (table == nullptr || merge == nullptr) return;
+  const Command* plan = reg.find("table plan");
+  const Command* status = reg.find("table status");
+  if (table == nullptr || merge == nullptr || plan == nullptr || status == nullptr) return;
   reg.help(table->app,
            Help{.formula = "One row per point of the spec's grid, computed by the command the spec names "
                            "through the same parser and code as the command line; derived columns are "
@@ -70,8 +72,9 @@ void help_table(Registry& reg) {
                 .cost = "The sum of the points' costs: options a command takes as lists run in blocks "
                         "through its own parallel kernel, other points run in parallel on --threads. The "
                         "grid is expanded and counted first (at most 10^7 points) and every point's command "
-                        "estimates its own work; --shard I/N computes a deterministic share "
-                        "(boustrophedon order).",
+                        "estimates its own work; --shard I/N computes a deterministic share: tasks cut "
+                        "by the command's cost model, dealt longest first to the least loaded shard "
+                        "(table plan shows the shares).",
                 .details = std::string(kSpecFormat) +
                            "Every point runs the command's own code; a value it refuses is refused with the "
                            "spec's file, line and field. Rows come in spec order whatever --threads.\n" +
@@ -90,6 +93,29 @@ void help_table(Registry& reg) {
                            "naming the file and the task.",
                 .examples = {"boundcheck table merge p1.json p2.json --format markdown",
                              "boundcheck table merge p2.json p1.json --format latex --output t1.tex"}});
+  reg.help(plan->app,
+           Help{.formula = "The spec's grid cut into tasks by the swept command's own cost model (expensive "
+                           "regions down to single points, cheap ones in blocks of up to 4096 points), dealt "
+                           "longest first to the least loaded of N shards; one row per shard: tasks, points "
+                           "and estimated seconds on one core.",
+                .source = "The swept command's cost model (its --help, Cost).",
+                .cost = "Planning only: the grid is counted and priced, nothing is computed.",
+                .details = "Size an array job from est_seconds; table --shard I/N computes exactly shard "
+                           "I's tasks, and table merge joins the files.",
+                .examples = {"boundcheck table plan --spec data/specs/paperL_table1.toml --shards 2",
+                             "boundcheck table plan --spec data/specs/lb_vs_heads.toml --shards 8"}});
+  reg.help(
+      status->app,
+      Help{.formula = "One row per file: done (complete, digests and tasks check out), stale (another "
+                      "spec, shard count or digits), incomplete (a task missing or planned "
+                      "differently), damaged (not a shard file, truncated, or a task whose rows do not "
+                      "match their digest: the task is named), duplicate; one row per shard with no "
+                      "complete file (missing).",
+           .source = "The spec's, carried inside every shard file.",
+           .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
+           .details = "Exit code 0 when every shard is done, 1 otherwise.",
+           .examples = {"boundcheck table status p1.json p2.json",
+                        "boundcheck table status p2.json p1.json --spec data/specs/paperL_table1.toml"}});
 }
 
 }  // namespace bc::cli

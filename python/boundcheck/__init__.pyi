@@ -207,9 +207,9 @@ class _TableGroup:
         """Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards."""
     def merge(self, files: _Arg = ..., *, plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Join the shard files of one spec into the table the unsharded run prints."""
-    def plan(self, *, spec: _Arg = ..., shards: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def plan(self, *, spec: _Arg = ..., shards: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Per shard: tasks, points and estimated cost of a sharded sweep."""
-    def status(self, files: _Arg = ..., *, spec: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: bool = ..., max_seconds: Optional[float | int | str] = ..., double_check: bool = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def status(self, files: _Arg = ..., *, spec: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Which shards of a sweep are done, missing, stale or damaged."""
 
 sphere: _SphereGroup
