@@ -28,6 +28,21 @@ struct LpDeleter {
   void operator()(glp_prob* p) const { glp_delete_prob(p); }
 };
 
+std::mutex glpk_mutex;  // one LP at a time: GLPK may have been built with one process-wide environment
+
+// Debian's GLPK keeps its environment in thread-local storage: a thread that ran an LP frees it when
+// it exits (verify's worker threads and their OpenMP teams end before the process; LeakSanitizer
+// reported the environments of joined threads as leaks)
+struct GlpkEnvironment {
+  GlpkEnvironment() = default;
+  GlpkEnvironment(const GlpkEnvironment&) = delete;
+  GlpkEnvironment& operator=(const GlpkEnvironment&) = delete;
+  ~GlpkEnvironment() {
+    std::lock_guard<std::mutex> lock(glpk_mutex);
+    glp_free_env();
+  }
+};
+
 // 2x, which must be an integer (all our bounds are multiples of 1/2).
 bool twice_as_integer(double x, slong& out) {
   const double t = 2 * x;
@@ -122,8 +137,8 @@ bool exactly_feasible(const std::vector<Fmpq>& w, const SignVectors& v, const st
 }  // namespace
 
 LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S) {
-  // one LP at a time: GLPK's environment is per process unless it was built thread-local
-  static std::mutex glpk_mutex;
+  thread_local GlpkEnvironment environment;  // constructed before the lock: its destructor locks
+  (void)environment;
   std::lock_guard<std::mutex> lock(glpk_mutex);
   glp_term_out(GLP_OFF);  // the library never prints
   std::unique_ptr<glp_prob, LpDeleter> lp(glp_create_prob());
