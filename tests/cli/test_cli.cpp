@@ -386,7 +386,8 @@ TEST_CASE("cli: verify prints its table and exits 0, --list shows the catalogue"
   // formula claims say so
   auto q = run_boundcheck({"verify", "--id", "comm.qsa", "--format", "json"});
   CHECK(q.code == 0);
-  for (const auto& row : parse_json(q.out)["rows"]) {
+  const auto qj = parse_json(q.out);  // kept alive: a range-for over a temporary's member dangles
+  for (const auto& row : qj["rows"]) {
     CHECK(row["verdict"] == "evaluated");
     CHECK(row["grade"].get<std::string>().rfind("evaluates the formula", 0) == 0);
   }
