@@ -66,9 +66,11 @@ std::string key_names(const std::vector<Key<T>>& keys) {
 template <class T>
 void check_keys(const Ctx& c, const toml::table& t, const std::string& where,
                 const std::vector<Key<T>>& keys) {
-  for (auto&& [k, v] : t)
-    if (std::none_of(keys.begin(), keys.end(), [&](const Key<T>& key) { return k.str() == key.name; }))
-      c.fail(&v, field_name(where, k.str()), fmt::format("unknown key ({})", key_names(keys)));
+  for (auto&& [k, v] : t) {
+    const std::string name(k.str());  // clang 14 (the fuzz build) cannot capture a structured binding
+    if (std::none_of(keys.begin(), keys.end(), [&](const Key<T>& key) { return name == key.name; }))
+      c.fail(&v, field_name(where, name), fmt::format("unknown key ({})", key_names(keys)));
+  }
 }
 
 /// Reads every key of `t` that the schema lists, in schema order.
