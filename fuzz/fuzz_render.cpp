@@ -2,7 +2,8 @@
 // at NUL bytes into a title, axis labels, a guide label, an overlay label, a column name, and
 // cell texts (used as series values and as text/exact cells). gnuplot_script either refuses
 // (UsageError) or returns a script that script_outside_template accepts; the LaTeX rendering
-// holds no control sequence but the renderer's own and the escapes of the ten specials.
+// holds no control sequence but the renderer's own, the escapes of the ten specials, and those of
+// < > | (which the default OT1 font would print as other glyphs).
 #include "core/errors.hpp"
 #include "output/labels.hpp"
 #include "output/plot.hpp"
@@ -38,9 +39,9 @@ std::vector<std::string> fields(const uint8_t* data, size_t size) {
 
 void check_latex(const std::string& tex) {
   static const std::set<std::string> kMacros = {
-      "begin",   "end",        "caption",       "centering",      "toprule",
-      "midrule", "bottomrule", "endhead",       "endfoot",        "texttt",
-      "times",   "pm",         "textbackslash", "textasciitilde", "textasciicircum"};
+      "begin",           "end",      "caption",     "centering", "toprule", "midrule",       "bottomrule",
+      "endhead",         "endfoot",  "texttt",      "times",     "pm",      "textbackslash", "textasciitilde",
+      "textasciicircum", "textless", "textgreater", "textbar"};
   for (size_t i = 0; i < tex.size(); ++i) {
     if (tex[i] == '%' && (i == 0 || tex[i - 1] == '\n')) {  // the header comment: one line each
       i = tex.find('\n', i);
