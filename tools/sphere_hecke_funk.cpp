@@ -53,8 +53,8 @@ RunResult run_sphere_hecke_funk(const HeckeFunkOptions& o, const Context& ctx) {
       3.5e-6 * std::pow(sphere::hecke_funk_cost(l), 0.875) * std::pow((1.0 + ctx.digits / 300.0) / 1.1, 1.6);
   const double secs = quadrature + 2.64 * std::pow(ctx.digits / 4000.0, 3.2);
   limits::check_seconds("sphere hecke-funk: the quadrature", secs, "lower --l or --digits");
+  const sphere::MpScope scope(static_cast<unsigned>(ctx.digits) + 20);
   auto r = sphere::hecke_funk_check(d, l, ctx.digits);
-  sphere::MpReal::default_precision(static_cast<unsigned>(ctx.digits) + 20);
   const sphere::MpReal tol = pow(sphere::MpReal(10), -(ctx.digits - 2));
   const sphere::MpReal scale = r.quadrature == 0 ? sphere::MpReal(1) : abs(r.quadrature);
   const bool agree = r.abs_diff <= tol * scale;

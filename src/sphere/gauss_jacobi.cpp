@@ -8,6 +8,19 @@
 
 namespace bc::sphere {
 
+namespace {
+std::recursive_mutex& mp_mutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+}  // namespace
+
+MpScope::MpScope(unsigned digits10) : lock_(mp_mutex()), saved_(MpReal::default_precision()) {
+  MpReal::default_precision(digits10);
+}
+
+MpScope::~MpScope() { MpReal::default_precision(saved_); }
+
 void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& a, const MpReal& b, const MpReal& x) {
   MpReal p0 = 1, p1 = (a + 1) + (a + b + 2) * (x - 1) / 2;
   if (n == 0) {
@@ -31,7 +44,7 @@ void jacobi_p(MpReal& p, MpReal& dp, unsigned n, const MpReal& a, const MpReal& 
 GaussRule gauss_jacobi(unsigned n, double alpha, double beta, unsigned digits10) {
   if (n == 0 || !(alpha > -1) || !(beta > -1))
     throw std::invalid_argument("gauss_jacobi: requires n >= 1, alpha > -1, beta > -1");
-  MpReal::default_precision(digits10);
+  const MpScope scope(digits10);
   // Golub–Welsch: monic Jacobi recurrence coefficients.
   Eigen::VectorXd diag(n), sub(n > 1 ? n - 1 : 1);
   for (unsigned k = 0; k < n; ++k) {

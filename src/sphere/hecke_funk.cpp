@@ -27,14 +27,14 @@ double hecke_funk_cost(unsigned long l) {
 }
 
 HeckeFunkCheck hecke_funk_check(unsigned long d, unsigned long l, long digits) {
+  const unsigned digits10 = static_cast<unsigned>(digits) + 20;
+  const MpScope scope(digits10);  // before `out`: its MpReal members take this precision
   HeckeFunkCheck out;
   // Certified closed form.
   for (slong prec = bits_for_digits(digits) + 64;; prec *= 2) {
     sign_coef_unit_closed(out.closed_form.x, d, l, prec);
     if (accurate_to_digits(out.closed_form.x, digits)) break;
   }
-  const unsigned digits10 = static_cast<unsigned>(digits) + 20;
-  MpReal::default_precision(digits10);
   if (l % 2 == 0) {
     out.quadrature = 0;
     out.abs_diff = 0;

@@ -97,11 +97,11 @@ Outcome unit_norm(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = param<long>(c, "digits");
   const unsigned d10 = static_cast<unsigned>(digits) + 15;
+  const sphere::MpScope scope(d10);
   MpReal worst = 0;
   std::string worst_case;
   for (const auto& dl : cases) {
     const ulong d = dl.at(0), l = dl.at(1);
-    MpReal::default_precision(d10);
     const double a = (static_cast<double>(d) - 3) / 2;
     auto rule = sphere::gauss_jacobi(static_cast<unsigned>(l + 1), a, a, d10);
     MpReal s = 0;
@@ -292,6 +292,7 @@ Outcome c1_limit(const Claim& c) {
 Outcome hecke_funk(const Claim& c) {
   auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = param<long>(c, "digits");
+  const sphere::MpScope scope(static_cast<unsigned>(digits) + 20);
   MpReal worst = 0;
   std::string where;
   for (const auto& dl : cases) {
@@ -302,7 +303,6 @@ Outcome hecke_funk(const Claim& c) {
       where = fmt::format("d={}, l={}", dl.at(0), dl.at(1));
     }
   }
-  MpReal::default_precision(static_cast<unsigned>(digits) + 20);
   const MpReal tol = pow(MpReal(10), -(digits - 2));
   return {fmt::format("max relative difference {} over {} cases ({})",
                       worst.str(3, std::ios_base::scientific), cases.size(), where),

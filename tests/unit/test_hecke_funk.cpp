@@ -2,8 +2,11 @@
 #include "core/real_format.hpp"
 #include "sphere/gauss_jacobi.hpp"
 #include "sphere/hecke_funk.hpp"
+#include "support.hpp"
 
 #include <doctest/doctest.h>
+
+#include <string>
 
 using namespace bc;
 using namespace bc::sphere;
@@ -11,6 +14,7 @@ using namespace bc::sphere;
 TEST_CASE("gauss-jacobi: integrates (1-x)^a (1+x)^b x^k exactly up to k = 2n-1") {
   // Reference: the Beta-function moments, computed in closed form for k = 0 and by symmetry.
   for (auto [a, b] : {std::pair{0.0, 0.0}, {-0.5, -0.5}, {0.5, 0.0}, {-0.5, 0.0}, {3.5, 3.5}, {48.5, 0.0}}) {
+    const MpScope scope(50);
     auto rule = gauss_jacobi(12, a, b, 50);
     MpReal one = 0, sum_x = 0;
     for (size_t i = 0; i < rule.nodes.size(); ++i) {
@@ -36,9 +40,10 @@ TEST_CASE("hecke-funk: closed form equals quadrature, odd and even l, d = 2..200
                       {7ul, 99ul},
                       {64ul, 31ul},
                       {200ul, 301ul}}) {
+    const MpScope scope(60);
     auto r = hecke_funk_check(d, l, 40);
-    MpReal::default_precision(60);
-    INFO("d=" << d << " l=" << l);
+    const std::string where = bc::test::cat("d=", d, " l=", l);
+    INFO(where);
     CHECK(accurate_to_digits(r.closed_form.x, 40));
     if (l % 2 == 0) {
       CHECK(arb_is_zero(r.closed_form.x));

@@ -94,7 +94,7 @@ TEST_CASE("rank: <arcsin, Q_l> closed form against quadrature in phi = arcsin t"
   // integrand is smooth in phi, so Gauss-Legendre (Jacobi with a = b = 0) converges geometrically.
   using sphere::MpReal;
   for (auto [d, l] : {std::pair{3ul, 1ul}, {4ul, 3ul}, {10ul, 15ul}, {7ul, 9ul}}) {
-    MpReal::default_precision(40);
+    const sphere::MpScope scope(40);
     auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
     const MpReal half_pi = boost::math::constants::pi<MpReal>() / 2;
     MpReal s = 0, w = 0;
@@ -109,7 +109,8 @@ TEST_CASE("rank: <arcsin, Q_l> closed form against quadrature in phi = arcsin t"
     arcsin_coef(mine.x, d, l, 128);
     arb_div(mine.x, mine.x, n.x, 128);  // <arcsin, P_l>
     double rel = std::fabs(static_cast<double>(s / w) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1);
-    INFO("d=" << d << " l=" << l);
+    const std::string where = bc::test::cat("d=", d, " l=", l);
+    INFO(where);
     CHECK(rel < 1e-25);
   }
 }
@@ -210,7 +211,8 @@ TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
     auto lb = spectral_lower_bound_double(d, 1, std::log(static_cast<long double>(h)), CountRule::exact,
                                           1e-12, 100000);
     for (const auto& t : trials) {
-      INFO("d=" << d << " H=" << h << " error_pm1=" << t.error_pm1 << " lb=" << lb.lo);
+      const std::string where = bc::test::cat("d=", d, " H=", h, " error_pm1=", t.error_pm1, " lb=", lb.lo);
+      INFO(where);
       CHECK(t.error_pm1 >= lb.lo - 1e-9);
       CHECK(t.error_pm1 <= 1.0);
     }
@@ -252,7 +254,7 @@ sphere::MpReal u_reference(ulong d, ulong D, const sphere::MpReal& t) {
 }  // namespace
 
 TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature") {
-  sphere::MpReal::default_precision(40);
+  const sphere::MpScope scope(40);
   const sphere::MpReal u = u_reference(8, 9, sphere::MpReal(1) / 2);
   Arb mine = u_weight(8, Fmpq(1, 2), 9, 30);
   double rel = std::fabs(static_cast<double>(u) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1);
@@ -262,7 +264,7 @@ TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature"
 TEST_CASE("rank: u(cos theta) at exact angles: the cosine sum against the quadrature reference") {
   // t = cos(pi/5) = (1 + sqrt 5)/4 (irrational: the ball path) and cos(3 pi/7); the reference uses
   // the MPFR recurrence at t computed by MPFR's cos (another algorithm than the cosine sum).
-  sphere::MpReal::default_precision(40);
+  const sphere::MpScope scope(40);
   const sphere::MpReal pi = boost::math::constants::pi<sphere::MpReal>();
   for (auto [num, den] : {std::pair<long, ulong>{1, 5}, {3, 7}}) {
     Angle a;
