@@ -146,7 +146,8 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
     t.params["alpha"] = o.alpha;
     auto st = comm::pair_matching_run(N, M, alpha, theta, trials, seed, ctx.threads);
     if (!o.certificate.empty()) {
-      cert["evaluations"] = {evaluation_json(N, M, seed, trials, alpha, theta, st, "given")};
+      cert["evaluations"] =
+          nlohmann::json::array({evaluation_json(N, M, seed, trials, alpha, theta, st, "given")});
       cert["claim"] = {{"alpha", exact_of_double(alpha)}, {"errors", st.errors}};
     }
     t.columns = {"N",        "M",          "alpha",       "trials",       "outputs",         "positives",
