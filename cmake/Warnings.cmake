@@ -8,7 +8,10 @@ if(BOUNDCHECK_WERROR)
   # GCC 12 reports these inside libstdc++'s own std::string and std::function code (GCC bugs
   # 105329, 105651, 106199), more under sanitizers and precompiled headers; they stay warnings,
   # everything else is an error.
-  target_compile_options(boundcheck_warnings INTERFACE -Werror -Wno-error=restrict
-                         -Wno-error=maybe-uninitialized -Wno-error=stringop-overflow
-                         -Wno-error=array-bounds -Wno-error=stringop-overread)
+  target_compile_options(boundcheck_warnings INTERFACE -Werror)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(boundcheck_warnings INTERFACE -Wno-error=restrict
+                           -Wno-error=maybe-uninitialized -Wno-error=stringop-overflow
+                           -Wno-error=array-bounds -Wno-error=stringop-overread)
+  endif()
 endif()

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan + UBSan + libFuzzer) in build/fuzz and runs each
+# Builds the libFuzzer targets with clang (ASan + UBSan + libFuzzer) in build/sanitize, the build
+# the test command's sanitizer pass uses too (scripts/configure-sanitize.sh), and runs each
 # for SECONDS (default 30) on a copy of its seed corpus (fuzz/corpus/<target>, and the dictionary
 # fuzz/<target>.dict if there is one), with the work limits lowered inside the targets so that one
 # input costs milliseconds.
 #   fuzz/run.sh [SECONDS]          all targets: parse catalogue table_spec argv render
 #   FUZZ_TARGETS="parse argv" fuzz/run.sh 60
-# Exit 0 when no target found a crash; crash inputs are left in build/fuzz/crashes/<target>/
-# (add each as a regression test and to the corpus after fixing it). Exit 125 without clang.
+# Exit 0 when no target found a crash; crash inputs are left in
+# build/sanitize/fuzz-runs/crashes/<target>/ (add each as a regression test and to the corpus after fixing it). Exit 125 without clang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-30}
@@ -23,25 +24,22 @@ if ! command -v clang++ >/dev/null 2>&1; then
   echo "fuzz/run.sh: clang++ not found (apt-get install clang libclang-rt-14-dev); skipping" >&2
   exit 125
 fi
-flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -g -O1"
-cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER=clang \
-  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_C_FLAGS="$flags" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DBOUNDCHECK_FUZZ=ON \
-  -DBOUNDCHECK_TESTS=OFF -DBOUNDCHECK_BENCH=OFF -DBOUNDCHECK_WERROR=OFF >/dev/null
-cmake --build build/fuzz -j "${FUZZ_JOBS:-2}" $(for t in $targets; do echo --target fuzz_$t; done)
+scripts/configure-sanitize.sh
+cmake --build build/sanitize -j "${FUZZ_JOBS:-2}" $(for t in $targets; do echo --target fuzz_$t; done)
+runs=build/sanitize/fuzz-runs
 status=0
 for t in $targets; do
-  work=build/fuzz/corpus/$t crashes=build/fuzz/crashes/$t
+  work=$runs/corpus/$t crashes=$runs/crashes/$t
   mkdir -p "$work" "$crashes"
   cp -n fuzz/corpus/$t/* "$work"/ 2>/dev/null || true
   dict=()
   [[ ! -f fuzz/$t.dict ]] || dict=(-dict="fuzz/$t.dict")
   echo "fuzz/run.sh: fuzz_$t for $seconds s" >&2
   if ! ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    build/fuzz/fuzz/fuzz_$t "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=1024 \
-    "${dict[@]}" -artifact_prefix="$crashes/" "$work" 2>build/fuzz/fuzz_$t.log; then
-    echo "fuzz/run.sh: fuzz_$t found a failure; see build/fuzz/fuzz_$t.log and $crashes/" >&2
-    tail -40 build/fuzz/fuzz_$t.log >&2
+    build/sanitize/fuzz/fuzz_$t "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=1024 \
+    "${dict[@]}" -artifact_prefix="$crashes/" "$work" 2>$runs/fuzz_$t.log; then
+    echo "fuzz/run.sh: fuzz_$t found a failure; see $runs/fuzz_$t.log and $crashes/" >&2
+    tail -40 $runs/fuzz_$t.log >&2
     status=1
   fi
 done

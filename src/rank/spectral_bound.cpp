@@ -15,10 +15,7 @@ slong spectral_prec(long digits, ulong max_terms) {
 }
 
 SpectralTable::SpectralTable(ulong d, ulong r, CountRule rule, slong prec)
-    : d_(d),
-      r_(r),
-      rule_(rule),
-      prec_(prec),
+    : prec_(prec),
       full_(count_is_full(d, r, rule)),
       shape_(tail_shape(d, r, rule)),
       walker_(d, r, rule, prec) {}

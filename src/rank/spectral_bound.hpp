@@ -39,8 +39,6 @@ class SpectralTable {
   [[nodiscard]] bool full_rank() const { return full_; }
 
  private:
-  ulong d_, r_;
-  CountRule rule_;
   slong prec_;
   bool full_;
   TailShape shape_;

@@ -6,6 +6,7 @@
 #include "core/flint.hpp"
 
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,17 @@ bool overlaps(const arb_t a, const arb_t b);
 
 /// Number of leading decimal digits in which the midpoints of a and b agree (relative).
 double agreeing_digits(const arb_t a, const arb_t b);
+
+/// The arguments streamed into one string. For INFO contexts that name structured bindings:
+/// doctest's INFO captures its expression in a lambda, and clang 14 (the sanitizer build) refuses
+/// to capture a structured binding, so the message is built first: `const auto w = cat(...);
+/// INFO(w);`.
+template <class... T>
+std::string cat(const T&... v) {
+  std::ostringstream s;
+  (s << ... << v);
+  return s.str();
+}
 
 /// Seed for randomised tests: BOUNDCHECK_SEED or a fixed default; printed by the caller.
 std::uint64_t test_seed();

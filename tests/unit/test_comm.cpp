@@ -203,7 +203,8 @@ TEST_CASE("comm neighborly: every certified witness passes an independent intege
       ++S[static_cast<size_t>(i)];
       for (size_t t = static_cast<size_t>(i) + 1; t < q; ++t) S[t] = S[t - 1] + 1;
     }
-    INFO("N " << N << " q " << q << " k " << k);
+    const std::string where = bc::test::cat("N ", N, " q ", q, " k ", k);
+    INFO(where);
     CHECK(certified > total / 2);
     auto rep = neighborly_check(N, q, k, seed, 0, false, false);
     CHECK(rep.tried == total);
@@ -430,7 +431,8 @@ TEST_CASE("comm neighborly: least norms equal a brute-force search over active s
           auto w = find_witness(v, S);
           Fmpq best;
           const bool feasible = brute_least_norm(best, v, S);
-          INFO("seed " << seed << " N " << N << " k " << k << " S " << a << "," << b);
+          const std::string where = bc::test::cat("seed ", seed, " N ", N, " k ", k, " S ", a, ",", b);
+          INFO(where);
           CHECK(feasible == (w.status != WitnessStatus::infeasible));
           if (feasible && w.least) {
             CHECK(w.norm_sq == best);

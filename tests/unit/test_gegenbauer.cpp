@@ -189,7 +189,8 @@ TEST_CASE("gegenbauer: d = 11, l = 10^4 and d = 100, l = 10^5 against a 300-digi
   for (auto [d, l] : {std::pair{11ul, 10000ul}, {100ul, 100000ul}}) {
     const Arb ref = mpfr_recurrence(d, l, 3, 10);
     auto v = gegenbauer_eval(d, l, Fmpq(3, 10), GegenbauerNorm::standard, 30);
-    INFO("d=" << d << " l=" << l);
+    const std::string where = bc::test::cat("d=", d, " l=", l);
+    INFO(where);
     CHECK(test::agreeing_digits(v.value.x, ref.x) > 31);
   }
 }

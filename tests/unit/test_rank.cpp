@@ -164,7 +164,8 @@ TEST_CASE("rank: H_min by the double kernel equals the certified integer search"
     REQUIRE(exact.decided);
     long double h =
         min_heads_double(d, r, static_cast<double>(num) / static_cast<double>(den), CountRule::exact, 200001);
-    INFO("d=" << d << " r=" << r);
+    const std::string where = bc::test::cat("d=", d, " r=", r);
+    INFO(where);
     CHECK(exact.h_min.str() == std::to_string(static_cast<unsigned long long>(h)));
   }
 }
@@ -177,7 +178,8 @@ TEST_CASE("rank majority: h_target is the least odd H with F(d, H) <= target") {
   for (auto [d, target] :
        {std::pair<unsigned long, double>{5, 0.2}, {7, 0.05}, {30, 0.02}, {64, 0.01}, {3, 0.3}}) {
     const unsigned long h = bc::rank::majority_min_heads(d, target, 100000000);
-    INFO("d = " << d << ", target = " << target << ", h = " << h);
+    const std::string where = bc::test::cat("d = ", d, ", target = ", target, ", h = ", h);
+    INFO(where);
     REQUIRE(h % 2 == 1);
     CHECK(bc::rank::majority_failure(d, h) <= target);
     if (h > 1) CHECK(bc::rank::majority_failure(d, h - 2) > target);

@@ -218,7 +218,9 @@ TEST_CASE("sym: CUE Gram, double and integer paths, against fmpz sums of charact
       if (!fmpz_equal(s.x, g.matrix[i * p + j].x)) ++bad;
       if (zbits[i] + zbits[j] <= 106) ++doubles;
     }
-    INFO("n=" << n << " N=" << N << " pairs=" << pairs.size() << " integer-path pairs<=" << wide);
+    const std::string where =
+        bc::test::cat("n=", n, " N=", N, " pairs=", pairs.size(), " integer-path pairs<=", wide);
+    INFO(where);
     CHECK(bad == 0);
     CHECK(doubles > 1000);
     CHECK(doubles < pairs.size());  // both paths were exercised
