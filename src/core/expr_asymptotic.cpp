@@ -175,7 +175,7 @@ Truth decide(const std::string& order, const Fit& f, const arb_t kappa) {
 }  // namespace
 
 Value Evaluator::asymptotic(const Node& n, Sink* sink) {
-  const std::vector<Value> items = range_values(n, 3, sink);
+  const Range items = range_values(n, 3, sink);
   const bool equivalence = n.name == "~";
   if (items.size() < 3)
     throw UsageError(
@@ -183,7 +183,7 @@ Value Evaluator::asymptotic(const Node& n, Sink* sink) {
                     n.var, items.size()));
   Sample s;
   for (size_t i = 0; i < items.size(); ++i) {
-    const Value& it = items[i];
+    const Value it = items.at(i, o_.prec);
     if (!it.exact || fmpq_sgn(it.exact->x) <= 0 || (i > 0 && fmpq_cmp(it.exact->x, s.n.back().x) <= 0))
       throw UsageError(
           fmt::format("expression, column {}: the values of {} must be exact, positive and increasing "

@@ -190,8 +190,19 @@ class Evaluator {
   Truth approx(const Node& n, const Value& a, const Value& b, Sink* sink, Grade& g);
   // expr_quantifiers.cpp
   Value quantifier(const Node& n, Sink* sink);
-  /// The values of n's range, whose nodes start at args[first].
-  std::vector<Value> range_values(const Node& n, size_t first, Sink* sink);
+  /// The values of n's range, whose nodes start at args[first]: a list's values, or lo..hi made
+  /// one at a time (a range of 10^6 values is never held: it cost seconds of page faults before
+  /// the cost projection could refuse it).
+  struct Range {
+    std::vector<Value> list;  ///< a {a, b, ...} list
+    slong lo = 0, hi = -1;    ///< or the integers lo..hi
+    bool is_list = false;
+    [[nodiscard]] size_t size() const {
+      return is_list ? list.size() : hi < lo ? 0 : static_cast<size_t>(hi - lo) + 1;
+    }
+    [[nodiscard]] Value at(size_t i, slong prec) const;
+  };
+  Range range_values(const Node& n, size_t first, Sink* sink);
   /// body with var bound to item.
   Value eval_at(const std::string& var, const Node& body, const Value& item, Sink& local);
   // expr_asymptotic.cpp

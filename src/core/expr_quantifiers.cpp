@@ -65,10 +65,16 @@ void accumulate(Value& r, const Value& v, const std::string& q, slong prec) {
 
 }  // namespace
 
-std::vector<Value> Evaluator::range_values(const Node& n, size_t first, Sink* sink) {
-  std::vector<Value> items;
+Value Evaluator::Range::at(size_t i, slong prec) const {
+  if (is_list) return list[i];
+  return number_value(Fmpq(lo + static_cast<slong>(i), 1), prec);
+}
+
+Evaluator::Range Evaluator::range_values(const Node& n, size_t first, Sink* sink) {
+  Range items;
   if (n.list) {
-    for (size_t i = first; i < n.args.size(); ++i) items.push_back(eval(*n.args[i], sink));
+    items.is_list = true;
+    for (size_t i = first; i < n.args.size(); ++i) items.list.push_back(eval(*n.args[i], sink));
     return items;
   }
   Value lo = eval(*n.args[first], sink), hi = eval(*n.args[first + 1], sink);
@@ -79,7 +85,8 @@ std::vector<Value> Evaluator::range_values(const Node& n, size_t first, Sink* si
   if (b >= a && static_cast<double>(b) - static_cast<double>(a) >= static_cast<double>(kMaxRange))
     throw ResourceError(fmt::format("expression, column {}: the range {}..{} has more than {} values", n.pos,
                                     a, b, kMaxRange));
-  for (slong i = a; i <= b; ++i) items.push_back(number_value(Fmpq(i, 1), o_.prec));
+  items.lo = a;
+  items.hi = b;
   return items;
 }
 
@@ -101,7 +108,7 @@ Value Evaluator::eval_at(const std::string& var, const Node& body, const Value& 
 
 Value Evaluator::quantifier(const Node& n, Sink* sink) {
   const std::string& q = n.name;
-  const std::vector<Value> items = range_values(n, 1, sink);
+  const Range items = range_values(n, 1, sink);
   Value r;
   r.boolean = q == "all" || q == "any";
   if (r.boolean) r.truth = q == "all" ? Truth::yes : Truth::no;
@@ -109,7 +116,8 @@ Value Evaluator::quantifier(const Node& n, Sink* sink) {
   std::string unknown_witness;
   const double started = limits::elapsed();
   size_t done = 0;
-  for (const Value& it : items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Value it = items.at(i, o_.prec);
     if (++steps_ > kMaxSteps)
       throw ResourceError(fmt::format("expression: more than {} quantifier steps", kMaxSteps));
     if (done > 0) project_cost(n, started, done, items.size());
