@@ -311,7 +311,10 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
     expr::Report rep;
     expr::Value v = e.evaluate(opt, &rep);
     t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(expr::show_ball(v.ball.x, ctx.digits)),
-               out::Cell::of_text("value"), out::Cell::of_text(v.exact || v.alg ? "exact" : "enclosure")});
+               out::Cell::of_text("value"),
+               out::Cell::of_text(v.exact || v.alg        ? "exact"
+                                  : rep.grade.uncertified ? "estimate (doubles: uncertified)"
+                                                          : "enclosure")});
     if (v.exact) t.rows.back()[1] = out::Cell::of_text(v.exact->str());
     if (v.alg) t.rows.back()[1] = out::Cell::of_text(v.alg->str());
     return {std::move(t), 0};

@@ -2,10 +2,37 @@
 
 #include "core/decimal.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <string>
 
 namespace bc::out {
+
+namespace {
+
+// A double kernel's value as the ball its shortest round-trip decimal stands for: the midpoint is
+// the double, the radius one unit in the last significant digit of the fewest digits that read
+// back as the same double. A kernel that rounds to 10 or 12 digits (rank bound --kernel double,
+// depth transition) so gets +-1 unit in its 10th or 12th digit, not radius 0: 30 printed digits
+// of 0.3555014034 were noise, and a comparison decided on the exact double could be wrong. Not a
+// certified radius: the cell stays flagged uncertified.
+void double_ball(arb_t res, double v, slong prec) {
+  arb_set_d(res, v);
+  if (v == 0) return;
+  for (int p = 0; p <= 16; ++p) {  // digits after the first
+    const std::string s = fmt::format("{:.{}e}", v, p);
+    if (std::stod(s) != v && p < 16) continue;
+    const long exp10 = std::stol(s.substr(s.find('e') + 1));
+    Arb unit;
+    arb_set_ui(unit.x, 10);
+    arb_pow_fmpz(unit.x, unit.x, Fmpz(exp10 - p).x, prec);
+    arb_add_error(res, unit.x);
+    return;
+  }
+}
+
+}  // namespace
 
 bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& uncertified, slong prec) {
   exact.reset();
@@ -16,8 +43,9 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
       return true;
     case CellKind::number:
       uncertified = true;
-      arb_set_d(res, c.dval);
-      return std::isfinite(c.dval);
+      if (!std::isfinite(c.dval)) return false;
+      double_ball(res, c.dval, prec);
+      return true;
     case CellKind::text:  // only an interval "[lo, hi]" (e.g. an integer bracketed by a search)
       if (c.str.size() < 5 || c.str.front() != '[' || c.str.find(',') == std::string::npos) return false;
       break;

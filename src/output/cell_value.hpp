@@ -4,7 +4,9 @@
 //   integer / exact cell  -> the exact rational;
 //   real cell "[m +/- r]" -> that ball; "[lo, hi]" -> the interval; a printed decimal -> +-1 unit
 //                            in its last digit;
-//   number (double)       -> the double, flagged uncertified; text -> not numeric, except an
+//   number (double)       -> the double +- one unit in the last digit of its shortest round-trip
+//                            decimal (a kernel rounding to 10 digits gets +-1e-10 relative),
+//                            flagged uncertified; text -> not numeric, except an
 //                            interval "[lo, hi]".
 // Cost: O(length of the printed value).
 #pragma once

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
@@ -548,6 +549,41 @@ TEST_CASE("cli: verify --expr is exact by default (issue 17)") {
   CHECK(a.code == 1);
   CHECK(parse_json(a.out)["rows"][0]["grade"] ==
         "inconsistent: ratio grows like n^0.088 (n = 10000..1000000)");
+}
+
+// A double kernel's cell reads as its shortest decimal +- one unit in the last digit, flagged
+// uncertified (review, 2026-11-25: it was read as an exact number, so 30 digits of noise printed
+// and a comparison 3e-11 from the double was decided wrongly). Reference: the certified Arb kernel,
+// LB = 0.35550140336581..., which the double kernel rounds to 0.3555014034.
+TEST_CASE("cli: verify --expr reads a double kernel's value as an estimate, not an exact number") {
+  const std::string dbl = "rank.bound(d=64, r=8, H=10, kernel='double').lo";
+  auto v = run_boundcheck({"verify", "--expr", dbl, "--format", "json"});
+  REQUIRE(v.code == 0);
+  CHECK(parse_json(v.out)["rows"][0]["grade"] == "estimate (doubles: uncertified)");
+  auto cmp = run_boundcheck({"verify", "--expr", dbl + " > 0.35550140337", "--format", "json"});
+  CHECK(cmp.code == 1);
+  CHECK(parse_json(cmp.out)["rows"][0]["verdict"] == "undecided");
+  auto cert = run_boundcheck(
+      {"verify", "--expr", "rank.bound(d=64, r=8, H=10).lo > 0.35550140337", "--format", "json"});
+  CHECK(cert.code == 1);
+  CHECK(parse_json(cert.out)["rows"][0]["verdict"] == "fails");
+}
+
+// A FIFO nobody reads: the open is retried until the time limit, not blocked on forever (review,
+// 2026-11-25: `--output fifo --max-seconds 2` hung).
+TEST_CASE("cli: --output to a FIFO nobody reads stops at the time limit with one line") {
+  namespace fs = std::filesystem;
+  const fs::path fifo = fs::temp_directory_path() / fmt::format("bc_fifo_{}", getpid());
+  fs::remove(fifo);
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  auto r = run_boundcheck(
+      {"sphere", "dim", "--d", "3", "--l", "2", "--output", fifo.string(), "--max-seconds", "1"}, 60);
+  fs::remove(fifo);
+  CHECK_FALSE(r.timed_out);
+  CHECK(r.code == 1);
+  CHECK(r.out.empty());
+  CHECK(line_count(r.err) == 1);
+  CHECK(r.err.find("no process opened the FIFO for reading within the time limit") != std::string::npos);
 }
 
 TEST_CASE("cli: verify --expr rejects malformed expressions with one line, exit 2, empty stdout") {
