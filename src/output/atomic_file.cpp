@@ -1,6 +1,7 @@
 #include "output/atomic_file.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 
 #include <fmt/format.h>
 
@@ -86,10 +87,32 @@ int std_stream_fd(const std::string& path) {
   return -1;
 }
 
+/// Opens a device or FIFO for writing. A FIFO nobody reads yet (ENXIO with O_NONBLOCK) is retried
+/// every 50 ms until the time limit, not waited on forever by a blocking open; the descriptor is
+/// made blocking again for the write.
+int open_write_through(const std::string& shown, const std::string& target) {
+  for (;;) {
+    const int fd = open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+    if (fd >= 0) {
+      const int flags = fcntl(fd, F_GETFL);
+      if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+      return fd;
+    }
+    const int err = errno;
+    struct stat st {};
+    if (err != ENXIO || stat(target.c_str(), &st) != 0 || !S_ISFIFO(st.st_mode)) fail(shown, "open", err);
+    if (limits::elapsed() >= limits::time_budget())
+      throw ResourceError(
+          fmt::format("--output: \"{}\": no process opened the FIFO for reading within the "
+                      "time limit ({:.3g} s; raise --max-seconds)",
+                      shown, limits::time_budget()));
+    usleep(50000);
+  }
+}
+
 void write_through(const std::string& shown, const std::string& target, const std::string& text) {
   const int std_fd = std_stream_fd(target);
-  const int fd = std_fd >= 0 ? std_fd : open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) fail(shown, "open", errno);
+  const int fd = std_fd >= 0 ? std_fd : open_write_through(shown, target);
   const int e = write_all(fd, text);
   if (std_fd < 0) close(fd);
   if (e != 0) fail(shown, "write", e);
