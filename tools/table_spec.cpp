@@ -352,6 +352,9 @@ void read_overlays(const Ctx& c, const toml::node& n, const std::string& field, 
     read_table(c, *ot, "[plot.overlay]", kOverlayKeys, o);
     if (o.command.empty() || o.x.empty() || o.y.empty())
       c.fail(&e, "[plot.overlay]", "needs command, x and y");
+    if (o.command.front() == "table" || o.command.front() == "verify")  // as the spec's own command
+      c.fail(&e, "[plot.overlay] command",
+             fmt::format("\"{}\" is not an evaluate command (e.g. \"rank bound\")", o.command.front()));
     if (o.label.empty()) o.label = fmt::format("{}", fmt::join(o.command, " "));
     p.overlays.push_back(std::move(o));
   }
