@@ -53,3 +53,17 @@ TEST_CASE("hecke-funk: closed form equals quadrature, odd and even l, d = 2..200
     }
   }
 }
+
+// Boost 1.74's mpfr_float has one process-wide default precision: a result must not depend on
+// what another computation (or thread) left there. Before MpScope, HeckeFunkCheck's members were
+// created at the ambient precision, so a 5-digit ambient rounded a 60-digit quadrature to 5 digits.
+// Reference: the certified closed form the check itself carries (Arb), to 45 digits.
+TEST_CASE("hecke-funk: the quadrature does not depend on the ambient MPFR precision") {
+  const unsigned before = MpReal::default_precision();
+  MpReal::default_precision(5);
+  auto r = hecke_funk_check(7, 99, 40);
+  CHECK(MpReal::default_precision() == 5);  // restored
+  MpReal::default_precision(before);
+  const MpScope scope(60);
+  CHECK(r.abs_diff <= abs(r.quadrature) * MpReal("1e-45"));
+}
