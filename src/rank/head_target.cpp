@@ -146,6 +146,7 @@ void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong p
   arb_one(p_prev.x);    // P_0
   arb_set(p_cur.x, x);  // P_1
   for (ulong l = 1;; l += 2) {
+    if (l % 128 == 1) limits::poll("rank head-target: the series");  // slow near |x| = 1
     arb_sqr(c2.x, s.x, prec);
     arb_mul(c2.x, c2.x, n.x, prec);
     arb_add(energy.x, energy.x, c2.x, prec);
