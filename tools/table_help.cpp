@@ -71,7 +71,7 @@ void help_table(Registry& reg) {
                           "papers' figures and tables, each naming its source in its header comment.",
                 .cost = "The sum of the points' costs: options a command takes as lists run in blocks "
                         "through its own parallel kernel, other points run in parallel on --threads. The "
-                        "grid is expanded and counted first (at most 10^7 points) and every point's command "
+                        "grid is expanded and counted first (at most 10^8 points) and every point's command "
                         "estimates its own work; --shard I/N computes a deterministic share: tasks cut "
                         "by the command's cost model, dealt longest first to the least loaded shard "
                         "(table plan shows the shares).",
