@@ -196,6 +196,11 @@ std::string one_line(std::string s);
 /// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to
 /// 1e-9 relative. Throws DomainError naming both values when they disagree.
 RunResult run_checked(const Command& cmd, const Context& ctx);
+/// run_checked's comparison of the first computation `a` with the second `b` (described by
+/// `method`), skipping the columns `skip`; `who` starts the message ("rank bound: --double-check
+/// failed"). Throws DomainError naming the column, the row and both values.
+void check_agreement(const out::Table& a, const out::Table& b, const std::string& who,
+                     const std::string& method, const std::vector<std::string>& skip);
 
 /// A result of a double-precision (uncertified) computation as a cell: rounded to
 /// min(digits, justified) significant digits, so that no printed digit is beyond what the double

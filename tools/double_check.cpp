@@ -86,6 +86,21 @@ bool agree(const out::Cell& a, const out::Cell& b) {
 
 }  // namespace
 
+void check_agreement(const out::Table& a, const out::Table& b, const std::string& who,
+                     const std::string& method, const std::vector<std::string>& skip) {
+  if (a.columns != b.columns || a.rows.size() != b.rows.size())
+    throw DomainError(
+        fmt::format("{}: the second computation ({}) gave a table of another shape ({} vs {} rows)", who,
+                    method, a.rows.size(), b.rows.size()));
+  for (size_t i = 0; i < a.rows.size(); ++i)
+    for (size_t j = 0; j < a.columns.size() && j < a.rows[i].size() && j < b.rows[i].size(); ++j)
+      if (std::find(skip.begin(), skip.end(), a.columns[j]) == skip.end() &&
+          !agree(a.rows[i][j], b.rows[i][j]))
+        throw DomainError(fmt::format("{}: {} in row {} is {} but the second computation ({}) gives {}", who,
+                                      a.columns[j], i + 1, a.rows[i][j].display(), method,
+                                      b.rows[i][j].display()));
+}
+
 RunResult run_checked(const Command& cmd, const Context& ctx) {
   RunResult first = cmd.run(ctx);
   if (!ctx.double_check || cmd.own_double_check || first.exit_code != 0 || !first.raw.empty()) return first;
@@ -95,21 +110,8 @@ RunResult run_checked(const Command& cmd, const Context& ctx) {
   alt.certified = true;
   alt.output.clear();
   RunResult second = cmd.run(alt);
-  const out::Table& a = first.table;
-  const out::Table& b = second.table;
-  const std::string who = cmd.path() + ": --double-check failed";
-  if (a.columns != b.columns || a.rows.size() != b.rows.size())
-    throw DomainError(
-        fmt::format("{}: the second computation ({}) gave a table of another shape ({} vs {} rows)", who,
-                    cmd.double_check, a.rows.size(), b.rows.size()));
-  for (size_t i = 0; i < a.rows.size(); ++i)
-    for (size_t j = 0; j < a.columns.size() && j < a.rows[i].size() && j < b.rows[i].size(); ++j)
-      if (std::find(cmd.double_check_skip.begin(), cmd.double_check_skip.end(), a.columns[j]) ==
-              cmd.double_check_skip.end() &&
-          !agree(a.rows[i][j], b.rows[i][j]))
-        throw DomainError(fmt::format("{}: {} in row {} is {} but the second computation ({}) gives {}", who,
-                                      a.columns[j], i + 1, a.rows[i][j].display(), cmd.double_check,
-                                      b.rows[i][j].display()));
+  check_agreement(first.table, second.table, cmd.path() + ": --double-check failed", cmd.double_check,
+                  cmd.double_check_skip);
   first.table.notes.push_back("double-checked: " + cmd.double_check);
   return first;
 }

@@ -12,6 +12,7 @@
 #include "core/limits.hpp"
 #include "output/atomic_file.hpp"
 #include "parse.hpp"
+#include "table_double_check.hpp"
 #include "table_execute.hpp"
 #include "table_merge.hpp"
 #include "table_plan.hpp"
@@ -43,7 +44,7 @@ std::pair<size_t, size_t> parse_shard(const std::string& v) {
   const auto slash = v.find('/');
   if (slash == std::string::npos)
     throw UsageError(fmt::format("--shard must be I/N (e.g. 3/8), got \"{}\"", v));
-  const size_t n = parse_uint("--shard", v.substr(slash + 1), 1, 1000000);
+  const size_t n = parse_uint("--shard", v.substr(slash + 1), 1, table::kMaxShards);
   const size_t i = parse_uint("--shard", v.substr(0, slash), 1, n);
   return {i, n};
 }
@@ -60,26 +61,41 @@ void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, con
 }
 
 /// `table --spec F --shard I/N --output P`: the shard file of shard I (or nothing, under --resume,
-/// when P already holds it).
+/// when P already holds it). --double-check recomputes the shard's rows (the file's, under --resume)
+/// and compares them before the file is written; the file is written once.
 RunResult run_shard(const TableOptions& o, const Spec& s, const table::Plan& plan, long digits,
                     const Context& ctx) {
   const auto [i, n] = parse_shard(o.shard);
   if (ctx.output.empty())
     throw UsageError("--shard needs --output FILE (the shard file that table merge reads)");
   if (!o.plot.empty()) throw UsageError("--plot goes with table merge, not with --shard");
-  if (o.resume && std::filesystem::exists(ctx.output) &&
-      table::shard_done(ctx.output, s, plan, i, n, digits)) {
-    RunResult r;
-    r.skip_output = true;
-    r.table.notes.push_back(fmt::format("--resume: shard {}/{} is already in \"{}\"", i, n, ctx.output));
-    return r;
-  }
   const std::vector<size_t> mine = table::shard_tasks(plan, i, n);
-  check_budget(plan, mine, ctx);
-  table::ShardWriter writer(s, plan, i, n, digits);
-  const table::RunSummary sum = table::run_tasks(
-      s, plan, mine, ctx, [&](size_t t, std::vector<table::TaggedRow>& rows) { writer.task(t, rows); });
+  const table::CellOptions cells{digits, ctx.certified};
   RunResult r;
+  if (o.resume && std::filesystem::exists(ctx.output)) {
+    if (std::optional<table::Shard> old = table::shard_done(ctx.output, s, plan, i, n, cells)) {
+      r.skip_output = true;
+      r.table.notes.push_back(fmt::format("--resume: shard {}/{} is already in \"{}\"", i, n, ctx.output));
+      if (ctx.double_check) {
+        table::double_check_rows(s, plan, mine, ctx, std::move(old->raw));
+        r.table.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
+      }
+      return r;
+    }
+  }
+  check_budget(plan, mine, ctx);
+  table::ShardWriter writer(s, plan, i, n, cells);
+  table::Raw first;
+  const table::RunSummary sum =
+      table::run_tasks(s, plan, mine, ctx, [&](size_t t, std::vector<table::TaggedRow>& rows) {
+        writer.task(t, rows);
+        if (ctx.double_check) first.rows.insert(first.rows.end(), rows.begin(), rows.end());
+      });
+  if (ctx.double_check) {
+    first.columns = sum.columns;
+    table::double_check_rows(s, plan, mine, ctx, std::move(first));
+    r.table.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
+  }
   r.raw = writer.finish(sum);
   return r;
 }
@@ -166,7 +182,9 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   check_budget(plan, all_tasks(plan), ctx);
   if (streamable(o, s, ctx)) return run_streamed(s, plan, digits, ctx);
   table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
+  if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
   out::Table t = table::finish(s, std::move(raw), digits);
+  if (ctx.double_check) t.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
   table::maybe_plot(s, t, o.plot);
   table::write_outputs(s, t, ctx);
   std::string figure = ctx.format == out::Format::html ? table::report_figure(s, t) : "";
@@ -176,6 +194,15 @@ RunResult run_table(const TableOptions& o, const Context& ctx) {
   return r;
 }
 
+/// merge, plan and status compute nothing a second computation could check.
+void no_double_check(const Context& ctx, const char* what) {
+  if (ctx.double_check)
+    throw UsageError(fmt::format(
+        "--double-check: table {} computes nothing to recompute; double-check the rows as they are computed "
+        "(table --spec F [--shard I/N] --double-check)",
+        what));
+}
+
 struct PlanOptions {
   std::string spec, shards = "1";
 };
@@ -183,8 +210,9 @@ struct PlanOptions {
 /// `table plan --spec F --shards N`: the tasks and estimated cost of every shard.
 RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table plan needs --spec FILE");
+  no_double_check(ctx, "plan");
   Spec s = table::load_spec(o.spec);
-  const size_t n = parse_uint("--shards", o.shards, 1, 1000000);
+  const size_t n = parse_uint("--shards", o.shards, 1, table::kMaxShards);
   const long digits = s.digits.value_or(ctx.digits);
   Invoker probe;
   const table::Plan plan = table::make_plan(s, table::check_command(s, probe), digits, true);
@@ -221,18 +249,35 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
 struct MergeOptions {
   std::vector<std::string> files;
   std::string plot;
+  bool outputs = false;
 };
+
+/// The spec's outputs = [...] are written by merge only under --outputs (the spec came inside the
+/// shard files, perhaps from someone else): one note per file written, or one saying they were not.
+void merge_outputs(const MergeOptions& o, const Spec& s, out::Table& t, const Context& ctx) {
+  if (s.outputs.empty()) return;
+  std::vector<std::string> files;
+  for (const auto& of : s.outputs) files.push_back(of.first);
+  if (!o.outputs) {
+    t.notes.push_back(fmt::format("the spec's outputs ({}) were not written: pass --outputs to write them",
+                                  fmt::join(files, ", ")));
+    return;
+  }
+  table::write_outputs(s, t, ctx);
+  for (const auto& f : files) t.notes.push_back(fmt::format("--outputs: wrote \"{}\"", f));
+}
 
 RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table merge needs the shard files written by table --shard I/N");
+  no_double_check(ctx, "merge");
   std::vector<table::Shard> shards;
   for (const auto& f : o.files) shards.push_back(table::read_shard(f, "table merge"));
   // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
   table::check_paths(shards[0].spec, o.files, o.plot, ctx);
   table::Shard all = table::merge_shards(std::move(shards), o.files);
-  out::Table t = table::finish(all.spec, std::move(all.raw), all.digits);
+  out::Table t = table::finish(all.spec, std::move(all.raw), all.cells.digits);
   table::maybe_plot(all.spec, t, o.plot);
-  table::write_outputs(all.spec, t, ctx);
+  merge_outputs(o, all.spec, t, ctx);
   std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, t) : "";
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
@@ -245,8 +290,9 @@ struct StatusOptions {
   std::string spec;
 };
 
-RunResult run_table_status(const StatusOptions& o, const Context&) {
+RunResult run_table_status(const StatusOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
+  no_double_check(ctx, "status");
   int code = 0;
   out::Table t = table::shard_status(o.files, o.spec, code);
   RunResult r{std::move(t), code};
@@ -314,6 +360,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   app->require_subcommand(0, 1);
   // the spec format and the rest of the help: tools/table_help.cpp
   reg.bind(app, opt, run_table);
+  reg.double_check(app, table::kDoubleCheck, true);
 
   auto mopt = std::make_shared<MergeOptions>();
   CLI::App* mapp =
@@ -321,13 +368,21 @@ void setup_table(CLI::App& root, Registry& reg) {
   mapp->add_option("files", mopt->files, "Shard files (any order)")->type_name("PATH ...");
   mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
       ->type_name("PATH");
+  mapp->add_flag(
+      "--outputs", mopt->outputs,
+      "Also write the files the spec's outputs = [...] lists (inside the working directory; a note "
+      "names each). Without it merge writes only to --output or stdout");
   reg.bind(mapp, mopt, run_table_merge);
+  const char* const kNothing =
+      "refused: nothing here is computed (use table --spec F [--shard I/N] --double-check)";
+  reg.double_check(mapp, kNothing, true);
 
   auto popt = std::make_shared<PlanOptions>();
   CLI::App* papp = reg.add(*app, "plan", "Per shard: tasks, points and estimated cost of a sharded sweep");
   papp->add_option("--spec", popt->spec, "The spec file (TOML; see table --help)")->type_name("PATH");
   papp->add_option("--shards", popt->shards, "Number of shards N (default 1)")->type_name("INT");
   reg.bind(papp, popt, run_table_plan);
+  reg.double_check(papp, kNothing, true);
 
   auto sopt = std::make_shared<StatusOptions>();
   CLI::App* sapp = reg.add(*app, "status", "Which shards of a sweep are done, missing, stale or damaged");
@@ -335,6 +390,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)")
       ->type_name("PATH");
   reg.bind(sapp, sopt, run_table_status);
+  reg.double_check(sapp, kNothing, true);
 }
 
 }  // namespace bc::cli

@@ -90,7 +90,13 @@ void help_table(Registry& reg) {
                 .source = "The spec's, carried inside every shard file.",
                 .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
                 .details = "A task missing or present in two files, or a row deleted or edited, is refused "
-                           "naming the file and the task.",
+                           "naming the file and the task; so are a field out of range (1 <= shard <= of <= "
+                           "10^6, digits as --digits), a shard format other than 3, and shards computed with "
+                           "different digits or --certified or by different boundcheck versions (a set "
+                           "from another version merges with a note). merge writes only to --output or "
+                           "stdout (and --plot): the outputs = [...] of the spec inside the shards are "
+                           "written only under --outputs, inside the working directory, with a note per "
+                           "file.",
                 .examples = {"boundcheck table merge p1.json p2.json --format markdown",
                              "boundcheck table merge p2.json p1.json --format latex --output t1.tex"}});
   reg.help(plan->app,
@@ -107,13 +113,15 @@ void help_table(Registry& reg) {
   reg.help(
       status->app,
       Help{.formula = "One row per file: done (complete, digests and tasks check out), stale (another "
-                      "spec, shard count or digits), incomplete (a task missing or planned "
+                      "spec, shard count, digits, --certified or boundcheck version), incomplete (a task missing or planned "
                       "differently), damaged (not a shard file, truncated, or a task whose rows do not "
                       "match their digest: the task is named), duplicate; one row per shard with no "
                       "complete file (missing).",
            .source = "The spec's, carried inside every shard file.",
            .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
-           .details = "Exit code 0 when every shard is done, 1 otherwise.",
+           .details = "The reference is --spec F (every file of another spec is stale), else the newest "
+                      "readable file's spec, shard count, digits and --certified. Exit code 0 when every "
+                      "shard is done, 1 otherwise.",
            .examples = {"boundcheck table status p1.json p2.json",
                         "boundcheck table status p2.json p1.json --spec data/specs/paperL_table1.toml"}});
 }

@@ -3,6 +3,7 @@
 #include "table_merge.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/text_file.hpp"
 #include "table_plan.hpp"
 #include "table_shards.hpp"
@@ -10,8 +11,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 
 namespace bc::cli::table {
@@ -36,9 +39,10 @@ nlohmann::ordered_json row_json(size_t point, const std::vector<out::Cell>& r) {
 
 }  // namespace
 
-ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count, long digits)
+ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count,
+                         const CellOptions& cells)
     : rows_(nlohmann::ordered_json::array()), tasks_(nlohmann::ordered_json::array()) {
-  head_["boundcheck_table_shard"] = 2;
+  head_["boundcheck_table_shard"] = kShardFormat;
   head_["boundcheck"] = BOUNDCHECK_VERSION;
   head_["spec_file"] = s.file;
   head_["spec"] = s.text;
@@ -46,7 +50,8 @@ ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t c
   head_["of"] = count;
   head_["task_count"] = plan.task_count();
   head_["plan"] = fmt::format("{:016x}", plan.digest());
-  head_["digits"] = digits;
+  head_["digits"] = cells.digits;
+  head_["certified"] = cells.certified;
 }
 
 void ShardWriter::task(size_t t, const std::vector<TaggedRow>& rows) {
@@ -148,6 +153,63 @@ std::vector<out::Cell> cells_of(const std::string& what, const std::string& file
 
 }  // namespace
 
+namespace {
+
+/// A value from the file, for a message: at most 40 characters.
+std::string clip(const nlohmann::json& v) {
+  std::string t = v.dump();
+  return t.size() > 40 ? t.substr(0, 37) + "..." : t;
+}
+
+/// Field `key` of the file: an integer in [lo, hi], checked before anything is sized by it.
+size_t bounded(const std::string& what, const std::string& file, const nlohmann::json& j, const char* key,
+               size_t lo, size_t hi) {
+  const auto& v = j.at(key);
+  if (!v.is_number_unsigned() || v.get<std::uint64_t>() < lo || v.get<std::uint64_t>() > hi)
+    throw UsageError(fmt::format("{}: \"{}\": \"{}\" must be an integer in [{}, {}], got {}", what, file, key,
+                                 lo, hi, clip(v)));
+  return v.get<size_t>();
+}
+
+/// The file's format (kShardFormat only) and the boundcheck version that wrote it (a version string).
+std::string check_format(const std::string& what, const std::string& file, const nlohmann::json& j) {
+  const auto& f = j.at("boundcheck_table_shard");
+  if (f.is_number_unsigned() && f.get<std::uint64_t>() < kShardFormat)
+    throw UsageError(fmt::format(
+        "{}: \"{}\" is in shard format {}, written by an older boundcheck (this one reads format {}, which "
+        "records --certified); recompute it with table --shard",
+        what, file, clip(f), kShardFormat));
+  if (!f.is_number_unsigned() || f.get<std::uint64_t>() != kShardFormat)
+    throw UsageError(fmt::format(
+        "{}: \"{}\" is in shard format {}, which this boundcheck ({}) does not read (it reads format {})",
+        what, file, clip(f), BOUNDCHECK_VERSION, kShardFormat));
+  const auto& v = j.at("boundcheck");
+  const bool ok =
+      v.is_string() && !v.get<std::string>().empty() && v.get<std::string>().size() <= 40 &&
+      std::all_of(v.get<std::string>().begin(), v.get<std::string>().end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr(".+-_~", c) != nullptr;
+      });
+  if (!ok)
+    throw UsageError(fmt::format("{}: \"{}\": \"boundcheck\" must be a version such as \"{}\", got {}", what,
+                                 file, BOUNDCHECK_VERSION, clip(v)));
+  return v.get<std::string>();
+}
+
+/// The header: format, version, shard I of N, cell options. Every size is capped here.
+void read_header(const std::string& what, const std::string& file, const nlohmann::json& j, Shard& sh) {
+  sh.version = check_format(what, file, j);
+  sh.spec = parse_spec(j.at("spec").get<std::string>(), j.at("spec_file").get<std::string>());
+  sh.count = bounded(what, file, j, "of", 1, kMaxShards);
+  sh.index = bounded(what, file, j, "shard", 1, sh.count);
+  sh.cells.digits = static_cast<long>(bounded(what, file, j, "digits", 1, limits::max_digits));
+  if (!j.at("certified").is_boolean())
+    throw UsageError(fmt::format("{}: \"{}\": \"certified\" must be true or false, got {}", what, file,
+                                 clip(j.at("certified"))));
+  sh.cells.certified = j.at("certified").get<bool>();
+}
+
+}  // namespace
+
 Shard read_shard(const std::string& file, const std::string& what) {
   // a shard file is untrusted: at most 1 GiB (10^6 points of a few hundred bytes each)
   const std::string text = read_text_file(file, TextLimits{size_t(1) << 30, size_t(1) << 30}, what);
@@ -161,10 +223,7 @@ Shard read_shard(const std::string& file, const std::string& what) {
     if (!j.is_object() || !j.contains("boundcheck_table_shard"))
       throw UsageError(fmt::format("{}: \"{}\" is not a shard file (written by table --shard)", what, file));
     Shard sh;
-    sh.spec = parse_spec(j.at("spec").get<std::string>(), j.at("spec_file").get<std::string>());
-    sh.index = j.at("shard").get<size_t>();
-    sh.count = j.at("of").get<size_t>();
-    sh.digits = j.at("digits").get<long>();
+    read_header(what, file, j, sh);
     sh.raw.columns = j.at("columns").get<std::vector<std::string>>();
     sh.raw.notes = j.at("notes").get<std::vector<std::string>>();
     check_task_digests(what, file, j, sh);
@@ -191,7 +250,7 @@ std::vector<size_t> points_of(const Plan& plan, size_t t) {
 /// The plan of a shard's spec, as this boundcheck makes it.
 Plan plan_of(const Shard& sh) {
   Invoker probe;
-  return make_plan(sh.spec, check_command(sh.spec, probe), sh.digits, true);
+  return make_plan(sh.spec, check_command(sh.spec, probe), sh.cells.digits, true);
 }
 
 std::string plan_hex(const Plan& plan) { return fmt::format("{:016x}", plan.digest()); }
@@ -234,17 +293,36 @@ void check_task_cover(const std::vector<Shard>& shards, const std::vector<std::s
                           owner.size(), files[k], owner_of[t], shards[k].count));
 }
 
-/// One spec, shard count and digits; every shard 1..N exactly once.
+/// How the cell options of `b` differ from those of `a`: "with --certified, not without".
+std::string cell_difference(const CellOptions& a, const CellOptions& b) {
+  std::vector<std::string> d;
+  if (a.certified != b.certified)
+    d.push_back(fmt::format("{} --certified", b.certified ? "with" : "without"));
+  if (a.digits != b.digits) d.push_back(fmt::format("at --digits {}", b.digits));
+  return fmt::format("{}", fmt::join(d, " and "));
+}
+
+/// One spec, shard count, cell options and boundcheck version; every shard 1..N exactly once.
 void check_shard_set(const std::vector<Shard>& shards, const std::vector<std::string>& files) {
   const size_t n = shards[0].count;
-  std::vector<int> seen(n + 1, 0);
+  std::vector<int> seen(n + 1, 0);  // n <= kMaxShards (read_shard)
   for (size_t k = 0; k < shards.size(); ++k) {
     const auto& sh = shards[k];
-    if (sh.spec.text != shards[0].spec.text || sh.count != n || sh.digits != shards[0].digits)
+    if (sh.spec.text != shards[0].spec.text || sh.count != n)
+      throw UsageError(fmt::format("table merge: \"{}\" comes from another spec or shard count than \"{}\"",
+                                   files[k], files[0]));
+    if (sh.cells != shards[0].cells)
+      throw UsageError(fmt::format(
+          "table merge: \"{}\" was computed {}, \"{}\" {}: the cells would mix formats; recompute the shards "
+          "with the same options",
+          files[k], cell_difference(shards[0].cells, sh.cells), files[0],
+          cell_difference(sh.cells, shards[0].cells)));
+    if (sh.version != shards[0].version)
       throw UsageError(
-          fmt::format("table merge: \"{}\" comes from another spec, shard count or digits than \"{}\"",
-                      files[k], files[0]));
-    if (sh.index < 1 || sh.index > n || seen[sh.index]++ != 0)
+          fmt::format("table merge: \"{}\" was written by boundcheck {}, \"{}\" by boundcheck {}: the shards "
+                      "of one sweep come from one boundcheck",
+                      files[k], sh.version, files[0], shards[0].version));
+    if (seen[sh.index]++ != 0)
       throw UsageError(
           fmt::format("table merge: shard {}/{} is given twice (\"{}\")", sh.index, n, files[k]));
   }
@@ -259,7 +337,8 @@ Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& fi
   check_task_cover(shards, files, plan_of(shards[0]));
   std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) { return a.index < b.index; });
   Shard all;
-  all.spec = shards[0].spec, all.count = shards[0].count, all.digits = shards[0].digits;
+  all.spec = shards[0].spec, all.count = shards[0].count, all.cells = shards[0].cells;
+  all.version = shards[0].version;
   all.task_count = shards[0].task_count, all.plan = shards[0].plan;
   for (auto& sh : shards) {
     if (all.raw.columns.empty()) all.raw.columns = sh.raw.columns;
@@ -269,6 +348,10 @@ Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& fi
     add_notes(all.raw.notes, sh.raw.notes);
   }
   sort_by_point(all.raw.rows);
+  if (all.version != BOUNDCHECK_VERSION)
+    all.raw.notes.push_back(fmt::format(
+        "the shards were written by boundcheck {} (this is {}); their format, plan and digests check out",
+        all.version, BOUNDCHECK_VERSION));
   return all;
 }
 
@@ -289,22 +372,27 @@ std::string shard_problem(const Shard& sh, const std::string& file, const Plan& 
   return {};
 }
 
-bool shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t i, size_t n, long digits) {
+std::string shard_mismatch(const Shard& sh, const Spec& s, size_t count, const CellOptions& cells) {
+  if (sh.spec.text != s.text) return "a shard of another spec";
+  if (sh.count != count) return fmt::format("shard {}/{} (another shard count)", sh.index, sh.count);
+  if (sh.cells != cells)
+    return fmt::format("a shard computed {} (not {})", cell_difference(cells, sh.cells),
+                       cell_difference(sh.cells, cells));
+  if (sh.version != BOUNDCHECK_VERSION)
+    return fmt::format("a shard written by boundcheck {} (this is {})", sh.version, BOUNDCHECK_VERSION);
+  return {};
+}
+
+std::optional<Shard> shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t i, size_t n,
+                                const CellOptions& cells) {
   try {
     Shard old = read_shard(file, "--resume");
-    std::string held;
-    if (old.spec.text != s.text)
-      held = "a shard of another spec";
-    else if (old.count != n)
-      held = fmt::format("shard {}/{} (another shard count)", old.index, old.count);
-    else if (old.index != i)
+    std::string held = shard_mismatch(old, s, n, cells);
+    if (held.empty() && old.index != i)
       held = fmt::format("shard {}/{}", old.index, old.count);
-    else if (old.digits != digits)
-      held = "this shard at other digits";
-    else if (std::string why = shard_problem(old, file, plan); !why.empty())
+    else if (std::string why = held.empty() ? shard_problem(old, file, plan) : ""; !why.empty())
       held = "this shard, incomplete (" + why + ")";
-    else
-      return true;
+    if (held.empty()) return old;
     // said before the work starts, so a wrong --output is noticed at once
     std::fprintf(stderr, "note: --resume: \"%s\" holds %s; recomputing shard %zu/%zu over it\n", file.c_str(),
                  held.c_str(), i, n);
@@ -312,7 +400,7 @@ bool shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t
     std::fprintf(stderr, "note: --resume: \"%s\" is not a complete shard file (%s); recomputing it\n",
                  file.c_str(), one_line(e.what()).c_str());
   }
-  return false;
+  return std::nullopt;
 }
 
 }  // namespace bc::cli::table

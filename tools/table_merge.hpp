@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,9 +21,21 @@ namespace bc::cli::table {
 
 /// Writes the shard file of shard `index` of `count`: tasks arrive in ascending order with their
 /// rows (run_tasks' TaskRowsFn), each recorded with its row count and digest.
+/// The shard file format this boundcheck writes and reads (3: --certified recorded).
+inline constexpr unsigned kShardFormat = 3;
+
+/// The options besides the spec that change a shard's printed cells: every reader compares them
+/// (merge and --resume refuse a mismatch, status calls it stale). --threads and --format do not
+/// change cells; --double-check only checks them.
+struct CellOptions {
+  long digits = 0;
+  bool certified = false;
+  bool operator==(const CellOptions&) const = default;
+};
+
 class ShardWriter {
  public:
-  ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count, long digits);
+  ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count, const CellOptions& cells);
   void task(size_t t, const std::vector<TaggedRow>& rows);
   /// The file's text.
   [[nodiscard]] std::string finish(const RunSummary& sum);
@@ -35,20 +48,22 @@ class ShardWriter {
 struct Shard {
   Spec spec;
   size_t index = 0, count = 0, task_count = 0;
-  long digits = 0;
-  std::string plan;  ///< the plan's digest (hex)
+  CellOptions cells;
+  std::string version;  ///< the boundcheck that wrote it
+  std::string plan;     ///< the plan's digest (hex)
   Raw raw;
   /// Per task of the file: its index and the points its rows hold (distinct, ascending).
   std::vector<std::pair<size_t, std::vector<size_t>>> tasks;
 };
 
-/// Reads FILE; throws UsageError naming the file (and the task) if it is not a shard file or its
-/// rows do not match their digests. `what` starts every message ("table merge").
+/// Reads FILE; throws UsageError naming the file (and the field or the task) if it is not a shard
+/// file of format kShardFormat, a field is out of range (1 <= shard <= of <= kMaxShards, digits as
+/// --digits) or its rows do not match their digests. `what` starts every message ("table merge").
 Shard read_shard(const std::string& file, const std::string& what);
 
-/// The shards' rows in spec order, after checking that they come from one spec, shard count and
-/// digits, and that every task of the spec's plan is in exactly one of them, the one the plan
-/// assigns it to, holding exactly its points (throws UsageError naming the file and the task
+/// The shards' rows in spec order, after checking that they come from one spec, shard count, cell
+/// options and boundcheck version, and that every task of the spec's plan is in exactly one of them, the one
+/// the plan assigns it to, holding exactly its points (throws UsageError naming the file and the task
 /// otherwise): one Shard holding every row and note. `files` name `shards`.
 Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& files);
 
@@ -56,16 +71,21 @@ Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& fi
 /// task is missing, is not its shard's, or does not hold its points. Empty when it is complete.
 std::string shard_problem(const Shard& sh, const std::string& file, const Plan& plan);
 
-/// For `--shard I/N --resume`: true when `file` already holds shard I of N of this spec at these
-/// digits, complete; otherwise says on stderr, before the work starts, what the file holds instead
-/// (naming the task when one is damaged or missing).
-bool shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t index, size_t count,
-                long digits);
+/// Why a shard written with `sh` and by boundcheck `version` is not one of spec `s` with `cells`
+/// (another spec, shard count, digits, --certified, boundcheck version), or empty.
+std::string shard_mismatch(const Shard& sh, const Spec& s, size_t count, const CellOptions& cells);
+
+/// For `--shard I/N --resume`: the file when `file` already holds shard I of N of this spec with
+/// these cell options, complete; otherwise says on stderr, before the work starts, what the file
+/// holds instead (naming the task when one is damaged or missing) and returns nothing.
+std::optional<Shard> shard_done(const std::string& file, const Spec& s, const Plan& plan, size_t index,
+                                size_t count, const CellOptions& cells);
 
 /// `table status FILES [--spec F]`: one row per file (shard, state: done | stale | incomplete |
 /// damaged | duplicate, tasks, points, rows, why) and one per shard with no complete file
 /// (missing). The reference is the spec F, else the spec of the newest readable file, with that
-/// file's shard count and digits. exit_code: 0 when every shard is done and no file is in doubt.
+/// file's shard count and cell options (when no file is of spec F: the newest file's, and every file
+/// is stale). exit_code: 0 when every shard is done and no file is in doubt.
 out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file, int& exit_code);
 
 }  // namespace bc::cli::table

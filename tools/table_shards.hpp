@@ -26,6 +26,10 @@ namespace bc::cli::table {
 
 struct Plan;
 
+/// The most shards a sweep may be cut into: --shard I/N, --shards N and the "of" of a shard file
+/// (untrusted: every size taken from a file is capped before anything is allocated for it).
+inline constexpr size_t kMaxShards = 1000000;
+
 /// The shard (1-based) of every task of `plan` dealt to `count` shards.
 std::vector<std::uint32_t> assign_shards(const Plan& plan, size_t count);
 

@@ -25,7 +25,7 @@ struct FileState {
 };
 
 /// The newest readable file (of the spec `text`, when not empty): the reference's shard count and
-/// digits.
+/// cell options.
 const Shard* newest(const std::vector<FileState>& fs, const std::string& text) {
   const Shard* best = nullptr;
   std::filesystem::file_time_type t{};
@@ -35,15 +35,10 @@ const Shard* newest(const std::vector<FileState>& fs, const std::string& text) {
   return best;
 }
 
-void judge(FileState& f, const Spec& ref, size_t count, long digits, const Plan& plan) {
-  const Shard& sh = *f.shard;
-  if (sh.spec.text != ref.text)
-    f.state = "stale", f.detail = fmt::format("a shard of another spec ({})", sh.spec.file);
-  else if (sh.count != count)
-    f.state = "stale", f.detail = fmt::format("shard {}/{}: another shard count", sh.index, sh.count);
-  else if (sh.digits != digits)
-    f.state = "stale", f.detail = fmt::format("computed at {} digits, not {}", sh.digits, digits);
-  else if (std::string why = shard_problem(sh, f.file, plan); !why.empty())
+void judge(FileState& f, const Spec& ref, size_t count, const CellOptions& cells, const Plan& plan) {
+  if (std::string why = shard_mismatch(*f.shard, ref, count, cells); !why.empty())
+    f.state = "stale", f.detail = why;
+  else if (why = shard_problem(*f.shard, f.file, plan); !why.empty())
     f.state = "incomplete", f.detail = why;
   else
     f.state = "done";
@@ -68,10 +63,13 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   }
   const std::optional<Spec> given =
       spec_file.empty() ? std::nullopt : std::optional<Spec>(load_spec(spec_file));
+  // with --spec: the newest file of that spec, else (every file stale) the newest file's shard count
   const Shard* ref = newest(fs, given ? given->text : "");
+  if (ref == nullptr && given) ref = newest(fs, "");
   const Spec spec = given ? *given : ref != nullptr ? ref->spec : Spec{};
-  const size_t count = ref != nullptr ? ref->count : 0;
-  const long digits = ref != nullptr ? ref->digits : 0;
+  const size_t count = ref != nullptr ? ref->count : 0;  // <= kMaxShards (read_shard)
+  CellOptions cells = ref != nullptr ? ref->cells : CellOptions{};
+  if (given && given->digits) cells.digits = *given->digits;
   out::Table t;
   t.command = "table status";
   t.params["files"] = files;
@@ -80,11 +78,11 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   size_t points_done = 0, rows_done = 0, total_points = 0;
   if (ref != nullptr) {
     Invoker probe;
-    const Plan plan = make_plan(spec, check_command(spec, probe), digits, true);
+    const Plan plan = make_plan(spec, check_command(spec, probe), cells.digits, true);
     total_points = plan.points.size();
     for (auto& f : fs)
       if (f.shard) {
-        judge(f, spec, count, digits, plan);
+        judge(f, spec, count, cells, plan);
         if (f.state == "done" && done[f.shard->index]++ != 0)
           f.state = "duplicate", f.detail = "shard given twice";
       }

@@ -621,3 +621,249 @@ TEST_CASE("table: [latex] caption and provenance, and the header over a pivot's 
   CHECK(twice.out.empty());
   CHECK(twice.err.find("given twice") != std::string::npos);
 }
+
+namespace {
+
+// FNV-1a 64 over the compact JSON of each row, as table_shards.hpp specifies (written here again
+// from the definition: offset 14695981039346656037, prime 1099511628211), so that a test can edit
+// a cell and keep the file self-consistent, as a forger or a careless script would.
+void redigest(nlohmann::json& j) {
+  size_t at = 0;
+  for (auto& t : j["tasks"]) {
+    std::uint64_t h = 14695981039346656037ULL;
+    for (size_t k = at; k < at + t[1].get<size_t>(); ++k)
+      for (unsigned char c : j["rows"][k].dump()) h = (h ^ c) * 1099511628211ULL;
+    t[2] = fmt::format("{:016x}", h);
+    at += t[1].get<size_t>();
+  }
+}
+
+const char* kDimSpec = "command = \"sphere dim\"\n[sweep]\nd = [3, 4, 5]\nl = [1, 2]\n";
+const char* kRealSpec =
+    "command = \"sphere gegenbauer\"\n[fixed]\nd = 5\nt = \"0.3\"\n[sweep]\nl = [2, 3, 4, 5]\n";
+
+}  // namespace
+
+// Review of issues 19/20: a shard file's header is untrusted. "of": 0 crashed table status with
+// SIGFPE, "shard": 0 or 9 (of 3) read as "given twice", "of": 10^9 ran 78 s and 2.7 GB. Each field
+// is edited into a file written by table --shard; the reference is the rule (1 <= shard <= of <=
+// 10^6, digits as --digits, certified a boolean, format 3), not the program's output.
+TEST_CASE("table merge/status: a shard file's header fields are range-checked, naming file and field") {
+  TempDir tmp;
+  const std::string spec = tmp.file("dim.toml", kDimSpec);
+  std::vector<std::string> parts;
+  for (int i = 1; i <= 3; ++i) {
+    parts.push_back((tmp.path / fmt::format("p{}.json", i)).string());
+    REQUIRE(
+        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/3", i), "--output", parts.back()})
+            .code == 0);
+  }
+  const auto j1 = nlohmann::json::parse(slurp(parts[0]));
+  const std::vector<std::tuple<std::string, nlohmann::json, std::string>> cases = {
+      {"of", 0, R"("of" must be an integer in \[1, 1000000\], got 0)"},
+      {"of", 1000000000, R"("of" must be an integer in \[1, 1000000\], got 1000000000)"},
+      {"of", 1e12, R"("of" must be an integer in \[1, 1000000\], got 1000000000000.0)"},
+      {"of", -3, R"("of" must be an integer)"},
+      {"shard", 0, R"("shard" must be an integer in \[1, 3\], got 0)"},
+      {"shard", 9, R"("shard" must be an integer in \[1, 3\], got 9)"},
+      {"shard", "1", R"("shard" must be an integer)"},
+      {"digits", 1000000000000LL, R"("digits" must be an integer in \[1, 20000\])"},
+      {"certified", "yes", R"("certified" must be true or false, got "yes")"},
+      {"boundcheck_table_shard", 4, R"(is in shard format 4, which this boundcheck .* does not read)"},
+      {"boundcheck_table_shard", 2, R"(is in shard format 2, written by an older boundcheck)"},
+      {"boundcheck", "\x1b[31m", R"("boundcheck" must be a version such as)"},
+  };
+  for (const auto& [field, value, pattern] : cases) {
+    auto j = j1;
+    j[field] = value;
+    const std::string bad = (tmp.path / "bad.json").string();
+    std::ofstream(bad) << j.dump(1);
+    auto m = run_boundcheck({"table", "merge", bad, parts[1], parts[2]}, 60);
+    INFO(field << " = " << value.dump() << ": " << m.err);
+    CHECK(m.code == 2);
+    CHECK(m.out.empty());
+    CHECK(line_count(m.err) == 1);
+    CHECK(m.err.find("table merge: \"" + bad + "\"") != std::string::npos);
+    CHECK(std::regex_search(m.err, std::regex(pattern)));
+    auto s = run_boundcheck({"table", "status", bad, parts[1], parts[2], "--format", "json"}, 60);
+    CHECK(s.code == 1);  // a damaged file is a state of the sweep, not an error of the command
+    REQUIRE(!s.out.empty());
+    const auto js = nlohmann::json::parse(s.out);
+    CHECK(js["rows"][0]["state"] == "damaged");
+    CHECK(std::regex_search(js["rows"][0]["detail"].get<std::string>(), std::regex(pattern)));
+  }
+}
+
+// Review: a shard file from another boundcheck version merged silently. Shards of one sweep must
+// come from one version; a complete set from another version merges with a note (same format,
+// same plan, digests checked); status calls such a file stale and --resume recomputes it.
+TEST_CASE("table merge: shards of another boundcheck version") {
+  TempDir tmp;
+  const std::string spec = tmp.file("dim.toml", kDimSpec);
+  std::vector<std::string> parts;
+  for (int i = 1; i <= 2; ++i) {
+    parts.push_back((tmp.path / fmt::format("p{}.json", i)).string());
+    REQUIRE(
+        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/2", i), "--output", parts.back()})
+            .code == 0);
+  }
+  auto whole = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  REQUIRE(whole.code == 0);
+  auto j = nlohmann::json::parse(slurp(parts[0]));
+  j["boundcheck"] = "9.9.9";
+  std::ofstream(parts[0]) << j.dump(1);
+  auto mixed = run_boundcheck({"table", "merge", parts[0], parts[1]});
+  CHECK(mixed.code == 2);
+  CHECK(mixed.err.find("was written by boundcheck") != std::string::npos);
+  CHECK(mixed.err.find("9.9.9") != std::string::npos);
+  auto st = run_boundcheck({"table", "status", parts[0], parts[1], "--format", "json"});
+  CHECK(st.code == 1);
+  auto js = nlohmann::json::parse(st.out);
+  CHECK(js["rows"][0]["state"] == "stale");
+  CHECK(js["rows"][0]["detail"].get<std::string>().find("boundcheck 9.9.9") != std::string::npos);
+  auto j2 = nlohmann::json::parse(slurp(parts[1]));
+  j2["boundcheck"] = "9.9.9";
+  std::ofstream(parts[1]) << j2.dump(1);
+  auto same = run_boundcheck({"table", "merge", parts[0], parts[1], "--format", "csv"});
+  CHECK(same.code == 0);
+  CHECK(same.out == whole.out);
+  CHECK(same.err.find("written by boundcheck 9.9.9") != std::string::npos);
+  auto re = run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", parts[0], "--resume"});
+  CHECK(re.code == 0);
+  CHECK(re.err.find("written by boundcheck 9.9.9") != std::string::npos);
+  CHECK(re.err.find("recomputing shard 1/2") != std::string::npos);
+}
+
+// Review: shard files did not record --certified, so certified and uncertified shards merged into a
+// table of mixed formats, status called both done and --resume --certified reused an uncertified
+// shard. Reference: the unsharded runs with and without --certified.
+TEST_CASE("table: --certified is recorded in a shard; merge, status and --resume honour it") {
+  TempDir tmp;
+  const std::string spec = tmp.file("g.toml", kRealSpec);
+  const std::string c1 = (tmp.path / "c1.json").string(), u2 = (tmp.path / "u2.json").string();
+  const std::string c2 = (tmp.path / "c2.json").string();
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", c1, "--certified"}).code ==
+          0);
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "2/2", "--output", u2}).code == 0);
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "2/2", "--output", c2, "--certified"}).code ==
+          0);
+  auto mixed = run_boundcheck({"table", "merge", c1, u2});
+  CHECK(mixed.code == 2);
+  CHECK(mixed.out.empty());
+  CHECK(line_count(mixed.err) == 1);
+  CHECK(mixed.err.find("\"" + u2 + "\" was computed without --certified") != std::string::npos);
+  auto st = run_boundcheck({"table", "status", c1, u2, "--spec", spec, "--format", "json"});
+  CHECK(st.code == 1);
+  auto js = nlohmann::json::parse(st.out);
+  int stale = 0;
+  for (const auto& row : js["rows"])
+    if (row["state"] == "stale") {
+      ++stale;
+      CHECK(row["detail"].get<std::string>().find("--certified") != std::string::npos);
+    }
+  CHECK(stale == 1);
+  // certified shards merge into the certified table
+  auto cert = run_boundcheck({"table", "--spec", spec, "--certified", "--format", "csv"});
+  REQUIRE(cert.code == 0);
+  REQUIRE(cert.out.find("+/-") != std::string::npos);  // the option does change the cells
+  auto mc = run_boundcheck({"table", "merge", c1, c2, "--format", "csv"});
+  CHECK(mc.code == 0);
+  CHECK(mc.out == cert.out);
+  // --resume without --certified does not take the certified shard
+  auto re = run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", c1, "--resume"});
+  CHECK(re.code == 0);
+  CHECK(re.err.find("computed with --certified") != std::string::npos);
+  CHECK(re.err.find("recomputing shard 1/2") != std::string::npos);
+  auto plain = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  auto mu = run_boundcheck({"table", "merge", c1, u2, "--format", "csv"});
+  CHECK(mu.code == 0);
+  CHECK(mu.out == plain.out);
+  // and --resume --certified does not take the uncertified one
+  auto rc =
+      run_boundcheck({"table", "--spec", spec, "--shard", "2/2", "--output", u2, "--resume", "--certified"});
+  CHECK(rc.err.find("computed without --certified") != std::string::npos);
+}
+
+// Review: --double-check with --shard exited 0 without checking, and with --resume said "--shard
+// needs --output FILE". The shard file written under --double-check is the one written without it;
+// a cell edited in the file (digests redone) is caught by --resume --double-check.
+TEST_CASE("table: --double-check with --shard checks the shard's rows and writes the file once") {
+  TempDir tmp;
+  const std::string spec = tmp.file("g.toml", kRealSpec);
+  const std::string p = (tmp.path / "p.json").string(), q = (tmp.path / "q.json").string();
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", p}).code == 0);
+  auto dc = run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", q, "--double-check"});
+  CHECK(dc.code == 0);
+  CHECK(dc.out.empty());
+  CHECK(dc.err.find("double-checked") != std::string::npos);
+  CHECK(slurp(p) == slurp(q));
+  auto re = run_boundcheck(
+      {"table", "--spec", spec, "--shard", "1/2", "--output", q, "--resume", "--double-check"});
+  CHECK(re.code == 0);
+  CHECK(re.err.find("is already in") != std::string::npos);
+  CHECK(re.err.find("double-checked") != std::string::npos);
+  auto j = nlohmann::json::parse(slurp(q));
+  REQUIRE(j["rows"][0][1].get<std::string>().back() == 'r');  // the value column is a real
+  std::string& cell = j["rows"][0][2].back().get_ref<std::string&>();
+  cell = (cell[0] == '1' ? "2" : "1") + cell.substr(1);  // its leading digit changed
+  redigest(j);
+  std::ofstream(q) << j.dump(1);
+  auto bad = run_boundcheck(
+      {"table", "--spec", spec, "--shard", "1/2", "--output", q, "--resume", "--double-check"});
+  CHECK(bad.code == 1);
+  CHECK(line_count(bad.err) == 1);
+  CHECK(bad.err.rfind("error: table: --double-check failed: ", 0) == 0);
+  CHECK(bad.err.find(" in row 1 is " + cell) != std::string::npos);
+  auto unsharded = run_boundcheck({"table", "--spec", spec, "--double-check", "--format", "csv"});
+  CHECK(unsharded.code == 0);
+  CHECK(unsharded.err.find("double-checked") != std::string::npos);
+  auto merge = run_boundcheck({"table", "merge", p, "--double-check"});
+  CHECK(merge.code == 2);
+  CHECK(merge.err.find("--double-check: table merge computes nothing") != std::string::npos);
+}
+
+// Review: table status FILES --spec OTHER left every state blank and said "0 of 0 shards done".
+TEST_CASE("table status: files of another spec than --spec are stale") {
+  TempDir tmp;
+  const std::string spec = tmp.file("dim.toml", kDimSpec);
+  const std::string other = tmp.file("other.toml", std::string(kDimSpec) + "# another spec\n");
+  std::vector<std::string> parts;
+  for (int i = 1; i <= 2; ++i) {
+    parts.push_back((tmp.path / fmt::format("p{}.json", i)).string());
+    REQUIRE(
+        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/2", i), "--output", parts.back()})
+            .code == 0);
+  }
+  auto st = run_boundcheck({"table", "status", parts[0], parts[1], "--spec", other, "--format", "json"});
+  CHECK(st.code == 1);
+  auto js = nlohmann::json::parse(st.out);
+  size_t stale = 0, missing = 0;
+  for (const auto& row : js["rows"]) {
+    stale += row["state"] == "stale" ? 1 : 0;
+    missing += row["state"] == "missing" ? 1 : 0;
+  }
+  CHECK(stale == 2);
+  CHECK(missing == 2);
+  CHECK(js["meta"]["notes"][0].get<std::string>().rfind("0 of 2 shards done", 0) == 0);
+}
+
+// Review: table merge wrote the outputs listed in the spec carried inside the shard files into the
+// working directory, overwriting a file there. Now only under --outputs, with a note per file.
+TEST_CASE("table merge: the spec's outputs are written only under --outputs") {
+  TempDir tmp;
+  const std::string spec = tmp.file("o.toml", std::string("outputs = [\"t.csv\"]\n") + kDimSpec);
+  const std::string precious = tmp.file("t.csv", "precious\n");
+  const std::string p = (tmp.path / "p.json").string();
+  REQUIRE(
+      run_boundcheck({"table", "--spec", spec, "--shard", "1/1", "--output", p}, 600, {}, tmp.path.string())
+          .code == 0);
+  CHECK(slurp(precious) == "precious\n");  // --shard writes only its shard file
+  auto m = run_boundcheck({"table", "merge", p, "--format", "csv"}, 600, {}, tmp.path.string());
+  CHECK(m.code == 0);
+  CHECK(slurp(precious) == "precious\n");
+  CHECK(m.err.find("were not written: pass --outputs") != std::string::npos);
+  auto w = run_boundcheck({"table", "merge", p, "--outputs", "--format", "json"}, 600, {}, tmp.path.string());
+  CHECK(w.code == 0);
+  CHECK(slurp(precious) == m.out);
+  CHECK(w.out.find("--outputs: wrote \\\"t.csv\\\"") != std::string::npos);  // the note, in the JSON
+}
