@@ -184,15 +184,15 @@ std::string check_format(const std::string& what, const std::string& file, const
         "{}: \"{}\" is in shard format {}, which this boundcheck ({}) does not read (it reads format {})",
         what, file, clip(f), BOUNDCHECK_VERSION, kShardFormat));
   const auto& v = j.at("boundcheck");
-  const bool ok =
-      v.is_string() && !v.get<std::string>().empty() && v.get<std::string>().size() <= 40 &&
-      std::all_of(v.get<std::string>().begin(), v.get<std::string>().end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::strchr(".+-_~", c) != nullptr;
-      });
+  const std::string ver = v.is_string() ? v.get<std::string>() : std::string();
+  const bool ok = !ver.empty() && ver.size() <= 40 && std::all_of(ver.begin(), ver.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           (c != '\0' && std::strchr(".+-_~", c) != nullptr);
+  });
   if (!ok)
     throw UsageError(fmt::format("{}: \"{}\": \"boundcheck\" must be a version such as \"{}\", got {}", what,
                                  file, BOUNDCHECK_VERSION, clip(v)));
-  return v.get<std::string>();
+  return ver;
 }
 
 /// The header: format, version, shard I of N, cell options. Every size is capped here.
