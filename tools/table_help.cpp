@@ -113,7 +113,8 @@ void help_table(Registry& reg) {
   reg.help(
       status->app,
       Help{.formula = "One row per file: done (complete, digests and tasks check out), stale (another "
-                      "spec, shard count, digits, --certified or boundcheck version), incomplete (a task missing or planned "
+                      "spec, shard count, digits, --certified or boundcheck version), incomplete (a task "
+                      "missing or planned "
                       "differently), damaged (not a shard file, truncated, or a task whose rows do not "
                       "match their digest: the task is named), duplicate; one row per shard with no "
                       "complete file (missing).",

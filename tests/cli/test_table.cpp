@@ -737,7 +737,7 @@ TEST_CASE("table merge: shards of another boundcheck version") {
 // Review: shard files did not record --certified, so certified and uncertified shards merged into a
 // table of mixed formats, status called both done and --resume --certified reused an uncertified
 // shard. Reference: the unsharded runs with and without --certified.
-TEST_CASE("table: --certified is recorded in a shard; merge, status and --resume honour it") {
+TEST_CASE("table: --certified is recorded in a shard, and merge, status and --resume honour it") {
   TempDir tmp;
   const std::string spec = tmp.file("g.toml", kRealSpec);
   const std::string c1 = (tmp.path / "c1.json").string(), u2 = (tmp.path / "u2.json").string();
