@@ -169,11 +169,23 @@ std::string Command::path() const {
   return p;
 }
 
-std::string one_line(std::string s) {
-  for (char& c : s)
-    if (c == '\n' || c == '\r') c = ' ';
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
+std::string one_line(const std::string& s) {
+  // Text from files (shard notes, spec names, expressions) reaches the terminal here: line breaks
+  // and tabs become spaces, any other control byte (ESC starts a terminal escape sequence) is
+  // shown as \xNN, never sent raw.
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r' || c == '\t')
+      out += ' ';
+    else if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
 }
 
 void emit(const RunResult& r, const Context& ctx, const Command* cmd, const std::string& invocation) {

@@ -189,8 +189,9 @@ class Invoker {
 void add_global_options(CLI::App& app, GlobalOptions& g);
 
 /// An error message as the front ends report it: one line (newlines become spaces, trailing
-/// spaces dropped). The CLI prints "error: " + one_line(what); Python raises it as the message.
-std::string one_line(std::string s);
+/// spaces dropped, other control bytes shown as \xNN). The CLI prints "error: " + one_line(what);
+/// Python raises it as the message. Notes go through it too.
+std::string one_line(const std::string& s);
 /// Runs `cmd` and, under --double-check, the second computation (Context::alternate, 12 more
 /// digits, certified), comparing every cell: exact cells must be equal, reals must overlap as
 /// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to

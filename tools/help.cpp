@@ -1,6 +1,8 @@
 // Help layout and wrapping (help.hpp). Cost: linear in the text.
 #include "help.hpp"
 
+#include "cli.hpp"
+
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <cstdlib>
@@ -136,7 +138,7 @@ size_t stderr_terminal_width() {
 }
 
 std::string format_note(std::string_view note, size_t width) {
-  const std::string line = "note: " + std::string(note);
+  const std::string line = "note: " + one_line(std::string(note));
   if (width == 0) return line + "\n";
   return wrap(line, width, 0, 6);
 }

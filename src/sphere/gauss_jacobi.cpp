@@ -1,5 +1,7 @@
 #include "sphere/gauss_jacobi.hpp"
 
+#include "core/limits.hpp"
+
 #include <Eigen/Eigenvalues>
 #include <boost/math/special_functions/gamma.hpp>
 
@@ -75,6 +77,7 @@ GaussRule gauss_jacobi(unsigned n, double alpha, double beta, unsigned digits10)
   rule.nodes.resize(n);
   rule.weights.resize(n);
   for (unsigned i = 0; i < n; ++i) {
+    limits::poll("Gauss-Jacobi quadrature");  // O(n) MPFR operations per node
     MpReal x = x0(i), p, dp;
     for (int it = 0; it < 200; ++it) {
       jacobi_p(p, dp, n, a, b, x);
