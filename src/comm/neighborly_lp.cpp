@@ -9,8 +9,9 @@
 // slightly off), GLPK's rational simplex glp_exact is run from the same basis and the vertex is
 // rebuilt again. Infeasibility is reported only when glp_exact (exact arithmetic on these exact
 // data) finds none. The caller re-checks every point exactly; nothing here is trusted blindly.
-// Cost: a simplex on N + 2k rows and k + 1 columns; one (k+1)x(k+1) exact solve. Calls into GLPK
-// are serialised by a mutex, so callers may run in parallel.
+// Cost: a simplex on N + 2k rows and k + 1 columns; one (k+1)x(k+1) exact solve. Callers may run
+// in parallel: a re-entrant GLPK (built with thread-local storage, glp_config("TLS"); Debian's 5.0
+// is) solves each thread's own problem independently; any other GLPK is serialised by a mutex.
 #include "comm/neighborly.hpp"
 
 #include <flint/fmpz_mat.h>
@@ -28,7 +29,18 @@ struct LpDeleter {
   void operator()(glp_prob* p) const { glp_delete_prob(p); }
 };
 
-std::mutex glpk_mutex;  // one LP at a time: GLPK may have been built with one process-wide environment
+std::mutex glpk_mutex;  // one LP at a time when GLPK keeps one process-wide environment
+
+// GLPK 4.61+ built with thread-local storage keeps one environment per thread: independent problems
+// may then be solved in parallel, each object used only by the thread that created it (GLPK 4.61
+// release notes). glp_config("TLS") names the storage class, or is NULL/empty without it.
+bool glpk_reentrant() {
+  static const bool yes = [] {
+    const char* tls = glp_config("TLS");
+    return tls != nullptr && *tls != '\0';
+  }();
+  return yes;
+}
 
 // Debian's GLPK keeps its environment in thread-local storage: a thread that ran an LP frees it when
 // it exits (verify's worker threads and their OpenMP teams end before the process; LeakSanitizer
@@ -139,7 +151,8 @@ bool exactly_feasible(const std::vector<Fmpq>& w, const SignVectors& v, const st
 LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S) {
   thread_local GlpkEnvironment environment;  // constructed before the lock: its destructor locks
   (void)environment;
-  std::lock_guard<std::mutex> lock(glpk_mutex);
+  std::unique_lock<std::mutex> lock(glpk_mutex, std::defer_lock);
+  if (!glpk_reentrant()) lock.lock();
   glp_term_out(GLP_OFF);  // the library never prints
   std::unique_ptr<glp_prob, LpDeleter> lp(glp_create_prob());
   const int N = static_cast<int>(v.N), k = static_cast<int>(v.k);
