@@ -76,6 +76,14 @@ LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std
 bool least_norm_active_set(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S);
 /// Step 1: least-norm solution of the equalities on S alone; false if they are inconsistent.
 bool least_norm_equalities(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S);
+/// A rational vector as integers over its least common denominator (den > 0).
+struct CommonDen {
+  std::vector<Fmpz> num;
+  Fmpz den;
+};
+CommonDen common_den(const std::vector<Fmpq>& x);
+/// res = <v_j, c.num>, the numerator of <v_j, x> over c.den (integer additions only).
+void int_dot(fmpz_t res, const SignVectors& v, unsigned long j, const CommonDen& c);
 }  // namespace detail
 
 struct SubsetResult {

@@ -129,23 +129,6 @@ bool rebuild_vertex(std::vector<Fmpq>& w, glp_prob* lp, const SignVectors& v) {
   return ok;
 }
 
-bool exactly_feasible(const std::vector<Fmpq>& w, const SignVectors& v, const std::vector<char>& in_s) {
-  const Fmpq half(1, 2), minus_half(-1, 2);
-  Fmpq d;
-  for (unsigned long j = 0; j < v.N; ++j) {
-    fmpq_zero(d.x);
-    for (unsigned long i = 0; i < v.k; ++i) {
-      if (v.at(j, i) > 0)
-        fmpq_add(d.x, d.x, w[i].x);
-      else
-        fmpq_sub(d.x, d.x, w[i].x);
-    }
-    if (in_s[j] ? !fmpq_is_one(d.x) : (fmpq_cmp(d.x, half.x) > 0 || fmpq_cmp(d.x, minus_half.x) < 0))
-      return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S) {
@@ -196,14 +179,14 @@ LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std
   parm.meth = GLP_DUALP;
   const int ret = glp_simplex(lp.get(), &parm);
   if (ret == 0 && glp_get_status(lp.get()) == GLP_OPT && rebuild_vertex(w, lp.get(), v) &&
-      exactly_feasible(w, v, in_s))
+      linear_conditions_hold(w, v, S))
     return LpStatus::feasible;
   // float basis infeasible, singular or not optimal: decide in rational arithmetic
   if (ret != 0) glp_adv_basis(lp.get(), 0);
   if (glp_exact(lp.get(), &parm) != 0) return LpStatus::failed;
   const int st = glp_get_status(lp.get());
   if (st == GLP_NOFEAS) return LpStatus::infeasible;
-  if (st == GLP_OPT && rebuild_vertex(w, lp.get(), v) && exactly_feasible(w, v, in_s))
+  if (st == GLP_OPT && rebuild_vertex(w, lp.get(), v) && linear_conditions_hold(w, v, S))
     return LpStatus::feasible;
   return LpStatus::failed;
 }
