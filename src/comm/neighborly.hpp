@@ -24,7 +24,8 @@
 // columns (simplex, ~ (N + 2k)^2 k flops) plus at most 10 (N + k) + 100 active-set steps of
 // O(N k + |W|^3) rational operations.
 // Subsets run in parallel (OpenMP) in chunks of 256 with their results tallied in order, so the
-// report never depends on the thread count; the LP calls into GLPK are serialised by a mutex.
+// report never depends on the thread count; the LPs run in parallel when GLPK is re-entrant
+// (glp_config("TLS"), as Debian's is) and are serialised by a mutex otherwise (neighborly_lp.cpp).
 #pragma once
 
 #include "core/flint.hpp"
