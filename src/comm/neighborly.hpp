@@ -24,7 +24,8 @@
 // columns (simplex, ~ (N + 2k)^2 k flops) plus at most 10 (N + k) + 100 active-set steps of
 // O(N k + |W|^3) rational operations.
 // Subsets run in parallel (OpenMP) in chunks of 256 with their results tallied in order, so the
-// report never depends on the thread count; the LP calls into GLPK are serialised by a mutex.
+// report never depends on the thread count; the LPs run in parallel when GLPK is re-entrant
+// (glp_config("TLS"), as Debian's is) and are serialised by a mutex otherwise (neighborly_lp.cpp).
 #pragma once
 
 #include "core/flint.hpp"
@@ -76,6 +77,14 @@ LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std
 bool least_norm_active_set(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S);
 /// Step 1: least-norm solution of the equalities on S alone; false if they are inconsistent.
 bool least_norm_equalities(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S);
+/// A rational vector as integers over its least common denominator (den > 0).
+struct CommonDen {
+  std::vector<Fmpz> num;
+  Fmpz den;
+};
+CommonDen common_den(const std::vector<Fmpq>& x);
+/// res = <v_j, c.num>, the numerator of <v_j, x> over c.den (integer additions only).
+void int_dot(fmpz_t res, const SignVectors& v, unsigned long j, const CommonDen& c);
 }  // namespace detail
 
 struct SubsetResult {

@@ -27,45 +27,6 @@ struct Row {
 // 2 x the right-hand side, an integer: 2, 1, -1.
 slong twice_rhs(int side) { return side == 0 ? 2 : side; }
 
-void dot(fmpq_t res, const SignVectors& v, unsigned long j, const std::vector<Fmpq>& w) {
-  fmpq_zero(res);
-  for (unsigned long i = 0; i < v.k; ++i) {
-    if (v.at(j, i) > 0)
-      fmpq_add(res, res, w[i].x);
-    else
-      fmpq_sub(res, res, w[i].x);
-  }
-}
-
-// A rational vector as integers over one denominator.
-struct CommonDen {
-  std::vector<Fmpz> num;
-  Fmpz den;
-};
-
-CommonDen common_den(const std::vector<Fmpq>& x) {
-  CommonDen c;
-  fmpz_one(c.den.x);
-  for (const auto& e : x) fmpz_lcm(c.den.x, c.den.x, fmpq_denref(e.x));
-  c.num.resize(x.size());
-  for (size_t i = 0; i < x.size(); ++i) {
-    fmpz_divexact(c.num[i].x, c.den.x, fmpq_denref(x[i].x));
-    fmpz_mul(c.num[i].x, c.num[i].x, fmpq_numref(x[i].x));
-  }
-  return c;
-}
-
-// res = <v_j, num> (the numerator of <v_j, x> over c.den).
-void int_dot(fmpz_t res, const SignVectors& v, unsigned long j, const CommonDen& c) {
-  fmpz_zero(res);
-  for (unsigned long i = 0; i < v.k; ++i) {
-    if (v.at(j, i) > 0)
-      fmpz_add(res, res, c.num[i].x);
-    else
-      fmpz_sub(res, res, c.num[i].x);
-  }
-}
-
 // Least-norm point on the working set: wstar = A^T lambda, A A^T lambda = b. False if singular.
 bool solve_working_set(std::vector<Fmpq>& wstar, std::vector<Fmpq>& lambda, const SignVectors& v,
                        const std::vector<Row>& W) {
@@ -129,15 +90,38 @@ std::vector<Row> independent_equalities(const SignVectors& v, const std::vector<
 
 }  // namespace
 
+CommonDen common_den(const std::vector<Fmpq>& x) {
+  CommonDen c;
+  fmpz_one(c.den.x);
+  for (const auto& e : x) fmpz_lcm(c.den.x, c.den.x, fmpq_denref(e.x));
+  c.num.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    fmpz_divexact(c.num[i].x, c.den.x, fmpq_denref(x[i].x));
+    fmpz_mul(c.num[i].x, c.num[i].x, fmpq_numref(x[i].x));
+  }
+  return c;
+}
+
+void int_dot(fmpz_t res, const SignVectors& v, unsigned long j, const CommonDen& c) {
+  fmpz_zero(res);
+  for (unsigned long i = 0; i < v.k; ++i) {
+    if (v.at(j, i) > 0)
+      fmpz_add(res, res, c.num[i].x);
+    else
+      fmpz_sub(res, res, c.num[i].x);
+  }
+}
+
 bool least_norm_equalities(std::vector<Fmpq>& w, const SignVectors& v, const std::vector<unsigned long>& S) {
   auto W = independent_equalities(v, S);
   std::vector<Fmpq> lambda;
   if (!solve_working_set(w, lambda, v, W)) return false;
   // dropped (dependent) equalities must hold too, or the system is inconsistent
-  Fmpq d;
+  const CommonDen c = common_den(w);
+  Fmpz d;
   for (auto j : S) {
-    dot(d.x, v, j, w);
-    if (!fmpq_is_one(d.x)) return false;
+    int_dot(d.x, v, j, c);
+    if (!fmpz_equal(d.x, c.den.x)) return false;
   }
   return true;
 }

@@ -35,7 +35,7 @@ double row_lse(const std::vector<unsigned long>& z, size_t i, unsigned long M, d
     mx = std::max(mx, s[j]);
   }
   double sum = 0;
-  for (size_t j = 0; j < z.size(); ++j) sum += std::exp(s[j] - mx);
+  for (size_t j = 0; j < z.size(); ++j) sum += pair_matching_exp(s[j] - mx);
   return mx + std::log(sum);
 }
 
@@ -105,7 +105,7 @@ std::vector<double> pair_matching_outputs(const std::vector<unsigned long>& z, u
     double mx = s0;
     for (size_t j = 0; j < z.size(); ++j) mx = std::max(mx, s[j] = alpha * cos_sum(z[i], z[j], M));
     double sum = std::exp(s0 - mx);
-    for (size_t j = 0; j < z.size(); ++j) sum += std::exp(s[j] - mx);
+    for (size_t j = 0; j < z.size(); ++j) sum += pair_matching_exp(s[j] - mx);
     o[i] = std::exp(s0 - mx) / sum;
   }
   return o;

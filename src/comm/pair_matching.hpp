@@ -21,6 +21,7 @@
 // Cost: trials x N^2 cosines and exponentials per alpha; bisection multiplies by its steps.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -28,6 +29,11 @@ namespace bc::comm {
 
 /// cos(2 pi r / M) for 0 <= r < M: the one expression every score uses (bitwise the same everywhere).
 double pair_matching_cos(unsigned long r, unsigned long M);
+
+/// e^x in the log-sum-exp (x = s_ij - max_j s_ij <= 0): +0 for x < -746, where e^x < 2^-1075 (half
+/// the least subnormal) rounds to +0, the value std::exp returns there through its slow underflow
+/// path (tested); std::exp elsewhere. So sums and decisions are bit for bit those of std::exp.
+inline double pair_matching_exp(double x) { return x < -746.0 ? 0.0 : std::exp(x); }
 
 /// c_0 = c_1 + theta (1 - c_1), c_1 = cos(2 pi / M).
 double pair_matching_dummy_coef(unsigned long M, double theta);

@@ -84,7 +84,7 @@ class ZeroErrorTest {
     }
     if (match && !(alpha * c0_ > alpha)) return false;  // log-sum-exp >= mx >= alpha >= alpha c_0
     double sum = 0;
-    for (size_t j = 0; j < z.size(); ++j) sum += std::exp(s[j] - mx);
+    for (size_t j = 0; j < z.size(); ++j) sum += pair_matching_exp(s[j] - mx);
     const bool predict_no_match = alpha * c0_ > mx + std::log(sum);
     return match == predict_no_match;
   }

@@ -36,6 +36,15 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 namespace {
 
+// Working precision for the integer bisection once H_min < 2^hi_bits is known: near H,
+// LB(H) - LB(H + 1) is about LB/H, so telling H from H + 1 takes about log2(H) bits beyond those
+// the digits and the cancellation in T_L need (H_min ~ 1e52 at d = 128, eps = 1/20). Below 2^64
+// the digits' 100 bits absorb it; above, the table is rebuilt with hi_bits + 32 more bits before
+// the bisection, so that its first pass suffices (the retry in min_heads is the fallback).
+slong bisection_prec(slong prec, ulong hi_bits) {
+  return hi_bits >= 64 ? prec + static_cast<slong>(hi_bits) + 32 : prec;
+}
+
 HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms,
                          long max_digits10, slong prec) {
   SpectralTable table(d, r, rule, prec);
@@ -120,7 +129,13 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
     fmpz_mul_2exp(out.h_hi.x, out.h_hi.x, b);
     return out;
   }
-  // bisection on (lo, hi]: about log2(hi - lo) brackets, each timed
+  // bisection on (lo, hi]: about log2(hi - lo) brackets, each timed; the decisions so far are
+  // certified facts whatever the precision, so a table with more bits just carries on from them
+  if (const slong want = bisection_prec(prec, hi_bits); want > table.prec()) {
+    const ulong L = table.L();
+    table = SpectralTable(d, r, rule, want);
+    table.extend_to(L);
+  }
   fmpz_sub(mid.x, hi.x, lo.x);
   const double steps = static_cast<double>(fmpz_bits(mid.x));
   {
@@ -188,10 +203,13 @@ HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong m
   HeadsResult res = min_heads_at(d, r, eps, rule, max_terms, max_digits10, prec);
   if (res.decided) return res;
   // Undecided near a huge H: LB(H) - eps moves by about |LB'| ~ LB/H per head, so telling H from H+1
-  // needs log2(H) more bits than the table carries (H ~ 1e52 at d = 128, eps = 1/20); more terms
-  // do not help. One retry with that many more bits.
+  // needs log2(H) more bits than the table carries; more terms do not help. min_heads_at adds them
+  // before its bisection (bisection_prec); should that still fall short, one retry from scratch
+  // with bits(h_hi) + 32 more bits (no catalogue or reference case needs it: tests check passes).
   const slong more = static_cast<slong>(fmpz_bits(res.h_hi.x)) + 32;
-  return min_heads_at(d, r, eps, rule, max_terms, max_digits10, prec + more);
+  res = min_heads_at(d, r, eps, rule, max_terms, max_digits10, prec + more);
+  res.passes = 2;
+  return res;
 }
 
 void talk_scalings(arb_t power, arb_t exp_log2, arb_t exp_ln, ulong d, ulong r, const Fmpq& eps, slong prec) {

@@ -16,6 +16,7 @@ struct HeadsResult {
   bool decided = true;  ///< false: h_min lies in [h_lo, h_hi] and could not be pinned down
   Fmpz h_lo, h_hi;
   ulong terms = 0;  ///< degrees summed in the last decision
+  int passes = 1;   ///< 2 when the search had to be redone with log2(H) more bits
 };
 
 /// eps in (0, 1). Throws ResourceError if H_min would exceed 10^max_digits10.

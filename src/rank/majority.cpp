@@ -30,26 +30,37 @@ void wallis(arb_t res, ulong n, slong prec) {
 }
 
 void head_success_probability(arb_t res, ulong d, slong prec) {
+  // R_n = R_0 - sum_{k = k0, k0 + 2, ..., n} t_k with t_k = 1/(k^2 W_k), k0 = 2 (n even) or 3 (n odd):
+  // W_{k+2} = W_k (k+1)/(k+2) gives t_{k+2} = t_k k^2 / ((k+1)(k+2)), two word operations a step
+  // (no ball inversion); t_2 = 1/pi (W_2 = pi/4), t_3 = 1/6 (W_3 = 2/3)
   const ulong n = d - 2;
-  Arb pi, r, w, t;
+  Arb pi, r, t, sum;
   arb_const_pi(pi.x, prec);
-  // R_0 = pi/4, R_1 = pi/2 - 1; W as in wallis()
+  ulong k = 0;
   if (n % 2 == 0) {
-    arb_mul_2exp_si(r.x, pi.x, -2);
-    arb_mul_2exp_si(w.x, pi.x, -1);
+    arb_mul_2exp_si(r.x, pi.x, -2);  // R_0 = pi/4
+    arb_inv(t.x, pi.x, prec);
+    k = 2;
   } else {
     arb_mul_2exp_si(r.x, pi.x, -1);
-    arb_sub_ui(r.x, r.x, 1, prec);
-    arb_one(w.x);
+    arb_sub_ui(r.x, r.x, 1, prec);  // R_1 = pi/2 - 1
+    arb_set_ui(t.x, 1);
+    arb_div_ui(t.x, t.x, 6, prec);
+    k = 3;
   }
-  for (ulong k = n % 2 == 0 ? 2 : 3; k <= n; k += 2) {
-    arb_mul_ui(w.x, w.x, k - 1, prec);
-    arb_div_ui(w.x, w.x, k, prec);  // W_k
-    arb_mul_ui(t.x, w.x, k, prec);
-    arb_mul_ui(t.x, t.x, k, prec);
-    arb_inv(t.x, t.x, prec);
-    arb_sub(r.x, r.x, t.x, prec);  // R_k = R_{k-2} - 1/(k^2 W_k)
+  for (; k <= n; k += 2) {
+    arb_add(sum.x, sum.x, t.x, prec);
+    if (k < (1UL << 31)) {  // k^2 and (k+1)(k+2) fit in a word
+      arb_mul_ui(t.x, t.x, k * k, prec);
+      arb_div_ui(t.x, t.x, (k + 1) * (k + 2), prec);
+    } else {
+      arb_mul_ui(t.x, t.x, k, prec);
+      arb_mul_ui(t.x, t.x, k, prec);
+      arb_div_ui(t.x, t.x, k + 1, prec);
+      arb_div_ui(t.x, t.x, k + 2, prec);
+    }
   }
+  arb_sub(r.x, r.x, sum.x, prec);
   arb_div(res, r.x, pi.x, prec);
   arb_one(t.x);
   arb_mul_2exp_si(t.x, t.x, -1);

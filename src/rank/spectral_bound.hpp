@@ -33,6 +33,7 @@ class SpectralTable {
   /// Extends the table so that it sums odd l <= L (L odd, at least tail_shape().from).
   void extend_to(ulong L);
   [[nodiscard]] ulong L() const { return L_; }
+  [[nodiscard]] slong prec() const { return prec_; }
   [[nodiscard]] const TailShape& shape() const { return shape_; }
   /// The certified bracket for H at the current L.
   [[nodiscard]] LbBracket bracket(const fmpz_t H) const;

@@ -94,7 +94,7 @@ CharacterTable character_table(ulong n, int threads) {
   // Columns kept at level m < n: mu |- m with mu_1 <= n - m (exactly the parents needed; the set
   // is closed under removing the largest part). slot[m][i] = position of mu_i among them or -1.
   std::vector<std::vector<std::int64_t>> slot(n + 1);
-  std::vector<std::vector<std::int64_t>> store(n + 1);
+  std::vector<CharacterValues> store(n + 1);
   std::vector<std::vector<std::uint32_t>> kept(n + 1);
   for (ulong m = 0; m <= n; ++m) {
     slot[m].assign(lv[m].parts.size(), -1);
@@ -106,7 +106,7 @@ CharacterTable character_table(ulong n, int threads) {
         kept[m].push_back(static_cast<std::uint32_t>(i));
       }
     }
-    store[m].assign(kept[m].size() * lv[m].parts.size(), 0);
+    store[m].resize(kept[m].size() * lv[m].parts.size());  // zeros (calloc), sized once
   }
   store[0][0] = 1;  // p_() = s_()
   // transitions T(m, k) built on demand

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <tuple>
 
 using namespace bc;
@@ -297,6 +298,23 @@ TEST_CASE("comm pair-matching: outputs equal a direct softmax evaluation") {
       }
     }
   }
+}
+
+// pair_matching_exp skips std::exp below -746; the claim that makes it bit-exact is that std::exp
+// rounds to +0 there (e^-746 < 2^-1075, half the least subnormal), checked on this libm.
+TEST_CASE("comm pair-matching: the log-sum-exp's exponential is std::exp bit for bit") {
+  for (double x = -2000.0; x <= 0.0; x += 0.0625) {
+    INFO("x = " << x);
+    const double a = pair_matching_exp(x), b = std::exp(x);
+    CHECK(std::memcmp(&a, &b, sizeof a) == 0);
+  }
+  for (double x : {-746.0, std::nextafter(-746.0, 0.0), -745.2, -745.13, -744.5, -708.5, -1e300}) {
+    INFO("x = " << x);
+    const double a = pair_matching_exp(x), b = std::exp(x);
+    CHECK(std::memcmp(&a, &b, sizeof a) == 0);
+  }
+  CHECK(std::exp(std::nextafter(-746.0, -1000.0)) == 0.0);
+  CHECK(std::exp(-745.0) > 0.0);  // the subnormal range is left to std::exp
 }
 
 TEST_CASE("comm pair-matching: error rate 0 above alpha*, > 0 well below; threads do not matter") {
