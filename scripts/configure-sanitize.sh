@@ -7,8 +7,10 @@
 # skipped. Used by scripts/bootstrap.sh test and fuzz/run.sh; prints nothing on success.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Warnings are errors in the Release build (GCC); here clang's extra warnings stay warnings, so a
+# sanitizer run is never lost to a warning GCC does not give.
 args=(-DCMAKE_BUILD_TYPE=None -DBOUNDCHECK_SANITIZE=ON -DBOUNDCHECK_TESTS=ON -DBOUNDCHECK_BENCH=OFF
-      -DBOUNDCHECK_WERROR=ON)
+      -DBOUNDCHECK_WERROR=OFF)
 if command -v clang++ >/dev/null 2>&1; then
   args+=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DBOUNDCHECK_FUZZ=ON)
 fi
