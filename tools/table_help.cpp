@@ -46,8 +46,9 @@ const char* const kSpecFormat =
 
 const char* const kUntrusted =
     "A spec is untrusted input (you may have downloaded it):\n"
-    "  - caption and [labels] are LaTeX source by design: compiling a stranger's spec is like compiling a\n"
-    "    stranger's .tex. Everything else that reaches LaTeX (column names, cells, commands) is escaped.\n"
+    "  - caption, [labels] and [layout] header are LaTeX source by design: compiling a stranger's spec\n"
+    "    is like compiling a stranger's .tex. Everything else that reaches LaTeX (column names, cells,\n"
+    "    commands) is escaped.\n"
     "  - [plot] text (title, xlabel, ylabel, guide and overlay labels, column names, series values) must\n"
     "    be one printable line of at most 400 bytes without ` or @; gnuplot gets it as an inert literal.\n"
     "  - outputs = [...] may only name files inside the working directory (no absolute paths, no ..,\n"
