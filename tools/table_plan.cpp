@@ -6,8 +6,9 @@
 //   either is cut at level j + 1, down to single points.
 // cap = max(total / kTaskShare, kMinTaskSeconds) with estimates; without them every point costs 1
 // and cap is the innermost option's length (one call per run of it, as before estimates existed).
-// Cost: one estimate call per group (the command's own cost model, O(points)), O(points x m) for
-// the cut.
+// Cost: the command's cost model over every point at most three times (the sweep's total, each
+// group's totals, the slices the cut reads again; one call per slice of at most kEstimateBox
+// points), O(points x m) for the cut; memory O(kEstimateBox) per group, nothing per point.
 #include "table_plan.hpp"
 
 #include "core/errors.hpp"
