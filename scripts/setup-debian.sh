@@ -11,6 +11,11 @@ packages=(
   libtomlplusplus-dev libglpk-dev gnuplot-nox
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
   parallel  # the README's GNU parallel recipe, run by the test suite
+  # the README's Slurm array job, run by the test suite on a private single-node Slurm
+  # (scripts/slurm-selftest.sh --quick, about 20 s; it starts its own munged, slurmctld and slurmd
+  # with a generated config in a temporary directory; the packages' own services need
+  # /etc/slurm/slurm.conf, which this script does not write, so slurmctld and slurmd stay stopped)
+  slurm-wlm munge
   chromium  # the test that opens --format html reports in a headless browser (tests/html_report.py)
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
   python3-dev pybind11-dev python3-pytest

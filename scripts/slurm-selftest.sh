@@ -6,8 +6,10 @@
 # 2. starts a private munged, slurmctld and slurmd (generated slurm.conf, free ports, every file in
 #    one temporary directory; the system's own Slurm, if any, is left alone);
 # 3. takes the README's `sbatch` script and merge step verbatim (only the spec name, the array size
-#    and the output name are substituted: 64 -> 8 tasks), submits them over a skewed rank bound grid
-#    (about 7 s of CPU unsharded; --quick: 3.6 s, for the test suite) from the submit directory,
+#    and the output name are substituted: 64 -> 8 tasks), submits them over the skewed rank bound grid
+#    of issue 19 (d = 8..256 step 8, r = 1,2,4,8, 84 H; about 24 s of CPU unsharded; --quick: a
+#    small grid of about 2 s, for the test suite, where Slurm's own start-up dominates) from the
+#    submit directory,
 #    waits for the dependent merge job;
 # 4. checks that every array task ran (table status) and that the merged LaTeX is byte for byte the
 #    unsharded run's; prints both wall times and the speedup;
@@ -15,7 +17,7 @@
 # Exit 0: passed; 1: failed (the daemons' logs are printed); 77: skipped.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-install=1 dmax=128 per_decade=2
+install=1 dmax=256 per_decade=15
 while [[ ${1:-} == --* ]]; do
   case $1 in
     --no-install) install=0 ;;

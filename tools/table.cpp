@@ -25,6 +25,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -107,14 +108,19 @@ std::vector<size_t> all_tasks(const table::Plan& plan) {
   return ids;
 }
 
-/// Whether the unsharded table may go to its file window by window instead of being held whole:
-/// CSV (no column widths or number formats measured over every row) into a regular --output file
-/// (a failed run leaves nothing: the file is renamed into place at the end), with no pivot, figure,
-/// extra outputs or --double-check, which need every row. Elsewhere the rows are held.
+/// Whether the unsharded table may be rendered window by window instead of held whole as cells:
+/// CSV (no column widths or number formats measured over every row) with no pivot, figure, extra
+/// outputs or --double-check, which need every row. Elsewhere the rows are held.
 bool streamable(const TableOptions& o, const Spec& s, const Context& ctx) {
-  return ctx.format == out::Format::csv && !ctx.output.empty() && !s.layout && o.plot.empty() &&
-         s.outputs.empty() && !ctx.double_check &&
-         !out::is_write_through(out::resolve_output_target(ctx.output));
+  return ctx.format == out::Format::csv && !s.layout && o.plot.empty() && s.outputs.empty() &&
+         !ctx.double_check;
+}
+
+/// Whether the rendered windows go straight to --output: a regular file (a failed run leaves
+/// nothing: the file is renamed into place at the end). Standard output, a device, a FIFO get
+/// the text once the whole sweep has succeeded (nothing on stdout when a point fails).
+bool to_file(const Context& ctx) {
+  return !ctx.output.empty() && !out::is_write_through(out::resolve_output_target(ctx.output));
 }
 
 /// Rows (in spec order) through finish_rows into CSV text; the header only for the first piece.
@@ -133,12 +139,22 @@ std::string csv_piece(const Spec& s, const std::vector<std::string>& columns,
   return text;
 }
 
-/// The sweep streamed to --output as CSV, byte for byte what the held table prints. Tasks arrive in
-/// order of their first point, so once task t has arrived every point before task t + 1's first is
-/// in: those rows are written after each window, and memory stays at about a window's rows
-/// (run_tasks' kWindow points) whatever the sweep's size.
+/// The sweep rendered as CSV window by window, byte for byte what the held table prints: into
+/// --output when it is a regular file, else into memory as text (a tenth of the rows' cells) that
+/// the front end prints once the sweep is done. Tasks arrive in order of their first point, so
+/// once task t has arrived every point before task t + 1's first is in: those rows are rendered
+/// after each window, and the rows held stay at about a window's (run_tasks' kWindow points)
+/// whatever the sweep's size.
 RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, const Context& ctx) {
-  out::AtomicWriter file(ctx.output);
+  std::optional<out::AtomicWriter> file;
+  if (to_file(ctx)) file.emplace(ctx.output);
+  std::string text;
+  auto put = [&](const std::string& piece) {
+    if (file)
+      file->write(piece);
+    else
+      text += piece;
+  };
   std::vector<table::TaggedRow> pending;
   size_t boundary = 0;  // every point below it has arrived
   bool header = true;
@@ -155,15 +171,20 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
             pending.begin(), pending.end(), [&](const table::TaggedRow& r) { return r.first < boundary; });
         const auto n = static_cast<size_t>(ready - pending.begin());
         if (n == 0) return;
-        file.write(csv_piece(s, so_far.columns, pending, n, digits, header, notes));
+        put(csv_piece(s, so_far.columns, pending, n, digits, header, notes));
+        if (header && !file)  // room for every row at the first window's bytes per row, not log(n) copies
+          text.reserve(text.size() + text.size() / n * (plan.points.size() - n) * 21 / 20);
         header = false;
       });
   table::sort_by_point(pending);
-  const std::string tail = csv_piece(s, sum.columns, pending, pending.size(), digits, header, notes);
-  file.write(tail);
-  file.commit();
+  put(csv_piece(s, sum.columns, pending, pending.size(), digits, header, notes));
   RunResult r;
-  r.skip_output = true;
+  if (file) {
+    file->commit();
+    r.skip_output = true;
+  } else {
+    r.raw = std::move(text);
+  }
   r.table.notes = table::coalesce_notes(sum.notes);
   for (const auto& n : notes) r.table.notes.push_back(n);  // the derived columns' note, as finish adds it
   r.inputs = {s.file};

@@ -6,8 +6,9 @@
 //   either is cut at level j + 1, down to single points.
 // cap = max(total / kTaskShare, kMinTaskSeconds) with estimates; without them every point costs 1
 // and cap is the innermost option's length (one call per run of it, as before estimates existed).
-// Cost: one estimate call per group (the command's own cost model, O(points)), O(points x m) for
-// the cut.
+// Cost: the command's cost model over every point at most three times (the sweep's total, each
+// group's totals, the slices the cut reads again; one call per slice of at most kEstimateBox
+// points), O(points x m) for the cut; memory O(kEstimateBox) per group, nothing per point.
 #include "table_plan.hpp"
 
 #include "core/errors.hpp"
@@ -20,6 +21,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 
 namespace bc::cli::table {
 
@@ -188,37 +190,115 @@ std::vector<double> estimate_box(Invoker& inv, const Spec& s, const Command& cmd
   return out;
 }
 
-/// The estimate of a whole group, asked in boxes of at most kEstimateBox points (sliced along the
-/// outermost batched options, so the costs still come in spec order); empty if any box has none.
+/// A group as one box: every value of every batched option.
+Task group_box(const Plan& plan, size_t base) {
+  Task g;
+  g.first = base;
+  for (size_t b = 0; b < plan.batched.size(); ++b) {
+    g.ranges.emplace_back(0, plan.points.radix(plan.batched_slot[b]));
+    g.count *= g.ranges.back().second;
+  }
+  return g;
+}
+
+/// The estimated costs of one group's points (spec order), asked of the command in slices: boxes
+/// of at most kEstimateBox points cut along the outer batched options, consecutive in the group's
+/// order. Only each slice's total and the last few slices' costs are kept, so the plan's memory
+/// stays O(kEstimateBox) whatever the sweep's size (every point's cost of a 10^8-point sweep would
+/// take 800 MB); a slice read again is estimated again (estimates are deterministic). With `unit`,
+/// or when the command has no estimate for some slice (ok() false), every point costs 1.
 constexpr size_t kEstimateBox = 65536;
 
-bool estimate_slices(Invoker& inv, const Spec& s, const Command& cmd, const Plan& plan, size_t gbase,
-                     Task box, size_t level, long digits, std::vector<double>& out) {
-  if (box.count <= kEstimateBox || level == box.ranges.size()) {
-    box.first = gbase;
-    for (size_t j = 0; j < box.ranges.size(); ++j)
-      box.first += box.ranges[j].first * plan.points.stride(plan.batched_slot[j]);
-    auto c = estimate_box(inv, s, cmd, plan, box, digits);
-    out.insert(out.end(), c.begin(), c.end());
-    return !c.empty();
+class GroupCosts {
+ public:
+  GroupCosts(Invoker& inv, const Spec& s, const Command& cmd, const Plan& plan, size_t gbase, long digits,
+             bool unit)
+      : inv_(inv), s_(s), cmd_(cmd), plan_(plan), digits_(digits), unit_(unit || !cmd.estimate) {
+    Task g = group_box(plan, gbase);
+    if (unit_) {
+      total_ = static_cast<double>(g.count);
+      return;
+    }
+    start_.push_back(0);
+    slices(gbase, std::move(g), 0);
+    for (size_t k = 0; k < boxes_.size() && !unit_; ++k) {
+      double t = 0;
+      for (double c : slice(k)) t += c;
+      totals_.push_back(t);
+      total_ += t;
+    }
+    if (unit_) total_ = static_cast<double>(start_.back());
   }
-  const auto [lo, hi] = box.ranges[level];
-  const size_t inner = box.count / (hi - lo);
-  const size_t step = std::max<size_t>(1, kEstimateBox / inner);
-  for (size_t v = lo; v < hi; v += step) {
-    Task sub = box;
-    sub.ranges[level] = {v, std::min(hi, v + step)};
-    sub.count = inner * (sub.ranges[level].second - v);
-    if (!estimate_slices(inv, s, cmd, plan, gbase, sub, level + 1, digits, out)) return false;
+  [[nodiscard]] bool ok() const { return !unit_; }
+  [[nodiscard]] double total() const { return total_; }
+  /// The summed cost of the group's points [from, from + n).
+  double sum(size_t from, size_t n) {
+    if (unit_) return static_cast<double>(n);
+    const size_t end = from + n;
+    size_t k = static_cast<size_t>(std::upper_bound(start_.begin(), start_.end(), from) - start_.begin()) - 1;
+    double c = 0;
+    for (; from < end; ++k) {
+      const size_t lo = start_[k], hi = std::min(end, start_[k + 1]);
+      if (from == lo && hi == start_[k + 1]) {
+        c += totals_[k];
+      } else {
+        const std::vector<double>& v = slice(k);
+        for (size_t i = from; i < hi; ++i) c += v[i - lo];
+      }
+      from = hi;
+    }
+    return c;
   }
-  return true;
-}
+
+ private:
+  Invoker& inv_;
+  const Spec& s_;
+  const Command& cmd_;
+  const Plan& plan_;
+  long digits_;
+  bool unit_;
+  double total_ = 0;
+  std::vector<Task> boxes_;    // the slices, in group order
+  std::vector<size_t> start_;  // each slice's first position in the group, then the group's size
+  std::vector<double> totals_;
+  std::vector<std::pair<size_t, std::vector<double>>> cache_;  // the last slices read, newest first
+
+  /// The slices of `box` (levels before `level` already narrowed), appended in group order.
+  void slices(size_t gbase, Task box, size_t level) {
+    if (box.count <= kEstimateBox || level == box.ranges.size()) {
+      box.first = gbase;
+      for (size_t j = 0; j < box.ranges.size(); ++j)
+        box.first += box.ranges[j].first * plan_.points.stride(plan_.batched_slot[j]);
+      start_.push_back(start_.back() + box.count);
+      boxes_.push_back(std::move(box));
+      return;
+    }
+    const auto [lo, hi] = box.ranges[level];
+    const size_t inner = box.count / (hi - lo);
+    const size_t step = std::max<size_t>(1, kEstimateBox / inner);
+    for (size_t v = lo; v < hi; v += step) {
+      Task sub = box;
+      sub.ranges[level] = {v, std::min(hi, v + step)};
+      sub.count = inner * (sub.ranges[level].second - v);
+      slices(gbase, std::move(sub), level + 1);
+    }
+  }
+  /// Slice k's costs (estimated now unless among the last few read); an empty slice: no estimate.
+  const std::vector<double>& slice(size_t k) {
+    for (auto& [id, c] : cache_)
+      if (id == k) return c;
+    if (cache_.size() == 4) cache_.pop_back();
+    cache_.emplace(cache_.begin(), k, estimate_box(inv_, s_, cmd_, plan_, boxes_[k], digits_));
+    if (cache_.front().second.empty()) unit_ = true;
+    return cache_.front().second;
+  }
+};
 
 // ---- the cut ----------------------------------------------------------------------------------
 
 struct Cutter {
   const Plan& plan;
-  const std::vector<double>& cost;  // the group's points, spec order
+  GroupCosts& cost;  // the group's points, spec order
   double cap;
   std::vector<size_t> size;  // values of each batched option in the group
   std::vector<Task>& out;
@@ -229,11 +309,7 @@ struct Cutter {
     for (size_t i = j + 1; i < size.size(); ++i) n *= size[i];
     return n;
   }
-  double sum(size_t from, size_t n) const {
-    double c = 0;
-    for (size_t i = from; i < from + n; ++i) c += cost[i];
-    return c;
-  }
+  double sum(size_t from, size_t n) const { return cost.sum(from, n); }
   /// The box prefix (levels < j fixed) + [a, b) at level j + full inner levels; offset = its first
   /// point's position in the group.
   void emit(std::vector<std::pair<size_t, size_t>> ranges, size_t j, size_t a, size_t b, size_t offset) {
@@ -314,17 +390,6 @@ void find_batched(const Spec& s, const Command& cmd, Plan& plan) {
     }
 }
 
-/// A group as one box: every value of every batched option.
-Task group_box(const Plan& plan, size_t base) {
-  Task g;
-  g.first = base;
-  for (size_t b = 0; b < plan.batched.size(); ++b) {
-    g.ranges.emplace_back(0, plan.points.radix(plan.batched_slot[b]));
-    g.count *= g.ranges.back().second;
-  }
-  return g;
-}
-
 void plan_points(const Spec& s, const Command& cmd, long digits, Plan& plan) {
   if (!cmd.estimate || plan.points.size() > kMaxEstimatedPoints) {
     plan.total_cost = static_cast<double>(plan.points.size());
@@ -349,29 +414,31 @@ void plan_points(const Spec& s, const Command& cmd, long digits, Plan& plan) {
 
 void plan_blocks(const Spec& s, const Command& cmd, long digits, Plan& plan) {
   const std::vector<size_t> bases = group_bases(plan);
-  std::vector<std::vector<double>> costs(bases.size());
-  bool estimated = cmd.estimate != nullptr;
   Invoker inv;
+  bool estimated = cmd.estimate != nullptr;
+  std::unique_ptr<GroupCosts> only;  // a sweep of one group estimates it once for both passes
   for (size_t i = 0; i < bases.size() && estimated; ++i) {
-    estimated = estimate_slices(inv, s, cmd, plan, bases[i], group_box(plan, bases[i]), 0, digits, costs[i]);
+    auto g = std::make_unique<GroupCosts>(inv, s, cmd, plan, bases[i], digits, false);
+    estimated = g->ok();
+    plan.total_cost += g->total();
+    if (bases.size() == 1) only = std::move(g);
   }
   double cap = 0;  // without estimates: one unit per point, one call per run of the innermost option
   if (!estimated) {
+    only.reset();
     plan.total_cost = static_cast<double>(plan.points.size());
     cap = static_cast<double>(plan.points.radix(plan.batched_slot.back()));
   } else {
-    for (const auto& c : costs)
-      for (double x : c) plan.total_cost += x;
     cap = std::max(plan.total_cost / kTaskShare, kMinTaskSeconds);
   }
   plan.estimated = estimated;
   for (size_t i = 0; i < bases.size(); ++i) {
-    const Task g = group_box(plan, bases[i]);
-    if (!estimated) costs[i].assign(g.count, 1.0);
-    Cutter c{plan, costs[i], cap, {}, plan.blocks, bases[i]};
-    for (const auto& r : g.ranges) c.size.push_back(r.second);
+    std::unique_ptr<GroupCosts> g =
+        only ? std::move(only)
+             : std::make_unique<GroupCosts>(inv, s, cmd, plan, bases[i], digits, !estimated);
+    Cutter c{plan, *g, cap, {}, plan.blocks, bases[i]};
+    for (const auto& r : group_box(plan, bases[i]).ranges) c.size.push_back(r.second);
     c.cut({}, 0, 0);
-    std::vector<double>().swap(costs[i]);
   }
   std::sort(plan.blocks.begin(), plan.blocks.end(),
             [](const Task& x, const Task& y) { return x.first < y.first; });

@@ -38,14 +38,15 @@ out::Cell derived_cell(const arb_t x, bool uncertified, long digits) {
 
 /// One JSON type per column: machine integers join exact integers as strings when both occur.
 void unify_integer_columns(out::Table& t) {
-  for (size_t c = 0; c < t.columns.size(); ++c) {
-    bool has_int = false, has_exact = false;
-    for (const auto& r : t.rows)
-      has_int |= r[c].kind == out::CellKind::integer, has_exact |= r[c].kind == out::CellKind::exact;
-    if (has_int && has_exact)
+  const size_t n = t.columns.size();
+  std::vector<char> has_int(n, 0), has_exact(n, 0);
+  for (const auto& r : t.rows)  // one pass in row order: each row is its own allocation
+    for (size_t c = 0; c < n; ++c)
+      has_int[c] |= r[c].kind == out::CellKind::integer, has_exact[c] |= r[c].kind == out::CellKind::exact;
+  for (size_t c = 0; c < n; ++c)
+    if (has_int[c] != 0 && has_exact[c] != 0)
       for (auto& r : t.rows)
         if (r[c].kind == out::CellKind::integer) r[c] = out::Cell::of_exact(std::to_string(r[c].ival));
-  }
 }
 
 /// The derived columns, in spec order (a derived column may use an earlier one).

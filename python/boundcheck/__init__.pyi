@@ -205,7 +205,7 @@ class _CommGroup:
 class _TableGroup:
     def __call__(self, *, spec: _Arg = ..., shard: _Arg = ..., resume: bool = ..., plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards."""
-    def merge(self, files: _Arg = ..., *, plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
+    def merge(self, files: _Arg = ..., *, plot: _Arg = ..., outputs: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Join the shard files of one spec into the table the unsharded run prints."""
     def plan(self, *, spec: _Arg = ..., shards: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str] = ...) -> Table:
         """Per shard: tasks, points and estimated cost of a sharded sweep."""

@@ -73,8 +73,8 @@ std::string render_csv(const Table& t) {
       const Cell& c = r[i];
       if (c.kind == CellKind::integer)
         fmt::format_to(std::back_inserter(out), "{}", c.ival);
-      else if (c.kind == CellKind::number)
-        append_csv_field(out, c.display());
+      else if (c.kind == CellKind::number)  // Cell::display's text, which holds no comma or quote
+        fmt::format_to(std::back_inserter(out), "{}", c.dval);
       else
         append_csv_field(out, c.str);  // no copy of the 50-digit payloads (issue 16)
     }

@@ -3,6 +3,7 @@
 
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
+#include "rank/spectral_sweep.hpp"
 
 #include <cmath>
 
@@ -47,45 +48,36 @@ void min_one(arb_t res, const arb_t x, slong prec) {
 }
 }  // namespace
 
-LbBracket SpectralTable::bracket(const fmpz_t H) const {
+namespace detail {
+
+LbBracket close_bracket(const arb_t sum, const arb_t energy, const arb_t rho_next, const fmpz_t H,
+                        const TailShape& shape, ulong L, slong prec) {
   LbBracket out;
-  out.terms = L_;
-  if (full_ && !fmpz_is_zero(H)) {  // b = N: one head already spans every block
-    arb_zero(out.lo.x);
-    arb_zero(out.hi.x);
-    out.converged = true;
-    return out;
-  }
-  Arb sum, t, tail, m_lo, m_hi, one;
+  out.terms = L;
+  Arb t, tail, m_lo, m_hi, one;
   arb_one(one.x);
-  for (size_t i = 0; i < c2_.size(); ++i) {
-    arb_mul_fmpz(t.x, rho_[i].x, H, prec_);
-    arb_sub(t.x, one.x, t.x, prec_);  // 1 - H rho
-    arb_nonnegative_part(t.x, t.x);   // max(0, 1 - H rho) = 1 - min(1, H rho)
-    arb_addmul(sum.x, c2_[i].x, t.x, prec_);
-  }
-  arb_sub(tail.x, one.x, energy_.x, prec_);  // T_L, exact by Parseval
+  arb_sub(tail.x, one.x, energy, prec);  // T_L, exact by Parseval
   arb_nonnegative_part(tail.x, tail.x);
   // bounds on min(1, H rho_l) for l > L
   Arb at_next, at_inf;
-  arb_mul_fmpz(at_next.x, rho_next_.x, H, prec_);
-  min_one(at_next.x, at_next.x, prec_);
-  switch (shape_.limit) {
+  arb_mul_fmpz(at_next.x, rho_next, H, prec);
+  min_one(at_next.x, at_next.x, prec);
+  switch (shape.limit) {
     case 0:
       arb_zero(at_inf.x);
       break;
     case 1:
       arb_set_fmpz(at_inf.x, H);
       arb_mul_2exp_si(at_inf.x, at_inf.x, -1);
-      min_one(at_inf.x, at_inf.x, prec_);
+      min_one(at_inf.x, at_inf.x, prec);
       break;
     default:
       arb_one(at_inf.x);
       break;
   }
   // monotone bounds need rho monotone from L+2 on; otherwise only 0 <= min(1, H rho) <= 1
-  const bool monotone_tail = L_ + 2 >= shape_.from;
-  switch (monotone_tail ? shape_.direction : Monotone::constant) {
+  const bool monotone_tail = L + 2 >= shape.from;
+  switch (monotone_tail ? shape.direction : Monotone::constant) {
     case Monotone::decreasing:
       arb_set(m_hi.x, at_next.x);
       arb_set(m_lo.x, at_inf.x);
@@ -106,40 +98,47 @@ LbBracket SpectralTable::bracket(const fmpz_t H) const {
   }
   // lo = sum + (1 - m_hi) T_L, hi = sum + (1 - m_lo) T_L; keep the outer endpoints
   Arb lo, hi;
-  arb_sub(t.x, one.x, m_hi.x, prec_);
-  arb_mul(t.x, t.x, tail.x, prec_);
-  arb_add(lo.x, sum.x, t.x, prec_);
-  arb_sub(t.x, one.x, m_lo.x, prec_);
-  arb_mul(t.x, t.x, tail.x, prec_);
-  arb_add(hi.x, sum.x, t.x, prec_);
+  arb_sub(t.x, one.x, m_hi.x, prec);
+  arb_mul(t.x, t.x, tail.x, prec);
+  arb_add(lo.x, sum, t.x, prec);
+  arb_sub(t.x, one.x, m_lo.x, prec);
+  arb_mul(t.x, t.x, tail.x, prec);
+  arb_add(hi.x, sum, t.x, prec);
   Arf a;
-  arb_get_lbound_arf(a.x, lo.x, prec_);
+  arb_get_lbound_arf(a.x, lo.x, prec);
   if (arf_sgn(a.x) < 0) arf_zero(a.x);  // LB >= 0 always
   arb_set_arf(out.lo.x, a.x);
-  arb_get_ubound_arf(a.x, hi.x, prec_);
+  arb_get_ubound_arf(a.x, hi.x, prec);
   arb_set_arf(out.hi.x, a.x);
   return out;
 }
 
+void tolerance(arb_t tol, long digits) {
+  arb_set_ui(tol, 10);
+  arb_pow_ui(tol, tol, static_cast<ulong>(digits), 64);
+  arb_inv(tol, tol, 64);
+}
+
+}  // namespace detail
+
+LbBracket SpectralTable::bracket(const fmpz_t H) const {
+  if (full_ && !fmpz_is_zero(H)) {  // b = N: one head already spans every block
+    LbBracket out;
+    out.terms = L_;
+    out.converged = true;
+    return out;
+  }
+  Arb sum;
+  detail::TermAdder term;
+  for (size_t i = 0; i < c2_.size(); ++i) term.add(sum.x, c2_[i].x, rho_[i].x, H, prec_);
+  return detail::close_bracket(sum.x, energy_.x, rho_next_.x, H, shape_, L_, prec_);
+}
+
 LbBracket spectral_lower_bound(ulong d, ulong r, const fmpz_t H, CountRule rule, long digits,
                                ulong max_terms) {
-  SpectralTable table(d, r, rule, spectral_prec(digits, max_terms));
-  Arb width, tol;
-  arb_set_ui(tol.x, 10);
-  arb_pow_ui(tol.x, tol.x, static_cast<ulong>(digits), 64);
-  arb_inv(tol.x, tol.x, 64);
-  ulong L = 101;
-  for (;;) {
-    table.extend_to(std::min(L, max_terms | 1));
-    LbBracket b = table.bracket(H);
-    arb_sub(width.x, b.hi.x, b.lo.x, 64);
-    if (arb_le(width.x, tol.x) || table.full_rank()) {
-      b.converged = true;
-      return b;
-    }
-    if (table.L() >= max_terms) return b;
-    L = 4 * L + 1;
-  }
+  std::vector<Fmpz> hs(1);
+  fmpz_set(hs[0].x, H);
+  return spectral_lower_bounds(d, r, hs, rule, digits, max_terms)[0];
 }
 
 }  // namespace bc::rank

@@ -65,11 +65,14 @@ namespace {
 /// The seconds of each bracket for H in hs, stopping once their sum passes `enough`.
 std::vector<double> bracket_seconds(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
                                     long digits, ulong max_terms, double enough) {
-  // measured (Release, one core, CPU time, 2026-11-25): per odd degree (the walker's step and
-  // the bracket sums over the ladder's rungs) 2.8 us at 100 digits (d = 64 and d = 8, 200001
-  // terms), 6 us at 1100 bits, 15 us at 3400 and 45 us at 10000 bits: about 1.5 us + 3.8 ns per
-  // bit; plus a fixed 0.2 ms per bracket
-  const double per_degree = 1.5e-6 + 3.8e-9 * static_cast<double>(spectral_prec(digits, max_terms));
+  // measured (Release, one core, CPU time, least of 3, 2026-11-25; rank bound --d 8 --r 4 over
+  // 10 to 2000 H, every bracket to --max-terms, start-up subtracted): per odd degree (the walker's
+  // step and the running sum: spectral_sweep.cpp) 0.83 us at 168 bits (30 digits), 1.05 us at
+  // 401, 1.73 us at 1065, 4.98 us at 3390 and 16.2 us at 10030 bits: about 0.55 us + 1.5 ns per
+  // bit; plus a fixed 15 us + 15 ns per bit a bracket (the walker's start from Gamma values, the
+  // tail shape, the decimal output): 57 us at 30 digits and L = 101, 317 us at 1000 digits
+  const double bits = static_cast<double>(spectral_prec(digits, max_terms));
+  const double per_degree = 0.55e-6 + 1.5e-9 * bits, fixed = 15e-6 + 15e-9 * bits;
   const ulong cap = max_terms | 1;
   const bool full = count_is_full(d, r, rule);
   const TailShape shape = full ? TailShape{} : tail_shape(d, r, rule);
@@ -77,7 +80,7 @@ std::vector<double> bracket_seconds(ulong d, ulong r, const std::vector<Fmpz>& h
   double sum = 0;
   for (const auto& h : hs) {
     const ulong L = full ? std::min<ulong>(101, cap) : terms_estimate(d, r, h.x, rule, shape, digits, cap);
-    out.push_back(2e-4 + static_cast<double>(L) / 2.0 * per_degree);
+    out.push_back(fixed + static_cast<double>(L) / 2.0 * per_degree);
     sum += out.back();
     if (sum > enough) break;
   }

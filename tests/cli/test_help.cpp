@@ -14,6 +14,8 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -221,4 +223,31 @@ TEST_CASE("help: example lines are split as a shell would, and shell syntax is r
   CHECK(example_words("boundcheck a | head").empty());
   CHECK(example_words("boundcheck a > f").empty());
   CHECK(example_words("boundcheck a $HOME").empty());
+}
+
+TEST_CASE("cli: uncertified() rounds a double to its significant digits as printf and strtod do") {
+  // The cell of a double-precision result is v rounded to min(--digits, justified) significant
+  // digits. Reference: printf's %.*g read back by strtod (both correctly rounded, ties to even);
+  // m / 2^k with odd m gives exact decimal ties at the 10th digit (e.g. 1025/2048 = 0.50048828125).
+  std::vector<double> vs;
+  for (long m = 1; m < 8192; m += 2) vs.insert(vs.end(), {m / 2048.0, m / 8192.0, m / 65536.0});
+  std::uint64_t x = 88172645463325252ULL;  // xorshift64, fixed seed: the same values every run
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    const double u = static_cast<double>(x >> 11) / 9007199254740992.0;
+    vs.insert(vs.end(), {u, u * 1e-9, u * 1e15, -u});
+  }
+  bc::cli::Context ctx;
+  for (long digits : {30L, 10L, 4L})
+    for (int justified : {10, 12, 17}) {
+      ctx.digits = digits;
+      const int sig = static_cast<int>(std::min<long>(digits, justified));
+      for (double v : vs) {
+        char want[64];
+        std::snprintf(want, sizeof want, "%.*g", sig, v);
+        const bc::out::Cell c = bc::cli::uncertified(v, ctx, "test", justified);
+        INFO("v = " << fmt::format("{:.17g}", v) << ", " << sig << " digits");
+        REQUIRE(c.dval == std::strtod(want, nullptr));
+      }
+    }
 }

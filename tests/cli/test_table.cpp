@@ -540,12 +540,13 @@ TEST_CASE("table: comm models --reading from a spec, as on the command line (iss
   CHECK(j["rows"][4]["q_max"] == "113");  // BERT, simplified: 1 + 9q <= 1024
 }
 
-// Issue 19: a CSV sweep into a regular --output file is streamed window by window (run_tasks'
-// windows of 65536 points) instead of being held whole. The reference is the same sweep printed to
-// standard output, which holds every row before rendering (the path the other tests check). The
-// grid (70400 points) spans two windows; `count` (not a list option of rank bound) is innermost,
-// so the blocks of count = exact and count = talk interleave point by point and rows must wait
-// for their turn; a derived column and a column choice are applied to every piece.
+// Issue 19: a CSV sweep is rendered window by window (run_tasks' windows of 65536 points) instead
+// of being held whole as cells: straight into a regular --output file, or into text that standard
+// output gets at the end. The reference is the same sweep under --double-check, which holds every
+// row before rendering (the path the other formats take). The grid (70400 points) spans two
+// windows; `count` (not a list option of rank bound) is innermost, so the blocks of count = exact
+// and count = talk interleave point by point and rows must wait for their turn; a derived column
+// and a column choice are applied to every piece.
 TEST_CASE("table: a streamed CSV --output is byte for byte the held table") {
   TempDir tmp;
   const std::string spec = tmp.file("big.toml", R"spec(command = "rank bound"
@@ -561,7 +562,7 @@ count = ["exact", "talk"]
 width = "hi - lo"
 )spec");
   const std::string csv = (tmp.path / "out.csv").string();
-  auto held = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  auto held = run_boundcheck({"table", "--spec", spec, "--format", "csv", "--double-check"});
   REQUIRE(held.code == 0);
   auto streamed = run_boundcheck({"table", "--spec", spec, "--format", "csv", "--output", csv});
   INFO(streamed.err);
@@ -569,7 +570,10 @@ width = "hi - lo"
   CHECK(streamed.out.empty());
   CHECK(line_count(held.out) == 1 + 220 * 160 * 2);
   CHECK(slurp(csv) == held.out);
-  CHECK(streamed.err == held.err);
+  auto to_stdout = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  REQUIRE(to_stdout.code == 0);
+  CHECK(to_stdout.out == held.out);
+  CHECK(streamed.err == to_stdout.err);
   // a point that fails after the first window was written: no file, nothing on stdout
   // (d = 2, refused by rank bound, comes last: the first windows ran and were written)
   std::vector<int> ds;
@@ -585,6 +589,11 @@ width = "hi - lo"
   CHECK(fail.err.find("[sweep] d = 2") != std::string::npos);
   CHECK(line_count(fail.err) == 1);
   CHECK_FALSE(fs::exists(csv));
+  // the same on standard output: the first windows' text is not printed
+  auto fail_out = run_boundcheck({"table", "--spec", badspec, "--format", "csv"});
+  CHECK(fail_out.code == 2);
+  CHECK(fail_out.out.empty());
+  CHECK(line_count(fail_out.err) == 1);
 }
 
 TEST_CASE("table: [latex] caption and provenance, and the header over a pivot's value columns") {

@@ -10,6 +10,7 @@
 #include "rank/spectral_bound.hpp"
 #include "rank/spectral_cost.hpp"
 #include "rank/spectral_double.hpp"
+#include "rank/spectral_sweep.hpp"
 #include "sphere/dim.hpp"
 #include "support.hpp"
 
@@ -108,6 +109,66 @@ TEST_CASE("rank: exact count with r = d-1 and H >= 2 gives LB = 0; r >= d gives 
   auto f = spectral_lower_bound(10, 10, one.x, CountRule::exact, 20, 10000);
   CHECK(arb_is_zero(f.lo.x));
   CHECK(arb_is_zero(f.hi.x));
+}
+
+namespace {
+
+/// The ladder of spectral_bound.hpp as it ran before spectral_sweep.cpp: one SpectralTable per H,
+/// extended rung by rung, every bracket summed from the stored table.
+LbBracket ladder_with_table(ulong d, ulong r, const fmpz_t H, CountRule rule, long digits, ulong max_terms) {
+  SpectralTable table(d, r, rule, spectral_prec(digits, max_terms));
+  Arb width, tol;
+  detail::tolerance(tol.x, digits);
+  for (ulong L = 101;; L = 4 * L + 1) {
+    table.extend_to(std::min(L, max_terms | 1));
+    LbBracket b = table.bracket(H);
+    arb_sub(width.x, b.hi.x, b.lo.x, 64);
+    if (arb_le(width.x, tol.x) || table.full_rank()) {
+      b.converged = true;
+      return b;
+    }
+    if (table.L() >= max_terms) return b;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("rank: one walk for many H gives the brackets of one table per H, bit for bit") {
+  // spectral_lower_bounds carries each H's partial sum along one walk; the table path re-sums the
+  // stored c_l^2, rho_l at every rung. Same operations in the same order: equal balls (arb_equal,
+  // midpoint and radius), rungs and verdicts, also where H leave the walk at different rungs,
+  // for full rank (r = d), the talk count, and budgets that stop mid-ladder.
+  struct Case {
+    ulong d, r;
+    CountRule rule;
+    long digits;
+    ulong max_terms;
+  };
+  std::vector<Fmpz> hs;
+  for (slong h : {1, 2, 3, 10, 100, 12345, 1000000}) hs.emplace_back(h);
+  hs.emplace_back();  // H = 0
+  hs.emplace_back();
+  fmpz_ui_pow_ui(hs.back().x, 10, 40);
+  for (Case c : {Case{8, 1, CountRule::exact, 30, 6485}, Case{8, 4, CountRule::exact, 30, 2000},
+                 Case{8, 7, CountRule::exact, 20, 1621}, Case{8, 8, CountRule::exact, 30, 6485},
+                 Case{16, 3, CountRule::talk, 25, 6485}, Case{64, 8, CountRule::exact, 60, 6485},
+                 Case{5, 4, CountRule::talk, 12, 405}, Case{40, 39, CountRule::exact, 30, 101}}) {
+    const auto many = spectral_lower_bounds(c.d, c.r, hs, c.rule, c.digits, c.max_terms);
+    REQUIRE(many.size() == hs.size());
+    for (size_t i = 0; i < hs.size(); ++i) {
+      const LbBracket want = ladder_with_table(c.d, c.r, hs[i].x, c.rule, c.digits, c.max_terms);
+      const LbBracket one = spectral_lower_bound(c.d, c.r, hs[i].x, c.rule, c.digits, c.max_terms);
+      INFO("d=" << c.d << " r=" << c.r << " H=" << hs[i].str() << " digits=" << c.digits
+                << " max_terms=" << c.max_terms);
+      CHECK(arb_equal(many[i].lo.x, want.lo.x));
+      CHECK(arb_equal(many[i].hi.x, want.hi.x));
+      CHECK(many[i].terms == want.terms);
+      CHECK(many[i].converged == want.converged);
+      CHECK(arb_equal(one.lo.x, want.lo.x));
+      CHECK(arb_equal(one.hi.x, want.hi.x));
+      CHECK(one.terms == want.terms);
+    }
+  }
 }
 
 TEST_CASE("rank: the cost model predicts the degree at which the certified bracket stops") {
