@@ -73,6 +73,19 @@ r = [1, 2, 4]
 ratio = "h_min / talk_power"
 )";
 
+/// Writes shards 1..n of `spec` as <prefix>1.json .. <prefix>n.json in tmp; their paths in order.
+std::vector<std::string> write_shards(const TempDir& tmp, const std::string& spec, int n,
+                                      const std::string& prefix) {
+  std::vector<std::string> parts;
+  for (int i = 1; i <= n; ++i) {
+    parts.push_back((tmp.path / fmt::format("{}{}.json", prefix, i)).string());
+    REQUIRE(run_boundcheck(
+                {"table", "--spec", spec, "--shard", fmt::format("{}/{}", i, n), "--output", parts.back()})
+                .code == 0);
+  }
+  return parts;
+}
+
 }  // namespace
 
 TEST_CASE("table: malformed specs are refused with the spec's file, line and field") {
@@ -475,13 +488,7 @@ TEST_CASE("table status: done, missing, stale, damaged shards; --resume names th
   TempDir tmp;
   const std::string spec = tmp.file("skew.toml", kSkewedSpec);
   const std::string other = tmp.file("other.toml", std::string(kSkewedSpec) + "# another spec\n");
-  std::vector<std::string> parts;
-  for (int i = 1; i <= 3; ++i) {
-    parts.push_back((tmp.path / fmt::format("part-{}.json", i)).string());
-    REQUIRE(
-        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/3", i), "--output", parts.back()})
-            .code == 0);
-  }
+  const std::vector<std::string> parts = write_shards(tmp, spec, 3, "part-");
   auto all = run_boundcheck({"table", "status", parts[0], parts[1], parts[2], "--format", "json"});
   CHECK(all.code == 0);
   auto ja = nlohmann::json::parse(all.out);
@@ -660,13 +667,7 @@ const char* kRealSpec =
 TEST_CASE("table merge/status: a shard file's header fields are range-checked, naming file and field") {
   TempDir tmp;
   const std::string spec = tmp.file("dim.toml", kDimSpec);
-  std::vector<std::string> parts;
-  for (int i = 1; i <= 3; ++i) {
-    parts.push_back((tmp.path / fmt::format("p{}.json", i)).string());
-    REQUIRE(
-        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/3", i), "--output", parts.back()})
-            .code == 0);
-  }
+  const std::vector<std::string> parts = write_shards(tmp, spec, 3, "p");
   const auto j1 = nlohmann::json::parse(slurp(parts[0]));
   const std::vector<std::tuple<std::string, nlohmann::json, std::string>> cases = {
       {"of", 0, R"("of" must be an integer in \[1, 1000000\], got 0)"},
@@ -710,13 +711,7 @@ TEST_CASE("table merge/status: a shard file's header fields are range-checked, n
 TEST_CASE("table merge: shards of another boundcheck version") {
   TempDir tmp;
   const std::string spec = tmp.file("dim.toml", kDimSpec);
-  std::vector<std::string> parts;
-  for (int i = 1; i <= 2; ++i) {
-    parts.push_back((tmp.path / fmt::format("p{}.json", i)).string());
-    REQUIRE(
-        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/2", i), "--output", parts.back()})
-            .code == 0);
-  }
+  const std::vector<std::string> parts = write_shards(tmp, spec, 2, "p");
   auto whole = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
   REQUIRE(whole.code == 0);
   auto j = nlohmann::json::parse(slurp(parts[0]));
@@ -837,13 +832,7 @@ TEST_CASE("table status: files of another spec than --spec are stale") {
   TempDir tmp;
   const std::string spec = tmp.file("dim.toml", kDimSpec);
   const std::string other = tmp.file("other.toml", std::string(kDimSpec) + "# another spec\n");
-  std::vector<std::string> parts;
-  for (int i = 1; i <= 2; ++i) {
-    parts.push_back((tmp.path / fmt::format("p{}.json", i)).string());
-    REQUIRE(
-        run_boundcheck({"table", "--spec", spec, "--shard", fmt::format("{}/2", i), "--output", parts.back()})
-            .code == 0);
-  }
+  const std::vector<std::string> parts = write_shards(tmp, spec, 2, "p");
   auto st = run_boundcheck({"table", "status", parts[0], parts[1], "--spec", other, "--format", "json"});
   CHECK(st.code == 1);
   auto js = nlohmann::json::parse(st.out);
