@@ -11,6 +11,28 @@ namespace bc::out {
 
 namespace {
 
+// 10^scale for the last printed digit of a decimal `s` (mantissa digits after the point, exponent).
+std::optional<long> last_digit_scale(std::string_view s) {
+  const auto e = s.find_first_of("eE");
+  const std::string_view mant = s.substr(0, e);
+  const auto dot = mant.find('.');
+  long scale = dot == std::string_view::npos ? 0 : -static_cast<long>(mant.size() - dot - 1);
+  if (e != std::string_view::npos) {
+    auto q = parse_exact_rational(s.substr(e + 1));  // the exponent: an integer within +-100000
+    if (!q || !fmpz_is_one(fmpq_denref(q->x)) || !fmpz_fits_si(fmpq_numref(q->x))) return std::nullopt;
+    scale += fmpz_get_si(fmpq_numref(q->x));
+  }
+  return scale;
+}
+
+/// res += [+-10^scale]: one unit in a printed value's last digit.
+void add_digit_unit(arb_t res, long scale, slong prec) {
+  Arb unit;
+  arb_set_ui(unit.x, 10);
+  arb_pow_fmpz(unit.x, unit.x, Fmpz(scale).x, prec);
+  arb_add_error(res, unit.x);
+}
+
 // A double kernel's value as the ball its shortest round-trip decimal stands for: the midpoint is
 // the double, the radius one unit in the last significant digit of the fewest digits that read
 // back as the same double. A kernel that rounds to 10 or 12 digits (rank bound --kernel double,
@@ -23,11 +45,7 @@ void double_ball(arb_t res, double v, slong prec) {
   for (int p = 0; p <= 16; ++p) {  // digits after the first
     const std::string s = fmt::format("{:.{}e}", v, p);
     if (std::stod(s) != v && p < 16) continue;
-    const long exp10 = std::stol(s.substr(s.find('e') + 1));
-    Arb unit;
-    arb_set_ui(unit.x, 10);
-    arb_pow_fmpz(unit.x, unit.x, Fmpz(exp10 - p).x, prec);
-    arb_add_error(res, unit.x);
+    add_digit_unit(res, *last_digit_scale(s), prec);  // 10^(exponent - p)
     return;
   }
 }
@@ -80,34 +98,13 @@ bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& unce
   auto q = parse_exact_rational(s);
   if (!q) return false;
   arb_set_exact(res, *q, prec);
-  // one unit in the last printed digit: 10^(exponent - digits after the point)
-  const auto e = s.find_first_of("eE");
-  const std::string mant = s.substr(0, e);
-  const auto dot = mant.find('.');
-  long scale = dot == std::string::npos ? 0 : -static_cast<long>(mant.size() - dot - 1);
-  if (e != std::string::npos) scale += std::stol(s.substr(e + 1));
-  Arb ulp;
-  arb_set_ui(ulp.x, 10);
-  arb_pow_fmpz(ulp.x, ulp.x, Fmpz(scale).x, prec);
-  arb_add_error(res, ulp.x);
+  const auto scale = last_digit_scale(s);  // one unit in the last printed digit
+  if (!scale) return false;
+  add_digit_unit(res, *scale, prec);
   return true;
 }
 
 namespace {
-
-// 10^scale for the last printed digit of a decimal `s` (mantissa digits after the point, exponent).
-std::optional<long> last_digit_scale(std::string_view s) {
-  const auto e = s.find_first_of("eE");
-  const std::string_view mant = s.substr(0, e);
-  const auto dot = mant.find('.');
-  long scale = dot == std::string_view::npos ? 0 : -static_cast<long>(mant.size() - dot - 1);
-  if (e != std::string_view::npos) {
-    auto q = parse_exact_rational(s.substr(e + 1));  // the exponent: an integer within +-100000
-    if (!q || !fmpz_is_one(fmpq_denref(q->x)) || !fmpz_fits_si(fmpq_numref(q->x))) return std::nullopt;
-    scale += fmpz_get_si(fmpq_numref(q->x));
-  }
-  return scale;
-}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
