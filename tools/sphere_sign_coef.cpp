@@ -49,8 +49,7 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   }
   limits::check("sphere sign-coef: output", n_rows * (3.0 * (ctx.digits + 12) + 12), limits::max_output_chars,
                 "characters", "lower --l-max or --digits");
-  // about 0.2 us per odd l at 200 bits (bench/), growing like prec^1.6
-  const double secs = static_cast<double>(l) / 2 * 0.2e-6 * std::pow(1.0 + ctx.digits / 60.0, 1.6);
+  const double secs = sphere::sign_coef_rows_seconds(l, static_cast<double>(ctx.digits));
   limits::check_work("sphere sign-coef: evaluation time", secs, 120.0, "seconds", "lower --l or --digits");
   // a single even --l prints its (zero) row
   const bool even_rows = o.include_even || (!range && l % 2 == 0);

@@ -3,6 +3,7 @@
 #include "sphere/parseval.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "sphere/sign_coef.hpp"
 
 #include <flint/fmpz_poly.h>
@@ -82,6 +83,10 @@ ParsevalBracket parseval_bracket(ulong d, ulong L_requested, slong prec) {
     throw DomainError(fmt::format("parseval_bracket: no monotone tail bound established for d = {}", d));
   ulong L = std::max(L_requested, out.l0) | 1;
   out.L = L;
+  // The monotone tail starts near 0.75 d^2 (78 million degrees at d = 10200): refuse up front.
+  limits::check_work(fmt::format("parseval bracket at d = {}: ratio recurrence to l = {}", d, L),
+                     sign_coef_rows_seconds(L, static_cast<double>(prec) * 0.30103), 120.0, "seconds",
+                     "lower L or d");
   auto rows = sign_coef_rows(d, L, L + 2, false, prec);  // rows at L and L+2
   arb_set(out.partial.x, rows.at(0).energy.x);
   Arb c2;

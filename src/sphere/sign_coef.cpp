@@ -3,10 +3,12 @@
 // square root per printed row. The closed form (one Gamma ratio per l) is kept for checks.
 #include "sphere/sign_coef.hpp"
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "sphere/dim.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <stdexcept>
 
@@ -70,6 +72,10 @@ constexpr ulong kBlockOdd = 2048;  // odd degrees per block
 
 }  // namespace
 
+double sign_coef_rows_seconds(ulong l_last, double digits) {
+  return static_cast<double>(l_last) / 2 * 0.2e-6 * std::pow(1.0 + digits / 60.0, 1.6);
+}
+
 std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even, slong prec) {
   if (d < 2) throw std::invalid_argument("sign_coef_rows: requires d >= 2");
   // odd l = 2i+1, i = 0..n_odd-1
@@ -79,10 +85,18 @@ std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bo
   const ulong n_blocks = (n_odd + kBlockOdd - 1) / kBlockOdd;
   std::vector<SignCoefRow> odd(n_odd > first_i ? n_odd - first_i : 0);
   std::vector<Arb> block_energy(n_blocks);
+  std::atomic<bool> out_of_time{false};  // nothing may throw inside the parallel loop
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1)
 #endif
   for (ulong b = 0; b < n_blocks; ++b) {
+    if (out_of_time.load(std::memory_order_relaxed)) continue;
+    try {
+      limits::poll("sphere sign coefficients");
+    } catch (const ResourceError&) {
+      out_of_time = true;
+      continue;
+    }
     const ulong i0 = b * kBlockOdd, i1 = std::min(n_odd, i0 + kBlockOdd);
     Arb s, n, c2, energy;
     ulong l = 2 * i0 + 1;
@@ -109,6 +123,7 @@ std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bo
     }
     arb_swap(block_energy[b].x, energy.x);
   }
+  if (out_of_time) limits::poll("sphere sign coefficients");  // the deadline has passed: throws
   // Prefix sums of the block energies, in block order (independent of the thread count).
   std::vector<Arb> before(n_blocks);
   for (ulong b = 1; b < n_blocks; ++b) arb_add(before[b].x, before[b - 1].x, block_energy[b - 1].x, prec);

@@ -1,6 +1,7 @@
 // verify/ methods for the sphere family (MATH.md §1–3). Each recomputes a claim by a method
 // independent of the one the CLI uses where possible, and decides holds / fails / undecided.
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "sphere/dim.hpp"
 #include "sphere/gauss_jacobi.hpp"
@@ -191,6 +192,9 @@ Outcome parseval(const Claim& c) {
 
 // Least-squares slope of log|c_l| (or log|s_l|) against log l over odd l in [l_lo, l_hi].
 double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
+  if (l_lo < 1 || l_hi <= l_lo) throw DomainError("sign decay fit: needs 1 <= l_lo < l_hi");
+  limits::check_work(fmt::format("sign decay fit: ratio recurrence to l = {}", l_hi),
+                     sphere::sign_coef_rows_seconds(l_hi, 128 * 0.30103), 120.0, "seconds", "lower l_hi");
   auto rows = sphere::sign_coef_rows(d, l_lo | 1, l_hi, false, 128);
   double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
   // geometric subsample: every row whose index is a power-of-1.05 step
@@ -224,6 +228,7 @@ Outcome sign_decay(const Claim& c) {
 // Asymptotics: for l >> d, c_l ~ l^{-1}; for l << d (d -> infinity first),
 // c_l -> sqrt(2^l / l!) Gamma(l/2) / pi ~ l^{-3/4}. Cost: O(regimes * 40) Gamma evaluations.
 double closed_slope(ulong d, ulong lo, ulong hi) {
+  if (lo < 1 || hi <= lo) throw DomainError(fmt::format("regime l in [{}, {}]: needs 1 <= l_lo < l_hi", lo, hi));
   double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
   Arb v;
   for (int k = 0; k < 40; ++k) {
