@@ -66,8 +66,9 @@ def compile_tex(case, work, tex):
             os.remove(os.path.join(work, f))
 
 
-def run_case(case, inputs, argv, outputs):
-    """Runs argv in a fresh directory holding `inputs`; `outputs` are the files it may write."""
+def run_case(case, inputs, argv, outputs, links=None):
+    """Runs argv in a fresh directory holding `inputs` (and symlinks name -> target from `links`);
+    `outputs` are the files it may write."""
     top = tempfile.mkdtemp(prefix="bc-hostile-")
     work, home, tmp = (os.path.join(top, d) for d in ("work", "home", "tmp"))
     for d in (work, home, tmp):
@@ -75,6 +76,8 @@ def run_case(case, inputs, argv, outputs):
     for src in inputs:
         dst = os.path.join(work, os.path.basename(src))
         (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, dst)
+    for name, target in (links or {}).items():
+        os.symlink(target, os.path.join(work, name))
     env = dict(os.environ, HOME=home, TMPDIR=tmp)
     r = subprocess.run([EXE] + argv, cwd=work, env=env, capture_output=True, text=True, timeout=120)
     inert = case in INERT
@@ -86,10 +89,12 @@ def run_case(case, inputs, argv, outputs):
         fail(case, "should be refused, ran")
     elif r.returncode != 0 and (r.stdout or len(r.stderr.strip().splitlines()) != 1):
         fail(case, f"a refusal is one line on stderr, nothing on stdout; got {r.stdout!r} / {r.stderr!r}")
+    if "root:x:0" in r.stdout + r.stderr:
+        fail(case, "printed the contents of /etc/passwd")
     found = pwned_files([top, "/tmp/pwned-boundcheck-hostile.csv"]) + glob.glob("/tmp/pwned*")
     if found:
         fail(case, f"files appeared: {found}")
-    allowed = {os.path.basename(i) for i in inputs} | set(outputs)
+    allowed = {os.path.basename(i) for i in inputs} | set(outputs) | set(links or {})
     extra = set(os.listdir(work)) - allowed
     if extra:
         fail(case, f"unexpected files in the working directory: {sorted(extra)}")
@@ -134,6 +139,14 @@ def main():
                     'title = "' + "A" * (1 << 20) + '"\n')
         run_case("plot_megabyte_title.toml", [big],
                  ["table", "--spec", "plot_megabyte_title.toml", "--plot", "fig.svg"], ["fig.svg"])
+        cases += 1
+    # a symlink inside the working directory that leads out (a repository can carry one)
+    with tempfile.TemporaryDirectory() as d:
+        spec = os.path.join(d, "read_spectrum_symlink.toml")
+        with open(spec, "w") as f:
+            f.write('command = "sym eckart-young"\n[fixed]\nspectrum = "values.txt"\nH = 1\n')
+        run_case("read_spectrum_symlink.toml", [spec], ["table", "--spec", "read_spectrum_symlink.toml"], [],
+                 links={"values.txt": "/etc/passwd"})
         cases += 1
     # the quote-doubling case must still draw its title literally (inert, not dropped)
     if HAVE_GNUPLOT:

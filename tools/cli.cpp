@@ -177,6 +177,8 @@ std::string Command::path() const {
   return p;
 }
 
+bool reads_file(const CLI::Option& o) { return o.get_type_name() == "FILE"; }
+
 std::string one_line(const std::string& s) {
   // Text from files (shard notes, spec names, expressions) reaches the terminal here: line breaks
   // and tabs become spaces, any other control byte (ESC starts a terminal escape sequence) is

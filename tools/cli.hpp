@@ -192,6 +192,10 @@ void add_global_options(CLI::App& app, GlobalOptions& g);
 /// spaces dropped, other control bytes shown as \xNN). The CLI prints "error: " + one_line(what);
 /// Python raises it as the message. Notes go through it too.
 std::string one_line(const std::string& s);
+/// Whether the option names a file the command reads (declared with type_name("FILE"): --spectrum,
+/// --data). When its value comes from a file (a spec, a catalogue), it must pass
+/// out::check_input_path_from_file.
+bool reads_file(const CLI::Option& o);
 /// Runs `cmd` and, under --double-check, the second computation (Context::alternate, 12 more
 /// digits, certified), comparing every cell: exact cells must be equal, reals must overlap as
 /// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to

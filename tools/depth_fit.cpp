@@ -148,7 +148,7 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
   CLI::App* app =
       reg.add(group, "fit", "The depth-efficiency transition fit ln d_x = a + b L (paper-L 5.2.2)");
   app->add_option("--data", opt->data, "CSV with columns L,dx,delta_dx (default: paper-L Table 4)")
-      ->type_name("PATH");
+      ->type_name("FILE");
   app->add_flag("--variants", opt->variants, "Also the error models tried that do not match the paper");
   app->add_flag("--points", opt->points,
                 "The transition points instead: paper-L Table 4(a) and 4(b) (ln d_x, Delta d_x / d_x) with "

@@ -141,7 +141,7 @@ void setup_sym_eckart_young(CLI::App& group, Registry& reg) {
   CLI::App* app =
       reg.add(group, "eckart-young", "Best rank-H Frobenius error of a spectrum (the bound's rank step)");
   app->add_option("--spectrum", opt->spectrum, "File: one nonnegative exact decimal singular value per line")
-      ->type_name("PATH");
+      ->type_name("FILE");
   app->add_option("--uniform", opt->uniform, "M equal singular values")->type_name("INT");
   app->add_option("--power", opt->power, "M singular values s_i = i^{-A} (with --alpha A)")->type_name("INT");
   app->add_option("--alpha", opt->alpha, "Decay exponent A >= 0 for --power (decimal or fraction)")

@@ -172,8 +172,11 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
         const auto n = static_cast<size_t>(ready - pending.begin());
         if (n == 0) return;
         put(csv_piece(s, so_far.columns, pending, n, digits, header, notes));
-        if (header && !file)  // room for every row at the first window's bytes per row, not log(n) copies
-          text.reserve(text.size() + text.size() / n * (plan.points.size() - n) * 21 / 20);
+        // room for every point at the first window's bytes per point, not log(n) copies (a point
+        // may print many rows: count points, not rows)
+        if (header && !file && boundary > 0 && boundary < plan.points.size())
+          text.reserve(text.size() + std::min(text.size() / boundary * (plan.points.size() - boundary) * 21 / 20,
+                                              static_cast<size_t>(limits::max_output_chars)));
         header = false;
       });
   table::sort_by_point(pending);

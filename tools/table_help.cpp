@@ -53,7 +53,9 @@ const char* const kUntrusted =
     "    be one printable line of at most 400 bytes without ` or @; gnuplot gets it as an inert literal.\n"
     "  - outputs = [...] may only name files inside the working directory (no absolute paths, no ..,\n"
     "    no symlinks leading out); --output and --plot, typed by you, may go anywhere. No output may\n"
-    "    overwrite the spec or a shard file being read, or a directory.";
+    "    overwrite the spec or a shard file being read, or a directory.\n"
+    "  - files the spec makes a command read (--spectrum, --data; in [fixed], [sweep] or an overlay)\n"
+    "    obey the same rule: a spec cannot read /etc/passwd or ~/.ssh into a message or a table.";
 
 }  // namespace
 

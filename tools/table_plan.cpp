@@ -12,6 +12,8 @@
 #include "table_plan.hpp"
 
 #include "core/errors.hpp"
+#include "core/suggest.hpp"
+#include "output/output_path.hpp"
 #include "table_shards.hpp"
 
 #include <fmt/format.h>
@@ -103,14 +105,25 @@ const Command& check_command(const Spec& s, const Invoker& inv) {
         fmt::format("{}:{}: command: \"{}\" is not an evaluate command (e.g. \"rank bound\"; "
                     "boundcheck --help lists them)",
                     s.file, s.command_line, path));
-  auto check_opt = [&](const std::string& opt, long line, const char* sec) {
-    if (cmd->app->get_option_no_throw("--" + opt) == nullptr)
-      throw UsageError(fmt::format("{}:{}: [{}] {}: \"{}\" has no option --{} (see boundcheck {} --help)",
-                                   s.file, line, sec, opt, path, opt, path));
+  auto check_opt = [&](const std::string& opt, long line, const char* sec, const std::vector<std::string>& values) {
+    const CLI::Option* o = cmd->app->get_option_no_throw("--" + opt);
+    if (o == nullptr) {
+      std::vector<std::string> known;
+      for (const CLI::Option* k : cmd->app->get_options())
+        for (const auto& l : k->get_lnames()) known.push_back("--" + l);
+      throw UsageError(fmt::format("{}:{}: [{}] {}: \"{}\" has no option --{}{} (see boundcheck {} --help)",
+                                   s.file, line, sec, opt, path, opt, suggestion("--" + opt, known), path));
+    }
+    if (!reads_file(*o)) return;
+    for (const auto& v : values) try {
+        out::check_input_path_from_file(v, fmt::format("[{}] {}", sec, opt));
+      } catch (const UsageError& e) {
+        throw UsageError(fmt::format("{}:{}: {}", s.file, line > 0 ? line : s.line_of(opt), e.what()));
+      }
   };
-  for (const auto& [opt, v] : s.fixed) check_opt(opt, 0, "fixed");
-  for (const auto& a : s.sweep) check_opt(a.option, a.line, "sweep");
-  for (const auto& a : s.zip) check_opt(a.option, a.line, "zip");
+  for (const auto& [opt, v] : s.fixed) check_opt(opt, s.line_of(opt), "fixed", {v});
+  for (const auto& a : s.sweep) check_opt(a.option, a.line, "sweep", a.values);
+  for (const auto& a : s.zip) check_opt(a.option, a.line, "zip", a.values);
   return *cmd;
 }
 

@@ -3,6 +3,7 @@
 // run through the same registry). gnuplot itself is driven by output/plot.cpp.
 // Cost: O(rows) plus one overlay command each.
 #include "core/errors.hpp"
+#include "output/output_path.hpp"
 #include "output/plot.hpp"
 #include "table_execute.hpp"
 #include "table_render.hpp"
@@ -48,7 +49,19 @@ out::PlotPoints overlay_points(const Spec& s, const Overlay& o) {
   }
   out::Table t;
   Invoker inv;
-  if (PointError e = guarded([&] { t = inv.run(args).table; }); e.kind != 0)
+  // a file the overlay's command reads obeys the spec's rule (output/output_path.hpp)
+  auto check_inputs = [&] {
+    const Command* cmd = inv.registry().find(join_words(o.command));
+    for (const auto& [opt, v] : o.fixed)
+      if (const CLI::Option* op = cmd == nullptr ? nullptr : cmd->app->get_option_no_throw("--" + opt);
+          op != nullptr && reads_file(*op))
+        out::check_input_path_from_file(v, "fixed " + opt);
+  };
+  if (PointError e = guarded([&] {
+        check_inputs();
+        t = inv.run(args).table;
+      });
+      e.kind != 0)
     throw UsageError(fmt::format("{}:{}: [plot.overlay]: {}", s.file, o.line, e.msg));
   const size_t xi = column_index(t.columns, o.x), yi = column_index(t.columns, o.y);
   if (xi == t.columns.size() || yi == t.columns.size())

@@ -235,6 +235,8 @@ std::string option_key(const Ctx& c, const toml::node& v, const std::string& key
                        const std::string& section) {
   std::string k = key.rfind("--", 0) == 0 ? key.substr(2) : key;
   if (k.empty()) c.fail(&v, section, "an empty option name");
+  // l_max and l-max are one option, as in verify --expr and Python (no option has an underscore)
+  std::replace(k.begin(), k.end(), '_', '-');
   static const std::set<std::string> kGlobal = {"format", "output", "threads", "digits", "certified"};
   if (kGlobal.count(k) != 0U)
     c.fail(&v, section + " " + k,
@@ -510,8 +512,12 @@ const std::vector<Key<Build>> kTopKeys = {
        b.s.columns = string_list(c, n, f);
        b.s.columns_line = line_of(n);
      }},
-    {"fixed", [](const Ctx& c, const toml::node& n, const std::string& f,
-                 Build& b) { b.s.fixed = fixed_options(c, section_table(c, n, f), "[fixed]", &b.used); }},
+    {"fixed",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       const toml::table& t = section_table(c, n, f);
+       b.s.fixed = fixed_options(c, t, "[fixed]", &b.used);
+       for (const auto& [k, vp] : in_file_order(t)) b.s.fixed_lines[option_key(c, *vp, k, "[fixed]")] = line_of(*vp);
+     }},
     {"sweep",
      [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) { read_axes(c, n, f, b); }},
     {"zip", [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) { read_axes(c, n, f, b); }},
@@ -525,6 +531,7 @@ const std::vector<Key<Build>> kTopKeys = {
 }  // namespace
 
 long Spec::line_of(const std::string& option) const {
+  if (auto it = fixed_lines.find(option); it != fixed_lines.end()) return it->second;
   for (const auto& a : sweep)
     if (a.option == option) return a.line;
   for (const auto& a : zip)

@@ -85,6 +85,7 @@ struct Spec {
   std::vector<std::string> command;  ///< {"rank", "bound"}
   long command_line = 0;
   std::vector<std::pair<std::string, std::string>> fixed;  ///< option -> value ("" for a flag)
+  std::map<std::string, long> fixed_lines;                 ///< option -> its line in [fixed]
   std::vector<Axis> sweep, zip;
   std::vector<std::pair<std::string, expr::Expr>> derived;
   std::vector<long> derived_lines;

@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "core/suggest.hpp"
 #include "output/cell_value.hpp"
+#include "output/output_path.hpp"
 #include "sphere/sign_coef.hpp"
 #include "verify/catalogue.hpp"
 
@@ -93,7 +94,9 @@ class TableCache {
 
 class CommandQuantities {
  public:
-  explicit CommandQuantities(TableCache& cache) : cache_(cache) {}
+  /// from_file: the expressions come from a catalogue (untrusted), not from --expr typed by the
+  /// user: a file a quantity reads (--spectrum) must then stay inside the working directory.
+  CommandQuantities(TableCache& cache, bool from_file) : cache_(cache), from_file_(from_file) {}
   verify::Quantities quantities() {
     verify::Quantities q;
     q.resolve = [this](expr::Quantity& out, const expr::QuantityCall& c, long digits, slong prec) {
@@ -106,6 +109,7 @@ class CommandQuantities {
  private:
   Invoker inv_;
   TableCache& cache_;
+  bool from_file_;
 
   struct Found {
     const Command* cmd;
@@ -148,6 +152,8 @@ class CommandQuantities {
             "{} has no option \"{}\"{} (options: {})", fmt::join(c.path, "."), a.name,
             close.empty() ? "" : fmt::format(", did you mean {}?", close.front()), fmt::join(known, ", ")));
       }
+      if (from_file_ && reads_file(*f.cmd->app->get_option(opt)))
+        out::check_input_path_from_file(a.value, fmt::format("{}: {}", fmt::join(c.path, "."), a.name));
       f.options.push_back(opt);
     }
     return f;
@@ -290,7 +296,7 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
                     "group.command(...))",
                     e.variables().front()));
   TableCache cache;
-  CommandQuantities cq(cache);
+  CommandQuantities cq(cache, false);
   auto q = cq.quantities();
   for (const auto& call : e.quantities()) {
     try {
@@ -414,7 +420,7 @@ std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Con
     auto& run = runs[static_cast<size_t>(i)];
     try {
       auto& slot = others[static_cast<size_t>(tid)];
-      if (tid != 0 && !slot) slot = std::make_unique<CommandQuantities>(cache);
+      if (tid != 0 && !slot) slot = std::make_unique<CommandQuantities>(cache, true);
       auto q = (tid == 0 ? first : *slot).quantities();
       c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
       const double t0 = thread_cpu_seconds();
@@ -457,7 +463,7 @@ std::string timing_note(const std::vector<verify::Claim>& selected, const std::v
 RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   auto files = o.catalogue.empty() ? verify::embedded_catalogue() : verify::read_catalogue_dir(o.catalogue);
   TableCache cache;
-  CommandQuantities cq(cache);
+  CommandQuantities cq(cache, true);
   auto q = cq.quantities();
   auto claims = verify::load_catalogue(files, &q);
   std::vector<verify::Claim> selected;

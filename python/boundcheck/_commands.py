@@ -24,6 +24,7 @@ from __future__ import annotations
 import inspect
 import keyword
 import math
+import os
 import sys
 import types
 from decimal import Decimal
@@ -40,9 +41,10 @@ __all__ = ["run", "invoke", "commands", "GLOBAL_OPTIONS"]
 #: The registry: one dict per leaf command (path, description, footer, help, options, list_options).
 _COMMANDS = {c["path"]: c for c in _boundcheck.commands()}
 #: Options every command takes, as keyword arguments.
-GLOBAL_OPTIONS = ("digits", "threads", "certified", "max_seconds", "double_check", "format", "output")
+GLOBAL_OPTIONS = ("digits", "threads", "certified", "max_seconds", "double_check", "format", "output",
+                  "standalone")
 #: Global options that are flags (True/False).
-_GLOBAL_FLAGS = ("certified", "double_check")
+_GLOBAL_FLAGS = ("certified", "double_check", "standalone")
 _OPTIONS_BY_NAME = {}  # path -> {python keyword: option}, filled below
 _GLOBAL_SPECS = {g: {"name": "--" + g.replace("_", "-"), "flag": g in _GLOBAL_FLAGS, "positional": False,
                      "multiple": False} for g in GLOBAL_OPTIONS}
@@ -84,6 +86,8 @@ def _one(value, opt: str) -> str:
         raise UsageError(f"{opt} takes a value, got the bool {value!r}")
     if isinstance(value, str):
         return value
+    if isinstance(value, os.PathLike):  # pathlib.Path for --spectrum, --data, output=
+        return os.fsdecode(os.fspath(value))
     if isinstance(value, Integral):
         return str(int(value))
     if isinstance(value, Fraction) or isinstance(value, Rational):
@@ -203,8 +207,9 @@ def _doc(cmd: dict) -> str:
         tag = "flag" if o["flag"] else ("list of values" if o["multiple"] else "value")
         req = ", required" if o["required"] else ""
         lines.append(f"    {pyname(o['name'])} ({o['name']}; {tag}{req}): {o['description']}")
-    lines.append("    digits, threads, certified, max_seconds, double_check, format, output: the global options")
-    lines.append("        (boundcheck --help); max_seconds is the time budget (default 60 s), as on the CLI.")
+    lines.append("    digits, threads, certified, max_seconds, double_check, format, output, standalone: the")
+    lines.append("        global options (boundcheck --help); max_seconds is the time budget (default 60 s), as on")
+    lines.append("        the CLI.")
     if cmd["list_options"]:
         lines.append("")
         lines.append("Lists (one row per combination): " + ", ".join(cmd["list_options"]) + ".")

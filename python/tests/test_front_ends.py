@@ -7,6 +7,7 @@ The request is sign-coef c_7(5) at 40 digits, certified, on 2 threads, double-ch
 agree to the last printed digit), and the 40-digit value against the closed form
 c_l(d) of MATH.md §3 evaluated by mpmath at 60 digits (an independent method)."""
 import json
+from fractions import Fraction
 import os
 import re
 
@@ -130,6 +131,21 @@ def test_format_and_output_mean_the_same(tmp_path):
     assert code == 0, err
     boundcheck.sphere.dim(d=7, l_max=4, format="csv", output=str(b))
     assert a.read_text() == b.read_text() and a.read_text().startswith("d,l,N\n7,0,1\n")
+
+
+def test_standalone_and_paths_mean_the_same(tmp_path):
+    """standalone= is --standalone (a whole LaTeX document); a pathlib.Path is accepted wherever the
+    CLI takes a file name (output=, --spectrum), as its text."""
+    a, b = tmp_path / "cli.tex", tmp_path / "py.tex"
+    code, _, err = cli(["sphere", "dim", "--d", "3", "--l", "2", "--format", "latex", "--standalone",
+                        "--output", str(a)])
+    assert code == 0, err
+    boundcheck.sphere.dim(d=3, l=2, format="latex", standalone=True, output=b)
+    assert a.read_text() == b.read_text() and "\\documentclass" in a.read_text()
+    values = tmp_path / "values.txt"
+    values.write_text("3\n4\n12\n")
+    t = boundcheck.sym.eckart_young(spectrum=values, H=1)  # by hand: keeps 12^2, leaves 9 + 16 of 169
+    assert t[0]["relative"] == Fraction(25, 169)
 
 
 def test_version_is_not_a_keyword():

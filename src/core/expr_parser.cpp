@@ -385,8 +385,9 @@ class Parser {
         QuantityCall::Arg a;
         a.name = sc_.ident();
         if (sc_.eat('=') && !sc_.peek("=")) {
-          if (sc_.at_quote()) {
-            n->strings.emplace_back(sc_.string_literal());
+          if (sc_.at_quote()) {  // a constant: known at parse time (validation reads it)
+            a.value = sc_.string_literal();
+            n->strings.emplace_back(a.value);
             n->args.push_back(nullptr);
           } else {
             NodeP v = sum();

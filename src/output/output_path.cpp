@@ -68,4 +68,16 @@ void check_output_path(const std::string& path, PathOrigin origin, const std::ve
         what, path));
 }
 
+void check_input_path_from_file(const std::string& path, const std::string& what) {
+  if (path.empty()) throw UsageError(fmt::format("{} must be a file name, got \"\"", what));
+  for (char c : path)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      throw UsageError(fmt::format("{}: the path holds a control character", what));
+  if (fs::path(path).is_absolute() || !inside_working_directory(path))
+    throw UsageError(fmt::format(
+        "{}: \"{}\" leads outside the working directory; a file may only name files inside it to read (give "
+        "the path on the command line to read elsewhere)",
+        what, path));
+}
+
 }  // namespace bc::out

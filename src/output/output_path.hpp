@@ -25,4 +25,10 @@ enum class PathOrigin { command_line, file };
 void check_output_path(const std::string& path, PathOrigin origin, const std::vector<std::string>& inputs,
                        const std::string& what);
 
+/// A file that a file (a spec, a catalogue) names for a command to READ (an option of type FILE:
+/// --spectrum, --data) obeys the rule of outputs from a file: relative, and inside the working
+/// directory after `..` and symlinks are resolved. A downloaded spec cannot read /etc/passwd or
+/// ~/.ssh into an error message or a table. Throws UsageError("<what>: ...").
+void check_input_path_from_file(const std::string& path, const std::string& what);
+
 }  // namespace bc::out

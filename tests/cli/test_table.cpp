@@ -866,3 +866,45 @@ TEST_CASE("table merge: the spec's outputs are written only under --outputs") {
   CHECK(slurp(precious) == m.out);
   CHECK(w.out.find("--outputs: wrote \\\"t.csv\\\"") != std::string::npos);  // the note, in the JSON
 }
+
+// A file a spec names for the command to read (--spectrum, --data: type FILE) obeys the rule of
+// its outputs: inside the working directory. Expected values by hand (Eckart-Young on the
+// singular values 3, 4, 12: the best rank-1 error keeps 12^2 and leaves 9 + 16 = 25 of 169).
+TEST_CASE("table: a spec reads files inside the working directory only; l_max and l-max are one option") {
+  TempDir tmp;
+  tmp.file("values.txt", "3\n4\n12\n");
+  tmp.file("ok.toml", "command = \"sym eckart-young\"\n[fixed]\nspectrum = \"values.txt\"\nH = 1\n");
+  auto r = run_boundcheck({"table", "--spec", "ok.toml", "--format", "csv"}, 600, {}, tmp.path.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("1,3,exact,25,169,25/169,") != std::string::npos);
+  fs::create_directories(tmp.path / "sub");
+  tmp.file("sub/up.toml", "command = \"sym eckart-young\"\n[fixed]\nspectrum = \"../values.txt\"\nH = 1\n");
+  // run from sub/: ../values.txt is outside the working directory
+  r = run_boundcheck({"table", "--spec", "up.toml"}, 600, {}, (tmp.path / "sub").string());
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("up.toml:3: [fixed] spectrum: \"../values.txt\" leads outside the working directory") !=
+        std::string::npos);
+  // the same path typed on the command line is the user's choice
+  r = run_boundcheck({"sym", "eckart-young", "--spectrum", "../values.txt", "--H", "1", "--format", "csv"}, 600,
+                     {}, (tmp.path / "sub").string());
+  CHECK(r.code == 0);
+  // [fixed] l_max (as verify --expr and Python spell it) is --l-max: the rows of sphere sign-coef
+  // --l-max 3 at d = 3 are s_1 = 1/2 and s_3 = -1/8 (MATH.md §3, Gamma closed form by hand)
+  tmp.file("lmax.toml", "command = \"sphere sign-coef\"\ndigits = 5\n[fixed]\nd = 3\nl_max = 3\n");
+  r = run_boundcheck({"table", "--spec", "lmax.toml", "--format", "csv"}, 600, {}, tmp.path.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(line_count(r.out) == 3);
+  CHECK(r.out.find("0.50000") != std::string::npos);
+  CHECK(r.out.find("-0.12500") != std::string::npos);
+  // several points of several rows each, streamed to stdout (a reservation once counted rows as
+  // points); at d = 5, s_1 = Gamma(5/2) Gamma(1/2) / (Gamma(3) pi) = 3/8
+  tmp.file("lmax2.toml", "command = \"sphere sign-coef\"\ndigits = 5\n[fixed]\nl_max = 3\n[sweep]\nd = [3, 5]\n");
+  r = run_boundcheck({"table", "--spec", "lmax2.toml", "--format", "csv"}, 600, {}, tmp.path.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(line_count(r.out) == 5);
+  CHECK(r.out.find(",0.37500,") != std::string::npos);
+}
