@@ -138,7 +138,8 @@ std::vector<std::uint64_t> parse_uint_list(const std::string& opt, const std::st
       try {
         v.push_back(parse_uint(opt, p, 0, UINT64_MAX >> 2));
       } catch (const UsageError&) {
-        throw bad("");
+        throw bad(
+            fmt::format(" ({} is not an integer below 2^62, which a list's values must be)", quoted(p)));
       }
     }
     std::uint64_t a = v[0], b = v.size() > 1 ? v[1] : v[0], step = v.size() > 2 ? v[2] : 1;

@@ -175,8 +175,9 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
         // room for every point at the first window's bytes per point, not log(n) copies (a point
         // may print many rows: count points, not rows)
         if (header && !file && boundary > 0 && boundary < plan.points.size())
-          text.reserve(text.size() + std::min(text.size() / boundary * (plan.points.size() - boundary) * 21 / 20,
-                                              static_cast<size_t>(limits::max_output_chars)));
+          text.reserve(text.size() +
+                       std::min(text.size() / boundary * (plan.points.size() - boundary) * 21 / 20,
+                                static_cast<size_t>(limits::max_output_chars)));
         header = false;
       });
   table::sort_by_point(pending);

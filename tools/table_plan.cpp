@@ -105,7 +105,8 @@ const Command& check_command(const Spec& s, const Invoker& inv) {
         fmt::format("{}:{}: command: \"{}\" is not an evaluate command (e.g. \"rank bound\"; "
                     "boundcheck --help lists them)",
                     s.file, s.command_line, path));
-  auto check_opt = [&](const std::string& opt, long line, const char* sec, const std::vector<std::string>& values) {
+  auto check_opt = [&](const std::string& opt, long line, const char* sec,
+                       const std::vector<std::string>& values) {
     const CLI::Option* o = cmd->app->get_option_no_throw("--" + opt);
     if (o == nullptr) {
       std::vector<std::string> known;

@@ -516,7 +516,8 @@ const std::vector<Key<Build>> kTopKeys = {
      [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
        const toml::table& t = section_table(c, n, f);
        b.s.fixed = fixed_options(c, t, "[fixed]", &b.used);
-       for (const auto& [k, vp] : in_file_order(t)) b.s.fixed_lines[option_key(c, *vp, k, "[fixed]")] = line_of(*vp);
+       for (const auto& [k, vp] : in_file_order(t))
+         b.s.fixed_lines[option_key(c, *vp, k, "[fixed]")] = line_of(*vp);
      }},
     {"sweep",
      [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) { read_axes(c, n, f, b); }},

@@ -228,7 +228,8 @@ Outcome sign_decay(const Claim& c) {
 // Asymptotics: for l >> d, c_l ~ l^{-1}; for l << d (d -> infinity first),
 // c_l -> sqrt(2^l / l!) Gamma(l/2) / pi ~ l^{-3/4}. Cost: O(regimes * 40) Gamma evaluations.
 double closed_slope(ulong d, ulong lo, ulong hi) {
-  if (lo < 1 || hi <= lo) throw DomainError(fmt::format("regime l in [{}, {}]: needs 1 <= l_lo < l_hi", lo, hi));
+  if (lo < 1 || hi <= lo)
+    throw DomainError(fmt::format("regime l in [{}, {}]: needs 1 <= l_lo < l_hi", lo, hi));
   double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
   Arb v;
   for (int k = 0; k < 40; ++k) {

@@ -887,8 +887,8 @@ TEST_CASE("table: a spec reads files inside the working directory only; l_max an
   CHECK(r.err.find("up.toml:3: [fixed] spectrum: \"../values.txt\" leads outside the working directory") !=
         std::string::npos);
   // the same path typed on the command line is the user's choice
-  r = run_boundcheck({"sym", "eckart-young", "--spectrum", "../values.txt", "--H", "1", "--format", "csv"}, 600,
-                     {}, (tmp.path / "sub").string());
+  r = run_boundcheck({"sym", "eckart-young", "--spectrum", "../values.txt", "--H", "1", "--format", "csv"},
+                     600, {}, (tmp.path / "sub").string());
   CHECK(r.code == 0);
   // [fixed] l_max (as verify --expr and Python spell it) is --l-max: the rows of sphere sign-coef
   // --l-max 3 at d = 3 are s_1 = 1/2 and s_3 = -1/8 (MATH.md §3, Gamma closed form by hand)
@@ -901,7 +901,8 @@ TEST_CASE("table: a spec reads files inside the working directory only; l_max an
   CHECK(r.out.find("-0.12500") != std::string::npos);
   // several points of several rows each, streamed to stdout (a reservation once counted rows as
   // points); at d = 5, s_1 = Gamma(5/2) Gamma(1/2) / (Gamma(3) pi) = 3/8
-  tmp.file("lmax2.toml", "command = \"sphere sign-coef\"\ndigits = 5\n[fixed]\nl_max = 3\n[sweep]\nd = [3, 5]\n");
+  tmp.file("lmax2.toml",
+           "command = \"sphere sign-coef\"\ndigits = 5\n[fixed]\nl_max = 3\n[sweep]\nd = [3, 5]\n");
   r = run_boundcheck({"table", "--spec", "lmax2.toml", "--format", "csv"}, 600, {}, tmp.path.string());
   INFO(r.err);
   REQUIRE(r.code == 0);
