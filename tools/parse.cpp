@@ -134,7 +134,7 @@ std::vector<std::uint64_t> parse_uint_list(const std::string& opt, const std::st
     }
     if (parts.size() > 3) throw bad("");
     std::vector<std::uint64_t> v;
-    for (auto& p : parts) {
+    for (const auto& p : parts) {
       try {
         v.push_back(parse_uint(opt, p, 0, UINT64_MAX >> 2));
       } catch (const UsageError&) {
