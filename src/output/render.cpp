@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <iterator>
 #include <string>
 
@@ -108,10 +109,19 @@ std::string render_text_table(const Table& t) {
   return out;
 }
 
-std::string md_escape(const std::string& s) {
+// A cell of a Markdown table. Numbers (and exact forms such as -5*sqrt(15)/128) only need `|`
+// escaped; text (column names, string cells: claim text from a catalogue) may come from someone
+// else and is kept literal: the punctuation Markdown interprets there (emphasis, code, links, raw
+// HTML) gets CommonMark's backslash escape and line breaks become spaces, so a cell can neither
+// end its row nor inject HTML into a rendered page.
+std::string md_escape(const std::string& s, bool text) {
   std::string o;
   for (char c : s) {
-    if (c == '|') o += '\\';
+    if (c == '\n' || c == '\r') {
+      o += ' ';
+      continue;
+    }
+    if (c == '|' || (text && std::strchr("\\`*[]<>!#~", c) != nullptr)) o += '\\';
     o += c;
   }
   return o;
@@ -119,7 +129,7 @@ std::string md_escape(const std::string& s) {
 
 std::string render_markdown(const Table& t) {
   std::string out = "|";
-  for (const auto& c : t.columns) out += " " + md_escape(c) + " |";
+  for (const auto& c : t.columns) out += " " + md_escape(c, true) + " |";
   out += "\n|";
   for (size_t i = 0; i < t.columns.size(); ++i) {
     bool right = !t.rows.empty() && t.rows[0][i].numeric();
@@ -128,7 +138,7 @@ std::string render_markdown(const Table& t) {
   out += "\n";
   for (const auto& r : t.rows) {
     out += "|";
-    for (const auto& c : r) out += " " + md_escape(c.display()) + " |";
+    for (const auto& c : r) out += " " + md_escape(c.display(), !c.numeric()) + " |";
     out += "\n";
   }
   return out;
