@@ -123,8 +123,15 @@ namespace {
 // would say "A subcommand is required" or treat the word as an extra argument).
 void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
   CLI::App* at = &root;
-  for (const std::string& w : args) {
-    if (w.empty() || w[0] == '-') return;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& w = args[i];
+    if (w.empty()) return;
+    if (w[0] == '-') {  // a global option before the command ("--threads 1 sphere gegenbaur")
+      const CLI::Option* o = at->get_option_no_throw(w.substr(0, w.find('=')));
+      if (o == nullptr) return;
+      if (o->get_expected_min() > 0 && w.find('=') == std::string::npos) ++i;  // and its value
+      continue;
+    }
     const std::function<bool(CLI::App*)> all;
     const auto subs = at->get_subcommands(all);
     if (subs.empty()) return;
