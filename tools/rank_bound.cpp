@@ -50,9 +50,6 @@ BoundGrid parse_grid(const BoundOptions& o) {
   else
     for (auto v : parse_uint_list("--H", o.h, 1, UINT64_MAX >> 2)) g.hs.emplace_back(static_cast<slong>(v));
   limits::check("rank bound: grid", static_cast<double>(g.size()), 1e6, "points", "");
-  // the spectral table keeps two balls per odd degree (about 200 bytes)
-  limits::check("rank bound: spectral table memory for --max-terms", static_cast<double>(g.max_terms) * 100.0,
-                2e9, "bytes", "lower --max-terms");
   return g;
 }
 
@@ -128,6 +125,13 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   std::vector<char> converged(pts.size(), 1);
   std::vector<ulong> terms(pts.size());
   if (kernel == "double") {
+    // DoubleSpectrum keeps three long doubles per odd degree (24 bytes a degree), one spectrum per
+    // thread at a time; the arb kernel walks the spectrum without keeping it (rank/spectral_sweep)
+    const double spectra =
+        std::min<double>(std::max(1, ctx.threads), static_cast<double>(ds.size() * rs.size()));
+    limits::check("rank bound --kernel double: spectrum memory for --max-terms",
+                  static_cast<double>(max_terms) * 24.0 * spectra, 2e9, "bytes",
+                  "lower --max-terms or --threads");
     std::vector<rank::GridPoint> gp;
     for (auto& p : pts) gp.push_back({p.d, p.r, std::log(static_cast<long double>(fmpz_get_d(hs[p.h].x)))});
     for (auto& p : pts)
