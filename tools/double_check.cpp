@@ -84,6 +84,41 @@ bool agree(const out::Cell& a, const out::Cell& b) {
   return arb_overlaps(x.x, y.x) != 0;
 }
 
+// The partner of a bracket column: "lo" <-> "hi", "x_lo" <-> "x_hi"; npos when none.
+size_t bracket_partner(const std::vector<std::string>& cols, size_t j) {
+  const std::string& c = cols[j];
+  std::string other;
+  if (c == "lo" || (c.size() > 3 && c.compare(c.size() - 3, 3, "_lo") == 0))
+    other = c.substr(0, c.size() - 2) + "hi";
+  else if (c == "hi" || (c.size() > 3 && c.compare(c.size() - 3, 3, "_hi") == 0))
+    other = c.substr(0, c.size() - 2) + "lo";
+  else
+    return std::string::npos;
+  const auto it = std::find(cols.begin(), cols.end(), other);
+  return it == cols.end() ? std::string::npos : static_cast<size_t>(it - cols.begin());
+}
+
+// The value of a bracket end as printed: a directed decimal (lo rounded down, hi rounded up) is a
+// bound as it stands, not widened by a unit; a ball "[m +/- r]" is the ball.
+bool bound_value(arb_t x, const std::string& s) {
+  if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s.back())) || s.back() == ']')) return false;
+  Arb widened;
+  if (!enclose(widened.x, s)) return false;  // validates the syntax
+  return arb_set_str(x, s.c_str(), 256) == 0;
+}
+
+// Two certified brackets lo <= X <= hi of one quantity agree when they intersect: each run's lo
+// is a valid lower bound whatever its truncation and precision, so lo is not compared with lo
+// (at 10 digits a bracket may be a unit wider than at 22). False when a cell is not a number.
+bool brackets_agree(const out::Cell& lo1, const out::Cell& hi1, const out::Cell& lo2, const out::Cell& hi2,
+                    bool& numeric) {
+  Arb a, b, c, e;
+  numeric = bound_value(a.x, lo1.display()) && bound_value(b.x, hi1.display()) &&
+            bound_value(c.x, lo2.display()) && bound_value(e.x, hi2.display());
+  if (!numeric) return false;
+  return !arb_gt(a.x, e.x) && !arb_gt(c.x, b.x);  // lo1 <= hi2 and lo2 <= hi1
+}
+
 }  // namespace
 
 void check_agreement(const out::Table& a, const out::Table& b, const std::string& who,
@@ -93,12 +128,31 @@ void check_agreement(const out::Table& a, const out::Table& b, const std::string
         fmt::format("{}: the second computation ({}) gave a table of another shape ({} vs {} rows)", who,
                     method, a.rows.size(), b.rows.size()));
   for (size_t i = 0; i < a.rows.size(); ++i)
-    for (size_t j = 0; j < a.columns.size() && j < a.rows[i].size() && j < b.rows[i].size(); ++j)
-      if (std::find(skip.begin(), skip.end(), a.columns[j]) == skip.end() &&
-          !agree(a.rows[i][j], b.rows[i][j]))
+    for (size_t j = 0; j < a.columns.size() && j < a.rows[i].size() && j < b.rows[i].size(); ++j) {
+      if (std::find(skip.begin(), skip.end(), a.columns[j]) != skip.end()) continue;
+      const auto& ra = a.rows[i];
+      const auto& rb = b.rows[i];
+      const size_t k = bracket_partner(a.columns, j);
+      if (k != std::string::npos && k < ra.size() && k < rb.size()) {
+        const size_t lo = a.columns[j].size() >= 2 &&
+                                  a.columns[j].compare(a.columns[j].size() - 2, 2, "lo") == 0
+                              ? j
+                              : k,
+                     hi = lo == j ? k : j;
+        bool numeric = false;
+        if (brackets_agree(ra[lo], ra[hi], rb[lo], rb[hi], numeric)) continue;
+        if (numeric)
+          throw DomainError(
+              fmt::format("{}: the bracket [{}, {}] in row {} is [{}, {}] but the second computation ({}) "
+                          "gives [{}, {}]: they "
+                          "do not intersect",
+                          who, a.columns[lo], a.columns[hi], i + 1, ra[lo].display(), ra[hi].display(),
+                          method, rb[lo].display(), rb[hi].display()));
+      }
+      if (!agree(ra[j], rb[j]))
         throw DomainError(fmt::format("{}: {} in row {} is {} but the second computation ({}) gives {}", who,
-                                      a.columns[j], i + 1, a.rows[i][j].display(), method,
-                                      b.rows[i][j].display()));
+                                      a.columns[j], i + 1, ra[j].display(), method, rb[j].display()));
+    }
 }
 
 RunResult run_checked(const Command& cmd, const Context& ctx) {

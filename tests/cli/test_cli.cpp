@@ -2,6 +2,8 @@
 // contract, atomic --output, thread-count independence, help, and a catalogue of malformed
 // invocations that must each produce exit code 2 or 1, exactly one line on stderr beginning
 // "error: ", and nothing on stdout.
+#include "cli.hpp"
+#include "core/errors.hpp"
 #include "run.hpp"
 
 #include <doctest/doctest.h>
@@ -221,6 +223,29 @@ TEST_CASE("cli: --double-check catches a deliberately broken internal parameter"
   auto silent = run_boundcheck({"sphere", "gegenbauer", "--d", "5", "--l", "12", "--t", "0.3"}, 600,
                                {"BOUNDCHECK_TEST_BREAK=gegenbauer"});
   CHECK(silent.code == 0);
+}
+
+// Certified brackets lo <= X <= hi agree when they intersect: a 10-digit lo rounded down may sit
+// two units below a 22-digit one (the red-team case: rank bound --d 8 --r 1 --H 10 --digits 10
+// failed its own --double-check). Brackets that do not intersect must still be caught.
+TEST_CASE("cli: --double-check compares certified brackets by intersection") {
+  auto r = run_boundcheck(
+      {"rank", "bound", "--d", "8", "--r", "1", "--H", "10", "--digits", "10", "--double-check"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  auto table = [](const std::string& lo, const std::string& hi) {
+    bc::out::Table t;
+    t.columns = {"d", "lo", "hi"};
+    t.add_row({bc::out::Cell::of_int(8), bc::out::Cell::of_real(lo), bc::out::Cell::of_real(hi)});
+    return t;
+  };
+  const auto first = table("0.3110448798", "0.3110448800");
+  CHECK_NOTHROW(bc::cli::check_agreement(first, table("0.3110448799140747479722", "0.3110448799140747479723"),
+                                         "t", "m", {}));
+  CHECK_THROWS_AS(bc::cli::check_agreement(first, table("0.3110448802", "0.3110448803"), "t", "m", {}),
+                  bc::DomainError);
+  CHECK_THROWS_AS(bc::cli::check_agreement(first, table("0.3110448780", "0.3110448796"), "t", "m", {}),
+                  bc::DomainError);
 }
 
 TEST_CASE("cli: issue 9 regressions on valid input") {
