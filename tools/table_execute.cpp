@@ -76,16 +76,31 @@ void sort_by_point(std::vector<TaggedRow>& rows) {
 
 namespace {
 
+/// "sweep", "zip" or "fixed": the section of the spec that sets `opt`.
+const char* section_of(const Spec& s, const std::string& opt) {
+  for (const auto& a : s.zip)
+    if (a.option == opt) return "zip";
+  for (const auto& a : s.sweep)
+    if (a.option == opt) return "sweep";
+  return "fixed";
+}
+
 [[noreturn]] void rethrow_point(const Spec& s, const Point& p, const PointError& e) {
-  // name the swept field whose option the command's message mentions, else the whole point
+  // name the field whose option the command's message mentions (swept first, then fixed), else
+  // the whole point
   std::string where;
   long line = 0;
-  for (const auto& [opt, v] : p)
-    if (e.msg.find("--" + opt + " ") != std::string::npos ||
-        e.msg.find("--" + opt + ",") != std::string::npos ||
-        e.msg.find("--" + opt + ":") != std::string::npos) {
+  auto mentions = [&](const std::string& opt) {
+    return e.msg.find("--" + opt + " ") != std::string::npos ||
+           e.msg.find("--" + opt + ",") != std::string::npos ||
+           e.msg.find("--" + opt + ":") != std::string::npos;
+  };
+  std::vector<std::pair<std::string, std::string>> fields = p;
+  fields.insert(fields.end(), s.fixed.begin(), s.fixed.end());
+  for (const auto& [opt, v] : fields)
+    if (mentions(opt)) {
       line = s.line_of(opt);
-      where = fmt::format("[{}] {} = {}", line == 0 ? "fixed" : "sweep", opt, v);
+      where = fmt::format("[{}] {} = {}", section_of(s, opt), opt, v);
       break;
     }
   if (where.empty()) {
@@ -93,6 +108,7 @@ namespace {
     for (const auto& [opt, v] : p) kv.push_back(opt + " = " + v);
     where = kv.empty() ? "[fixed]" : fmt::format("point {}", fmt::join(kv, ", "));
     if (!p.empty()) line = s.line_of(p.front().first);
+    if (p.empty() && !s.fixed.empty()) line = s.line_of(s.fixed.front().first);
   }
   std::string msg = line > 0 ? fmt::format("{}:{}: {}: {}", s.file, line, where, e.msg)
                              : fmt::format("{}: {}: {}", s.file, where, e.msg);
