@@ -95,129 +95,139 @@ out::Cell log_cell(ulong q, ulong N, bool base2, const Context& ctx) {
   return out::Cell::of_real(format_real(x.x, ctx.digits, ctx.certified));
 }
 
-RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
-  const ulong N = parse_uint("--N", o.N, 2, 100000);
-  const ulong q = parse_uint("--q", o.q, 1, 100000);
-  if (q > N)
-    throw UsageError(fmt::format("--q must be <= N (a q-subset of [N]), got q = {} with N = {}", q, N));
-  const std::uint64_t seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
-  check_certificate_path(o.certificate, ctx, {});
+/// The validated request: N, q, the k range, the seed and the subsets tried.
+struct NeighborlyRequest {
+  ulong N = 0, q = 0, k = 0, k_max = 0, samples = 0;
+  std::uint64_t seed = 0;
+  bool auto_sampled = false;
+  Fmpz subsets;  ///< C(N, q)
+  double tried = 0;
+};
+
+NeighborlyRequest parse_request(const NeighborlyOptions& o) {
+  NeighborlyRequest r;
+  r.N = parse_uint("--N", o.N, 2, 100000);
+  r.q = parse_uint("--q", o.q, 1, 100000);
+  if (r.q > r.N)
+    throw UsageError(fmt::format("--q must be <= N (a q-subset of [N]), got q = {} with N = {}", r.q, r.N));
+  r.seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
   if (!o.search_k && o.k.empty()) throw UsageError("--k is required (or give --search-k)");
   if (!o.search_k && !o.k_max.empty()) throw UsageError("--k-max needs --search-k");
   if (o.search_k && o.list) throw UsageError("--list cannot be combined with --search-k");
-  ulong k = q;
+  r.k = r.q;
   if (!o.k.empty()) {
-    k = parse_uint("--k", o.k, 1, 4096);
-    if (k < q)
+    r.k = parse_uint("--k", o.k, 1, 4096);
+    if (r.k < r.q)
       throw UsageError(
           fmt::format("--k must be >= q (k < q leaves no room for q independent equalities), got "
                       "k = {} with q = {}",
-                      k, q));
+                      r.k, r.q));
   }
-  const double log2n = std::log2(static_cast<double>(N));
-  ulong k_max = k;
+  r.k_max = r.k;
   if (o.search_k) {
-    const double dflt = std::min(4096.0, std::max(static_cast<double>(k), 4.0 * q * std::ceil(log2n) + 16));
-    k_max = o.k_max.empty() ? static_cast<ulong>(dflt) : parse_uint("--k-max", o.k_max, 1, 4096);
-    if (k_max < k) throw UsageError(fmt::format("--k-max must be >= the starting k = {}, got {}", k, k_max));
+    const double log2n = std::log2(static_cast<double>(r.N));
+    const double dflt =
+        std::min(4096.0, std::max(static_cast<double>(r.k), 4.0 * r.q * std::ceil(log2n) + 16));
+    r.k_max = o.k_max.empty() ? static_cast<ulong>(dflt) : parse_uint("--k-max", o.k_max, 1, 4096);
+    if (r.k_max < r.k)
+      throw UsageError(fmt::format("--k-max must be >= the starting k = {}, got {}", r.k, r.k_max));
   }
-  Fmpz subsets;
-  fmpz_bin_uiui(subsets.x, N, q);
-  const double n_subsets = fmpz_get_d(subsets.x);
-  ulong samples = 0;
-  bool auto_sampled = false;
+  fmpz_bin_uiui(r.subsets.x, r.N, r.q);
+  const double n_subsets = fmpz_get_d(r.subsets.x);
   if (!o.samples.empty()) {
-    samples = parse_uint("--samples", o.samples, 1, 100000000);
+    r.samples = parse_uint("--samples", o.samples, 1, 100000000);
   } else if (n_subsets > kEnumerateMax) {
-    samples = kAutoSamples;
-    auto_sampled = true;
+    r.samples = kAutoSamples;
+    r.auto_sampled = true;
   }
-  const double tried = samples ? static_cast<double>(samples) : n_subsets;
+  r.tried = r.samples ? static_cast<double>(r.samples) : n_subsets;
+  return r;
+}
+
+void check_costs(const NeighborlyRequest& r, const NeighborlyOptions& o) {
   // a search pays the full subset count at its last k; the smaller k stop at their first failure,
   // which is counted as one more full pass (an estimate, not a bound)
-  const double work = (o.search_k ? 2.0 : 1.0) * tried * comm::neighborly_subset_cost(N, k_max);
+  const double work = (o.search_k ? 2.0 : 1.0) * r.tried * comm::neighborly_subset_cost(r.N, r.k_max);
   limits::check_work(
       "comm neighborly: work", work, 2e10, "operations",
       fmt::format("{:.3g} subsets x LP and exact active set on {} rows{}; lower --N, --q, {}or --samples",
-                  tried, N + 2 * k_max, o.search_k ? ", twice for the search" : "",
+                  r.tried, r.N + 2 * r.k_max, o.search_k ? ", twice for the search" : "",
                   o.search_k ? "--k-max " : "--k "));
-  if (o.list) limits::check("comm neighborly: --list rows", tried, 1e5, "rows", "lower --samples");
+  if (o.list) limits::check("comm neighborly: --list rows", r.tried, 1e5, "rows", "lower --samples");
   // a witness is k rationals of a few dozen digits each
   if (!o.certificate.empty())
-    limits::check("comm neighborly: --certificate size", tried * (static_cast<double>(k_max) * 40 + 40),
+    limits::check("comm neighborly: --certificate size", r.tried * (static_cast<double>(r.k_max) * 40 + 40),
                   limits::max_output_chars, "characters", "lower --N, --q or --samples");
-  const bool cert = !o.certificate.empty();
-  nlohmann::json certificate;
-  out::Table t;
-  t.command = "comm neighborly";
-  t.params["N"] = N;
-  t.params["q"] = q;
-  t.params["k"] = k;
-  t.params["seed"] = seed;
-  t.params["samples"] = samples;
-  t.params["search_k"] = o.search_k;
-  if (o.search_k) t.params["k_max"] = k_max;
-  if (o.list) {
-    auto rep = comm::neighborly_check(N, q, k, seed, samples, false, true, ctx.threads, cert);
-    if (cert) certificate = neighborly_certificate(rep, seed, samples, t.params);
-    t.columns = {"subset", "status", "w_norm_sq", "w_norm_sq_approx", "least_norm", "bound_4q"};
-    for (const auto& r : rep.rows) {
-      std::vector<std::string> idx;
-      for (auto j : r.S) idx.push_back(std::to_string(j + 1));
-      const bool has_point = r.status != comm::WitnessStatus::infeasible;
-      t.add_row(
-          {out::Cell::of_text(fmt::format("{{{}}}", fmt::join(idx, ","))),
-           out::Cell::of_text(comm::witness_status_name(r.status)),
-           has_point ? out::Cell::of_exact(r.norm_sq.str()) : out::Cell::of_text("-"),
-           has_point ? uncertified(fmpq_get_d(r.norm_sq.x), ctx, "comm neighborly") : out::Cell::of_text("-"),
-           out::Cell::of_text(r.least ? "yes" : "no"), out::Cell::of_int(static_cast<long long>(4 * q))});
-    }
-  } else {
-    t.columns = {"N",
-                 "q",
-                 "k",
-                 "seed",
-                 "subsets",
-                 "tried",
-                 "certified",
-                 "infeasible",
-                 "norm_exceeds",
-                 "not_found",
-                 "fraction_certified",
-                 "max_w_norm_sq",
-                 "bound_4q",
-                 "q_log2_N",
-                 "q_ln_N"};
-    ulong found_k = 0;
-    for (ulong kk = k; kk <= k_max; ++kk) {
-      auto rep = comm::neighborly_check(N, q, kk, seed, samples, o.search_k, false, ctx.threads, cert);
-      if (cert) certificate = neighborly_certificate(rep, seed, samples, t.params);
-      t.add_row(
-          {out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(q)),
-           out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(seed)),
-           out::Cell::of_exact(rep.subsets.str()), out::Cell::of_int(static_cast<long long>(rep.tried)),
-           out::Cell::of_int(static_cast<long long>(rep.certified)),
-           out::Cell::of_int(static_cast<long long>(rep.infeasible)),
-           out::Cell::of_int(static_cast<long long>(rep.norm_exceeds)),
-           out::Cell::of_int(static_cast<long long>(rep.not_found)),
-           uncertified(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0, ctx,
-                       "comm neighborly"),
-           rep.certified ? uncertified(rep.max_norm_sq, ctx, "comm neighborly") : out::Cell::of_text("-"),
-           out::Cell::of_int(static_cast<long long>(4 * q)), log_cell(q, N, true, ctx),
-           log_cell(q, N, false, ctx)});
-      if (o.search_k && !rep.stopped && rep.certified == rep.tried) {
-        found_k = kk;
-        break;
-      }
-    }
-    if (o.search_k)
-      t.notes.push_back(
-          found_k
-              ? fmt::format("smallest k in [{}, {}] at which every tried subset certifies for this seed: k = "
-                            "{} (q log2 N = {:.3f}, q ln N = {:.3f}); at each smaller k the search stopped "
-                            "at the first subset not certified",
-                            k, k_max, found_k, q * log2n, q * std::log(static_cast<double>(N)))
-              : fmt::format("no k in [{}, {}] certified every tried subset (raise --k-max)", k, k_max));
+}
+
+/// --list: one row per subset tried.
+void list_rows(out::Table& t, const NeighborlyRequest& r, const Context& ctx, bool cert,
+               nlohmann::json& certificate) {
+  auto rep = comm::neighborly_check(r.N, r.q, r.k, r.seed, r.samples, false, true, ctx.threads, cert);
+  if (cert) certificate = neighborly_certificate(rep, r.seed, r.samples, t.params);
+  t.columns = {"subset", "status", "w_norm_sq", "w_norm_sq_approx", "least_norm", "bound_4q"};
+  for (const auto& row : rep.rows) {
+    std::vector<std::string> idx;
+    for (auto j : row.S) idx.push_back(std::to_string(j + 1));
+    const bool has_point = row.status != comm::WitnessStatus::infeasible;
+    t.add_row(
+        {out::Cell::of_text(fmt::format("{{{}}}", fmt::join(idx, ","))),
+         out::Cell::of_text(comm::witness_status_name(row.status)),
+         has_point ? out::Cell::of_exact(row.norm_sq.str()) : out::Cell::of_text("-"),
+         has_point ? uncertified(fmpq_get_d(row.norm_sq.x), ctx, "comm neighborly") : out::Cell::of_text("-"),
+         out::Cell::of_text(row.least ? "yes" : "no"), out::Cell::of_int(static_cast<long long>(4 * r.q))});
+  }
+}
+
+/// One summary row per k (k..k_max under --search-k, stopping at the first k that certifies
+/// every subset tried); returns that k, or 0.
+ulong summary_rows(out::Table& t, const NeighborlyRequest& r, const NeighborlyOptions& o, const Context& ctx,
+                   bool cert, nlohmann::json& certificate) {
+  t.columns = {"N",
+               "q",
+               "k",
+               "seed",
+               "subsets",
+               "tried",
+               "certified",
+               "infeasible",
+               "norm_exceeds",
+               "not_found",
+               "fraction_certified",
+               "max_w_norm_sq",
+               "bound_4q",
+               "q_log2_N",
+               "q_ln_N"};
+  for (ulong kk = r.k; kk <= r.k_max; ++kk) {
+    auto rep = comm::neighborly_check(r.N, r.q, kk, r.seed, r.samples, o.search_k, false, ctx.threads, cert);
+    if (cert) certificate = neighborly_certificate(rep, r.seed, r.samples, t.params);
+    t.add_row({out::Cell::of_int(static_cast<long long>(r.N)), out::Cell::of_int(static_cast<long long>(r.q)),
+               out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(r.seed)),
+               out::Cell::of_exact(rep.subsets.str()), out::Cell::of_int(static_cast<long long>(rep.tried)),
+               out::Cell::of_int(static_cast<long long>(rep.certified)),
+               out::Cell::of_int(static_cast<long long>(rep.infeasible)),
+               out::Cell::of_int(static_cast<long long>(rep.norm_exceeds)),
+               out::Cell::of_int(static_cast<long long>(rep.not_found)),
+               uncertified(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0, ctx,
+                           "comm neighborly"),
+               rep.certified ? uncertified(rep.max_norm_sq, ctx, "comm neighborly") : out::Cell::of_text("-"),
+               out::Cell::of_int(static_cast<long long>(4 * r.q)), log_cell(r.q, r.N, true, ctx),
+               log_cell(r.q, r.N, false, ctx)});
+    if (o.search_k && !rep.stopped && rep.certified == rep.tried) return kk;
+  }
+  return 0;
+}
+
+void add_notes(out::Table& t, const NeighborlyRequest& r, const NeighborlyOptions& o, ulong found_k) {
+  if (o.search_k) {
+    const double log2n = std::log2(static_cast<double>(r.N));
+    t.notes.push_back(
+        found_k
+            ? fmt::format("smallest k in [{}, {}] at which every tried subset certifies for this seed: k = "
+                          "{} (q log2 N = {:.3f}, q ln N = {:.3f}); at each smaller k the search stopped "
+                          "at the first subset not certified",
+                          r.k, r.k_max, found_k, r.q * log2n, r.q * std::log(static_cast<double>(r.N)))
+            : fmt::format("no k in [{}, {}] certified every tried subset (raise --k-max)", r.k, r.k_max));
   }
   t.notes.push_back(
       "v_j = sqrt(k) u_j in {+-1}^k, w' = w / sqrt(k): every witness is checked in exact rationals "
@@ -227,15 +237,38 @@ RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
       "simplex); norm_exceeds: the least ||w||^2 (KKT verified exactly) exceeds 4q; not_found: the descent "
       "hit "
       "its iteration cap, a witness may exist");
-  if (samples)
+  if (r.samples)
     t.notes.push_back(
         fmt::format("{} of the C(N,q) = {} subsets drawn at random (with replacement) from the "
                     "seed{}",
-                    samples, subsets.str(),
-                    auto_sampled ? fmt::format(": C(N,q) > {:.0f}, so sampled automatically; "
-                                               "--samples sets the number",
-                                               kEnumerateMax)
-                                 : std::string()));
+                    r.samples, r.subsets.str(),
+                    r.auto_sampled ? fmt::format(": C(N,q) > {:.0f}, so sampled automatically; "
+                                                 "--samples sets the number",
+                                                 kEnumerateMax)
+                                   : std::string()));
+}
+
+RunResult run_comm_neighborly(const NeighborlyOptions& o, const Context& ctx) {
+  const NeighborlyRequest r = parse_request(o);
+  check_certificate_path(o.certificate, ctx, {});
+  check_costs(r, o);
+  const bool cert = !o.certificate.empty();
+  nlohmann::json certificate;
+  out::Table t;
+  t.command = "comm neighborly";
+  t.params["N"] = r.N;
+  t.params["q"] = r.q;
+  t.params["k"] = r.k;
+  t.params["seed"] = r.seed;
+  t.params["samples"] = r.samples;
+  t.params["search_k"] = o.search_k;
+  if (o.search_k) t.params["k_max"] = r.k_max;
+  ulong found_k = 0;
+  if (o.list)
+    list_rows(t, r, ctx, cert, certificate);
+  else
+    found_k = summary_rows(t, r, o, ctx, cert, certificate);
+  add_notes(t, r, o, found_k);
   RunResult res{std::move(t), 0};
   attach_certificate(res, o.certificate, certificate);
   return res;
