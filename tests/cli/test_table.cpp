@@ -909,3 +909,104 @@ TEST_CASE("table: a spec reads files inside the working directory only; l_max an
   CHECK(line_count(r.out) == 5);
   CHECK(r.out.find(",0.37500,") != std::string::npos);
 }
+
+namespace {
+
+/// The lines of a CSV text (header first).
+std::vector<std::string> csv_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+/// `args` run directly on the CLI with --format csv: its lines (header first).
+std::vector<std::string> direct_csv(Args args) {
+  args.insert(args.end(), {"--format", "csv"});
+  auto r = run_boundcheck(args);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return csv_lines(r.out);
+}
+
+}  // namespace
+
+// Red team: an option swept beside a batched axis (one the command takes as a list, run as one
+// call per block) lost its column: the block's call fixed it and nothing put it back, so the rows
+// were ambiguous and [layout], columns and [plot] could not name it. Reference: the command run
+// directly on the CLI at each value, the value written in front as when it is the only swept option.
+TEST_CASE("table: an option swept beside a batched axis keeps its column, rows in spec order") {
+  TempDir tmp;
+  std::map<std::string, std::vector<std::string>> cli;  // cov -> header, L = 12, L = 24
+  for (const char* cov : {"printed", "fit"})
+    cli[cov] = direct_csv({"depth", "transition", "--L", "12,24", "--cov", cov, "--digits", "6"});
+  REQUIRE(cli["printed"].size() == 3);
+  // L (batched) outermost, cov innermost: the spec's Cartesian order
+  std::string want = "cov," + cli["printed"][0] + "\n";
+  for (size_t i = 1; i <= 2; ++i)
+    for (const char* cov : {"printed", "fit"}) want += std::string(cov) + "," + cli[cov][i] + "\n";
+  const std::string spec = tmp.file(
+      "t2.toml",
+      "command = \"depth transition\"\ndigits = 6\n[sweep]\nL = [12, 24]\ncov = [\"printed\", \"fit\"]\n");
+  for (const char* threads : {"1", "2"}) {
+    auto r = run_boundcheck({"table", "--spec", spec, "--format", "csv", "--threads", threads});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out == want);
+  }
+  // the same header as when cov is the only swept option
+  const std::string only = tmp.file(
+      "only.toml",
+      "command = \"depth transition\"\ndigits = 6\n[fixed]\nL = 12\n[sweep]\ncov = [\"printed\", \"fit\"]\n");
+  auto o = run_boundcheck({"table", "--spec", only, "--format", "csv"});
+  REQUIRE(o.code == 0);
+  CHECK(csv_lines(o.out)[0] == csv_lines(want)[0]);
+  // the column can be named: a pivot on it, a column choice
+  const std::string piv = tmp.file("piv.toml",
+                                   "command = \"depth transition\"\ndigits = 6\ncolumns = [\"cov\", "
+                                   "\"L\", \"sigma_N\"]\n[sweep]\nL = [12, 24]\ncov = [\"printed\", "
+                                   "\"fit\"]\n[layout]\nrows = \"L\"\ncols = \"cov\"\nvalue = \"sigma_N\"\n");
+  auto p = run_boundcheck({"table", "--spec", piv, "--format", "csv"});
+  INFO(p.err);
+  REQUIRE(p.code == 0);
+  // L down, cov across (in the order of its values), sigma_N in the cells
+  const auto sigma = [&](const char* cov, size_t i) {
+    return cli[cov][i].substr(cli[cov][i].rfind(',') + 1);
+  };
+  const auto pl = csv_lines(p.out);
+  REQUIRE(pl.size() == 3);
+  CHECK(pl[1] == fmt::format("12,{},{}", sigma("printed", 1), sigma("fit", 1)));
+  CHECK(pl[2] == fmt::format("24,{},{}", sigma("printed", 2), sigma("fit", 2)));
+  // [zip] beside a batched axis: both zipped options get their columns, in spec order
+  std::string zwant;
+  for (size_t i = 1; i <= 2; ++i)
+    for (const auto& [cov, ab] : {std::pair{"printed", "fit"}, std::pair{"fit", "printed"}}) {
+      const auto l =
+          direct_csv({"depth", "transition", "--L", "12,24", "--cov", cov, "--ab", ab, "--digits", "6"});
+      if (zwant.empty()) zwant = "cov,ab," + l[0] + "\n";
+      zwant += fmt::format("{},{},{}\n", cov, ab, l[i]);
+    }
+  const std::string zip =
+      tmp.file("zip.toml",
+               "command = \"depth transition\"\ndigits = 6\n[sweep]\nL = [12, 24]\n[zip]\ncov = "
+               "[\"printed\", \"fit\"]\nab = [\"fit\", \"printed\"]\n");
+  auto z = run_boundcheck({"table", "--spec", zip, "--format", "csv"});
+  INFO(z.err);
+  REQUIRE(z.code == 0);
+  CHECK(z.out == zwant);
+  // rank bound: --kernel swept beside d (batched)
+  std::map<std::string, std::vector<std::string>> rk;
+  for (const char* k : {"double", "arb"})
+    rk[k] = direct_csv({"rank", "bound", "--d", "16,32", "--r", "4", "--H", "10", "--kernel", k});
+  std::string rwant = "kernel," + rk["arb"][0] + "\n";
+  for (size_t i = 1; i <= 2; ++i)
+    for (const char* k : {"double", "arb"}) rwant += std::string(k) + "," + rk[k][i] + "\n";
+  const std::string rb =
+      tmp.file("rb.toml",
+               "command = \"rank bound\"\n[fixed]\nr = 4\nH = 10\n[sweep]\nd = [16, 32]\nkernel = "
+               "[\"double\", \"arb\"]\n");
+  auto rr = run_boundcheck({"table", "--spec", rb, "--format", "csv"});
+  INFO(rr.err);
+  REQUIRE(rr.code == 0);
+  CHECK(rr.out == rwant);
+}
