@@ -200,12 +200,15 @@ bool match_by_key(out::Table& t, const Plan& plan, const Task& task, const std::
 bool run_block(Invoker& inv, const Spec& s, const Plan& plan, const Task& task, long digits,
                const Context& ctx, TaskOut& out) {
   out::Table t;
+  const Point call = block_call(plan, task);
   if (guarded([&] {
-        t = inv.run(call_args(s, block_call(plan, task), digits, std::to_string(ctx.threads), ctx.certified))
-                .table;
+        t = inv.run(call_args(s, call, digits, std::to_string(ctx.threads), ctx.certified)).table;
       }).kind != 0)
     return false;
   if (t.rows.size() != task.count) return false;
+  // the swept options the call fixed (block_call puts the batched lists last) get their columns as
+  // in a point-by-point run, so every row still says which point it is
+  add_point_columns(t, Point(call.begin(), call.end() - static_cast<long>(plan.batched.size())));
   std::vector<size_t> ci;  // each batched option's column in t
   for (const auto& b : plan.batched) {
     auto it = std::find(t.columns.begin(), t.columns.end(), b);

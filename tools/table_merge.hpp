@@ -52,7 +52,8 @@ struct Shard {
   std::string version;  ///< the boundcheck that wrote it
   std::string plan;     ///< the plan's digest (hex)
   Raw raw;
-  /// Per task of the file: its index and the points its rows hold (distinct, ascending).
+  /// Per task of the file: its index and the points its rows hold (distinct, in row order; a point
+  /// that printed no rows is not among them).
   std::vector<std::pair<size_t, std::vector<size_t>>> tasks;
 };
 
@@ -63,12 +64,12 @@ Shard read_shard(const std::string& file, const std::string& what);
 
 /// The shards' rows in spec order, after checking that they come from one spec, shard count, cell
 /// options and boundcheck version, and that every task of the spec's plan is in exactly one of them, the one
-/// the plan assigns it to, holding exactly its points (throws UsageError naming the file and the task
-/// otherwise): one Shard holding every row and note. `files` name `shards`.
+/// the plan assigns it to, holding rows of its own points only, in order (throws UsageError naming the
+/// file and the task otherwise): one Shard holding every row and note. `files` name `shards`.
 Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& files);
 
 /// Why `sh` (read from `file`) is not shard `sh.index` of the plan: its plan digest differs, a
-/// task is missing, is not its shard's, or does not hold its points. Empty when it is complete.
+/// task is missing, is not its shard's, or holds rows of points not its own. Empty when it is complete.
 std::string shard_problem(const Shard& sh, const std::string& file, const Plan& plan);
 
 /// Why a shard written with `sh` and by boundcheck `version` is not one of spec `s` with `cells`

@@ -46,6 +46,15 @@ void judge(FileState& f, const Spec& ref, size_t count, const CellOptions& cells
 
 out::Cell count_cell(size_t n) { return out::Cell::of_int(static_cast<long long>(n)); }
 
+/// The points a file holds: a done file, every point of its tasks (a point may print no rows);
+/// any other, the points its rows hold.
+size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
+  size_t pts = 0;
+  if (f.shard)
+    for (const auto& [task, p] : f.shard->tasks) pts += f.state == "done" ? plan->task(task).count : p.size();
+  return pts;
+}
+
 }  // namespace
 
 out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file, int& exit_code) {
@@ -76,22 +85,20 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   t.columns = {"shard", "file", "state", "tasks", "points", "rows", "detail"};
   std::vector<int> done(count + 1, 0);
   size_t points_done = 0, rows_done = 0, total_points = 0;
+  std::optional<Plan> plan;
   if (ref != nullptr) {
     Invoker probe;
-    const Plan plan = make_plan(spec, check_command(spec, probe), cells.digits, true);
-    total_points = plan.points.size();
+    plan.emplace(make_plan(spec, check_command(spec, probe), cells.digits, true));
+    total_points = plan->points.size();
     for (auto& f : fs)
       if (f.shard) {
-        judge(f, spec, count, cells, plan);
+        judge(f, spec, count, cells, *plan);
         if (f.state == "done" && done[f.shard->index]++ != 0)
           f.state = "duplicate", f.detail = "shard given twice";
       }
   }
   for (const auto& f : fs) {
-    size_t pts = 0, rows = 0;
-    if (f.shard)
-      for (const auto& [task, p] : f.shard->tasks) pts += p.size();
-    if (f.shard) rows = f.shard->raw.rows.size();
+    const size_t pts = points_held(f, plan), rows = f.shard ? f.shard->raw.rows.size() : 0;
     if (f.state == "done") points_done += pts, rows_done += rows;
     t.add_row({f.shard ? out::Cell::of_text(fmt::format("{}/{}", f.shard->index, f.shard->count))
                        : out::Cell::of_text("?"),

@@ -909,3 +909,198 @@ TEST_CASE("table: a spec reads files inside the working directory only; l_max an
   CHECK(line_count(r.out) == 5);
   CHECK(r.out.find(",0.37500,") != std::string::npos);
 }
+
+namespace {
+
+/// The lines of a CSV text (header first).
+std::vector<std::string> csv_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+/// `args` run directly on the CLI with --format csv: its lines (header first).
+std::vector<std::string> direct_csv(Args args) {
+  args.insert(args.end(), {"--format", "csv"});
+  auto r = run_boundcheck(args);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return csv_lines(r.out);
+}
+
+}  // namespace
+
+// Red team: an option swept beside a batched axis (one the command takes as a list, run as one
+// call per block) lost its column: the block's call fixed it and nothing put it back, so the rows
+// were ambiguous and [layout], columns and [plot] could not name it. Reference: the command run
+// directly on the CLI at each value, the value written in front as when it is the only swept option.
+TEST_CASE("table: an option swept beside a batched axis keeps its column, rows in spec order") {
+  TempDir tmp;
+  std::map<std::string, std::vector<std::string>> cli;  // cov -> header, L = 12, L = 24
+  for (const char* cov : {"printed", "fit"})
+    cli[cov] = direct_csv({"depth", "transition", "--L", "12,24", "--cov", cov, "--digits", "6"});
+  REQUIRE(cli["printed"].size() == 3);
+  // L (batched) outermost, cov innermost: the spec's Cartesian order
+  std::string want = "cov," + cli["printed"][0] + "\n";
+  for (size_t i = 1; i <= 2; ++i)
+    for (const char* cov : {"printed", "fit"}) want += std::string(cov) + "," + cli[cov][i] + "\n";
+  const std::string spec = tmp.file(
+      "t2.toml",
+      "command = \"depth transition\"\ndigits = 6\n[sweep]\nL = [12, 24]\ncov = [\"printed\", \"fit\"]\n");
+  for (const char* threads : {"1", "2"}) {
+    auto r = run_boundcheck({"table", "--spec", spec, "--format", "csv", "--threads", threads});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out == want);
+  }
+  // the same header as when cov is the only swept option
+  const std::string only = tmp.file(
+      "only.toml",
+      "command = \"depth transition\"\ndigits = 6\n[fixed]\nL = 12\n[sweep]\ncov = [\"printed\", \"fit\"]\n");
+  auto o = run_boundcheck({"table", "--spec", only, "--format", "csv"});
+  REQUIRE(o.code == 0);
+  CHECK(csv_lines(o.out)[0] == csv_lines(want)[0]);
+  // the column can be named: a pivot on it, a column choice
+  const std::string piv = tmp.file("piv.toml",
+                                   "command = \"depth transition\"\ndigits = 6\ncolumns = [\"cov\", "
+                                   "\"L\", \"sigma_N\"]\n[sweep]\nL = [12, 24]\ncov = [\"printed\", "
+                                   "\"fit\"]\n[layout]\nrows = \"L\"\ncols = \"cov\"\nvalue = \"sigma_N\"\n");
+  auto p = run_boundcheck({"table", "--spec", piv, "--format", "csv"});
+  INFO(p.err);
+  REQUIRE(p.code == 0);
+  // L down, cov across (in the order of its values), sigma_N in the cells
+  const auto sigma = [&](const char* cov, size_t i) {
+    return cli[cov][i].substr(cli[cov][i].rfind(',') + 1);
+  };
+  const auto pl = csv_lines(p.out);
+  REQUIRE(pl.size() == 3);
+  CHECK(pl[1] == fmt::format("12,{},{}", sigma("printed", 1), sigma("fit", 1)));
+  CHECK(pl[2] == fmt::format("24,{},{}", sigma("printed", 2), sigma("fit", 2)));
+  // [zip] beside a batched axis: both zipped options get their columns, in spec order
+  std::string zwant;
+  for (size_t i = 1; i <= 2; ++i)
+    for (const auto& [cov, ab] : {std::pair{"printed", "fit"}, std::pair{"fit", "printed"}}) {
+      const auto l =
+          direct_csv({"depth", "transition", "--L", "12,24", "--cov", cov, "--ab", ab, "--digits", "6"});
+      if (zwant.empty()) zwant = "cov,ab," + l[0] + "\n";
+      zwant += fmt::format("{},{},{}\n", cov, ab, l[i]);
+    }
+  const std::string zip =
+      tmp.file("zip.toml",
+               "command = \"depth transition\"\ndigits = 6\n[sweep]\nL = [12, 24]\n[zip]\ncov = "
+               "[\"printed\", \"fit\"]\nab = [\"fit\", \"printed\"]\n");
+  auto z = run_boundcheck({"table", "--spec", zip, "--format", "csv"});
+  INFO(z.err);
+  REQUIRE(z.code == 0);
+  CHECK(z.out == zwant);
+  // rank bound: --kernel swept beside d (batched)
+  std::map<std::string, std::vector<std::string>> rk;
+  for (const char* k : {"double", "arb"})
+    rk[k] = direct_csv({"rank", "bound", "--d", "16,32", "--r", "4", "--H", "10", "--kernel", k});
+  std::string rwant = "kernel," + rk["arb"][0] + "\n";
+  for (size_t i = 1; i <= 2; ++i)
+    for (const char* k : {"double", "arb"}) rwant += std::string(k) + "," + rk[k][i] + "\n";
+  const std::string rb =
+      tmp.file("rb.toml",
+               "command = \"rank bound\"\n[fixed]\nr = 4\nH = 10\n[sweep]\nd = [16, 32]\nkernel = "
+               "[\"double\", \"arb\"]\n");
+  auto rr = run_boundcheck({"table", "--spec", rb, "--format", "csv"});
+  INFO(rr.err);
+  REQUIRE(rr.code == 0);
+  CHECK(rr.out == rwant);
+}
+
+namespace {
+
+/// FNV-1a 64 (the shard files' row digest, written out from its definition).
+std::uint64_t fnv1a_64(const std::string& text, std::uint64_t h = 14695981039346656037ULL) {
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+/// A point that prints no rows does not weaken the check that a task's rows are its own: a row
+/// moved to another task's point, its digest recomputed as a forger would, is still refused.
+void refuse_foreign_row(const TempDir& tmp, const std::vector<std::string>& parts) {
+  for (size_t f = 0; f < parts.size(); ++f) {
+    auto j = nlohmann::json::parse(slurp(parts[f]));
+    if (j["rows"].empty()) continue;
+    size_t at = 0, t = 0;  // the first task with rows, and its first row
+    while (j["tasks"][t][1].get<size_t>() == 0) ++t;
+    for (size_t i = 0; i < t; ++i) at += j["tasks"][i][1].get<size_t>();
+    const size_t task = j["tasks"][t][0].get<size_t>();  // a point spec: task k is point k
+    j["rows"][at][0] = (task + 1) % 6;
+    std::uint64_t h = 14695981039346656037ULL;
+    for (size_t k = at; k < at + j["tasks"][t][1].get<size_t>(); ++k) h = fnv1a_64(j["rows"][k].dump(), h);
+    j["tasks"][t][2] = fmt::format("{:016x}", h);
+    const std::string moved = (tmp.path / "moved.json").string();
+    std::ofstream(moved) << j.dump(1);
+    Args merge{"table", "merge"};
+    for (size_t g = 0; g < parts.size(); ++g) merge.push_back(g == f ? moved : parts[g]);
+    auto m = run_boundcheck(merge);
+    CHECK(m.code == 2);
+    CHECK(m.out.empty());
+    CHECK(m.err.find(fmt::format("\"{}\": task {} holds rows of points not its own", moved, task)) !=
+          std::string::npos);
+    return;
+  }
+  FAIL("no shard file holds a row");
+}
+
+}  // namespace
+
+// Red team: a point that prints no rows (sphere sign-coef --l-max 0 has no odd degree to print)
+// made its shard unmergeable: its task held no rows, merge refused "task 0 does not hold the rows
+// of its points", status called every file incomplete and --resume recomputed forever. Reference:
+// the command run directly on the CLI (only its header at --l-max 0; one row, l = 1, at --l-max 1).
+TEST_CASE("table: points that print no rows: shards merge, status says done, --resume skips") {
+  TempDir tmp;
+  const auto none = direct_csv({"sphere", "sign-coef", "--d", "3", "--l-max", "0"});
+  REQUIRE(none.size() == 1);
+  const std::string empty_spec =
+      tmp.file("s1.toml", "command = \"sphere sign-coef\"\n[fixed]\nl-max = 0\n[sweep]\nd = [3, 4]\n");
+  std::string mixed_want = "d,l-max," + none[0] + "\n";
+  for (const char* d : {"3", "4"}) {
+    const auto one = direct_csv({"sphere", "sign-coef", "--d", d, "--l-max", "1"});
+    REQUIRE(one.size() == 2);
+    mixed_want += fmt::format("{},1,{}\n", d, one[1]);
+  }
+  const std::string mixed_spec =
+      tmp.file("s2.toml", "command = \"sphere sign-coef\"\n[sweep]\nd = [3, 4]\nl-max = [0, 1, 0]\n");
+  for (const auto& [spec, want] :
+       {std::pair{empty_spec, "d," + none[0] + "\n"}, std::pair{mixed_spec, mixed_want}}) {
+    auto whole = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+    INFO(spec << ": " << whole.err);
+    REQUIRE(whole.code == 0);
+    CHECK(whole.out == want);
+    for (int n : {2, 3}) {
+      const std::vector<std::string> parts = write_shards(tmp, spec, n, "z");
+      Args merge{"table", "merge"};
+      merge.insert(merge.end(), parts.begin(), parts.end());
+      merge.insert(merge.end(), {"--format", "csv"});
+      auto m = run_boundcheck(merge);
+      INFO(n << " shards: " << m.err);
+      CHECK(m.code == 0);
+      CHECK(m.out == whole.out);
+      CHECK(m.err == whole.err);
+      Args status{"table", "status"};
+      status.insert(status.end(), parts.begin(), parts.end());
+      status.insert(status.end(), {"--format", "json"});
+      auto st = run_boundcheck(status);
+      CHECK(st.code == 0);
+      auto js = nlohmann::json::parse(st.out);
+      for (const auto& row : js["rows"]) CHECK(row["state"] == "done");
+      const size_t points = spec == empty_spec ? 2 : 6, rows = spec == empty_spec ? 0 : 2;
+      CHECK(js["meta"]["notes"][0] ==
+            fmt::format("{} of {} shards done: {} of {} points, {} rows so far", n, n, points, points, rows));
+      const std::string before = slurp(parts[0]);
+      auto re = run_boundcheck(
+          {"table", "--spec", spec, "--shard", fmt::format("1/{}", n), "--output", parts[0], "--resume"});
+      CHECK(re.code == 0);
+      CHECK(re.err.find("is already in") != std::string::npos);
+      CHECK(slurp(parts[0]) == before);
+      if (spec == mixed_spec && n == 2) refuse_foreign_row(tmp, parts);
+      for (const auto& p : parts) fs::remove(p);
+    }
+  }
+}
