@@ -87,9 +87,9 @@ RunResult run_shard(const TableOptions& o, const Spec& s, const table::Plan& pla
   check_budget(plan, mine, ctx);
   table::ShardWriter writer(s, plan, i, n, cells);
   table::Raw first;
-  const table::RunSummary sum =
-      table::run_tasks(s, plan, mine, ctx, [&](size_t t, std::vector<table::TaggedRow>& rows) {
-        writer.task(t, rows);
+  const table::RunSummary sum = table::run_tasks(
+      s, plan, mine, ctx, [&](size_t t, std::vector<table::TaggedRow>& rows, const auto& notes) {
+        writer.task(t, rows, notes);
         if (ctx.double_check) first.rows.insert(first.rows.end(), rows.begin(), rows.end());
       });
   if (ctx.double_check) {
@@ -161,7 +161,7 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
   std::vector<std::string> notes;
   const table::RunSummary sum = table::run_tasks(
       s, plan, all_tasks(plan), ctx,
-      [&](size_t t, std::vector<table::TaggedRow>& rows) {
+      [&](size_t t, std::vector<table::TaggedRow>& rows, const auto&) {
         for (auto& r : rows) pending.push_back(std::move(r));
         boundary = t + 1 < plan.task_count() ? plan.task(t + 1).first : plan.points.size();
       },

@@ -349,7 +349,7 @@ RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>&
     std::vector<TaskOut> outs(tasks.size());
     run_window(s, plan, tasks, digits, ctx, outs, main_inv, progress, done);
     check_window(s, plan, outs, sum);
-    for (size_t i = 0; i < outs.size(); ++i) take(ids[w + i], outs[i].rows);
+    for (size_t i = 0; i < outs.size(); ++i) take(ids[w + i], outs[i].rows, outs[i].notes);
     if (window_done) window_done(sum);
     w = end;
   }
@@ -358,7 +358,7 @@ RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>&
 
 Raw run_all(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx) {
   Raw raw;
-  RunSummary sum = run_tasks(s, plan, ids, ctx, [&](size_t, std::vector<TaggedRow>& rows) {
+  RunSummary sum = run_tasks(s, plan, ids, ctx, [&](size_t, std::vector<TaggedRow>& rows, const auto&) {
     for (auto& r : rows) raw.rows.push_back(std::move(r));
   });
   raw.columns = std::move(sum.columns);

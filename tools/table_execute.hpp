@@ -33,9 +33,11 @@ struct RunSummary {
   std::vector<std::string> notes;
 };
 
-/// Receives each task's rows (tagged with their points, in the command's order) once its window
-/// of tasks has run; tasks arrive in the order of `ids`.
-using TaskRowsFn = std::function<void(size_t task, std::vector<TaggedRow>& rows)>;
+/// Receives each task's rows (tagged with their points, in the command's order) and its notes (as
+/// add_notes gathers them over the task's calls) once its window of tasks has run; tasks arrive in
+/// the order of `ids`.
+using TaskRowsFn =
+    std::function<void(size_t task, std::vector<TaggedRow>& rows, const std::vector<std::string>& notes)>;
 
 /// Runs the tasks `ids` (ascending) of `plan` with ctx.threads threads, in windows of about
 /// kWindow points (blocks one by one through the command's own parallel kernel, single points in

@@ -94,7 +94,7 @@ void help_table(Registry& reg) {
                 .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
                 .details = "A task missing or present in two files, or a row deleted or edited, is refused "
                            "naming the file and the task; so are a field out of range (1 <= shard <= of <= "
-                           "10^6, digits as --digits), a shard format other than 3, and shards computed with "
+                           "10^6, digits as --digits), a shard format other than 4, and shards computed with "
                            "different digits or --certified or by different boundcheck versions (a set "
                            "from another version merges with a note). merge writes only to --output or "
                            "stdout (and --plot): the outputs = [...] of the spec inside the shards are "

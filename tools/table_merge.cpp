@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <tuple>
 
 namespace bc::cli::table {
 
@@ -41,7 +42,9 @@ nlohmann::ordered_json row_json(size_t point, const std::vector<out::Cell>& r) {
 
 ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count,
                          const CellOptions& cells)
-    : rows_(nlohmann::ordered_json::array()), tasks_(nlohmann::ordered_json::array()) {
+    : rows_(nlohmann::ordered_json::array()),
+      tasks_(nlohmann::ordered_json::array()),
+      notes_(nlohmann::ordered_json::array()) {
   head_["boundcheck_table_shard"] = kShardFormat;
   head_["boundcheck"] = BOUNDCHECK_VERSION;
   head_["spec_file"] = s.file;
@@ -54,7 +57,10 @@ ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t c
   head_["certified"] = cells.certified;
 }
 
-void ShardWriter::task(size_t t, const std::vector<TaggedRow>& rows) {
+void ShardWriter::task(size_t t, const std::vector<TaggedRow>& rows, const std::vector<std::string>& notes) {
+  const size_t had = note_texts_.size();
+  add_notes(note_texts_, notes);  // appends only: the task's notes not given by an earlier task (and counts)
+  for (size_t i = had; i < note_texts_.size(); ++i) notes_.push_back({t, note_texts_[i]});
   std::uint64_t h = kFnvOffset;
   for (const auto& row : rows) {
     auto rj = row_json(row.first, row.second);
@@ -69,7 +75,7 @@ std::string ShardWriter::finish(const RunSummary& sum) {
   j["columns"] = sum.columns;
   j["tasks"] = std::move(tasks_);  // [task, rows, digest], in the order the rows follow
   j["rows"] = std::move(rows_);
-  j["notes"] = sum.notes;
+  j["notes"] = std::move(notes_);  // [task, note]: sum.notes, each with the task that gave it
   return j.dump(1) + "\n";
 }
 
@@ -116,6 +122,22 @@ void check_task_digests(const std::string& what, const std::string& file, const 
   if (at != rows.size())
     throw UsageError(
         fmt::format("{}: \"{}\": {} rows belong to no task (added by hand?)", what, file, rows.size() - at));
+}
+
+/// The file's notes, each [task, text], in task order (that each task is one of the file's own is
+/// checked with its tasks' cover: note_problem).
+void read_notes(const std::string& what, const std::string& file, const nlohmann::json& j, Shard& sh) {
+  for (const auto& n : j.at("notes")) {
+    const size_t t = n.at(0).get<size_t>();
+    if (t >= sh.task_count)
+      throw UsageError(fmt::format("{}: \"{}\": a note names task {}, beyond the spec's {} tasks", what, file,
+                                   t, sh.task_count));
+    if (!sh.note_tasks.empty() && t < sh.note_tasks.back())
+      throw UsageError(fmt::format("{}: \"{}\": the notes are not in task order (task {} after task {})",
+                                   what, file, t, sh.note_tasks.back()));
+    sh.note_tasks.push_back(t);
+    sh.raw.notes.push_back(n.at(1).get<std::string>());
+  }
 }
 
 /// One row of a shard file back into cells.
@@ -177,7 +199,7 @@ std::string check_format(const std::string& what, const std::string& file, const
   if (f.is_number_unsigned() && f.get<std::uint64_t>() < kShardFormat)
     throw UsageError(fmt::format(
         "{}: \"{}\" is in shard format {}, written by an older boundcheck (this one reads format {}, which "
-        "records --certified); recompute it with table --shard",
+        "records --certified and the task of each note); recompute it with table --shard",
         what, file, clip(f), kShardFormat));
   if (!f.is_number_unsigned() || f.get<std::uint64_t>() != kShardFormat)
     throw UsageError(fmt::format(
@@ -225,8 +247,8 @@ Shard read_shard(const std::string& file, const std::string& what) {
     Shard sh;
     read_header(what, file, j, sh);
     sh.raw.columns = j.at("columns").get<std::vector<std::string>>();
-    sh.raw.notes = j.at("notes").get<std::vector<std::string>>();
     check_task_digests(what, file, j, sh);
+    read_notes(what, file, j, sh);
     sh.plan = j.at("plan").get<std::string>();
     for (const auto& r : j.at("rows"))
       sh.raw.rows.emplace_back(r.at(0).get<size_t>(), cells_of(what, file, r, sh.raw.columns.size()));
@@ -257,6 +279,17 @@ Plan plan_of(const Shard& sh) {
 }
 
 std::string plan_hex(const Plan& plan) { return fmt::format("{:016x}", plan.digest()); }
+
+/// Why a note of `sh` names a task the file does not hold (edited by hand?), or empty.
+std::string note_problem(const Shard& sh, const std::string& file) {
+  std::vector<size_t> held;
+  for (const auto& t : sh.tasks) held.push_back(t.first);
+  std::sort(held.begin(), held.end());
+  for (size_t t : sh.note_tasks)
+    if (!std::binary_search(held.begin(), held.end(), t))
+      return fmt::format("\"{}\": a note names task {}, which the file does not hold", file, t);
+  return {};
+}
 
 /// Every task of the plan is in exactly one shard, in the shard the assignment gives it, with rows
 /// for exactly its points.
@@ -294,6 +327,9 @@ void check_task_cover(const std::vector<Shard>& shards, const std::vector<std::s
           throw UsageError(
               fmt::format("table merge: task {} of {} is in no shard file: \"{}\" (shard {}/{}) lost it", t,
                           owner.size(), files[k], owner_of[t], shards[k].count));
+  for (size_t k = 0; k < shards.size(); ++k)
+    if (std::string why = note_problem(shards[k], files[k]); !why.empty())
+      throw UsageError("table merge: " + why);
 }
 
 /// How the cell options of `b` differ from those of `a`: "with --certified, not without".
@@ -335,6 +371,23 @@ void check_shard_set(const std::vector<Shard>& shards, const std::vector<std::st
 
 }  // namespace
 
+namespace {
+
+/// The shards' notes as the unsharded run gathers them: add_notes over the tasks in order (a note
+/// first given by task t comes with t's notes, wherever its shard is in the list).
+std::vector<std::string> notes_in_task_order(const std::vector<Shard>& shards) {
+  std::vector<std::tuple<size_t, size_t, size_t>> order;  // task, shard, position: a task is in one shard
+  for (size_t k = 0; k < shards.size(); ++k)
+    for (size_t i = 0; i < shards[k].note_tasks.size(); ++i)
+      order.emplace_back(shards[k].note_tasks[i], k, i);
+  std::sort(order.begin(), order.end());
+  std::vector<std::string> notes;
+  for (const auto& [t, k, i] : order) add_notes(notes, {shards[k].raw.notes[i]});
+  return notes;
+}
+
+}  // namespace
+
 Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& files) {
   check_shard_set(shards, files);
   check_task_cover(shards, files, plan_of(shards[0]));
@@ -343,12 +396,12 @@ Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& fi
   all.spec = shards[0].spec, all.count = shards[0].count, all.cells = shards[0].cells;
   all.version = shards[0].version;
   all.task_count = shards[0].task_count, all.plan = shards[0].plan;
+  all.raw.notes = notes_in_task_order(shards);
   for (auto& sh : shards) {
     if (all.raw.columns.empty()) all.raw.columns = sh.raw.columns;
     if (!sh.raw.rows.empty() && sh.raw.columns != all.raw.columns)
       throw UsageError("table merge: the shards have different columns");
     for (auto& r : sh.raw.rows) all.raw.rows.push_back(std::move(r));
-    add_notes(all.raw.notes, sh.raw.notes);
   }
   sort_by_point(all.raw.rows);
   if (all.version != BOUNDCHECK_VERSION)
@@ -372,7 +425,7 @@ std::string shard_problem(const Shard& sh, const std::string& file, const Plan& 
     if (!own_points(plan, t, sh.tasks[i].second))
       return fmt::format("\"{}\": task {} holds rows of points not its own", file, t);
   }
-  return {};
+  return note_problem(sh, file);
 }
 
 std::string shard_mismatch(const Shard& sh, const Spec& s, size_t count, const CellOptions& cells) {

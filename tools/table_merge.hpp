@@ -19,10 +19,9 @@
 
 namespace bc::cli::table {
 
-/// Writes the shard file of shard `index` of `count`: tasks arrive in ascending order with their
-/// rows (run_tasks' TaskRowsFn), each recorded with its row count and digest.
-/// The shard file format this boundcheck writes and reads (3: --certified recorded).
-inline constexpr unsigned kShardFormat = 3;
+/// The shard file format this boundcheck writes and reads (3: --certified recorded; 4: each note
+/// with the task that first gave it, so that merge puts the notes in the unsharded run's order).
+inline constexpr unsigned kShardFormat = 4;
 
 /// The options besides the spec that change a shard's printed cells: every reader compares them
 /// (merge and --resume refuse a mismatch, status calls it stale). --threads and --format do not
@@ -33,15 +32,19 @@ struct CellOptions {
   bool operator==(const CellOptions&) const = default;
 };
 
+/// Writes the shard file of shard `index` of `count`: tasks arrive in ascending order with their
+/// rows and notes (run_tasks' TaskRowsFn), each recorded with its row count and digest; the notes
+/// as add_notes gathers them over the shard's tasks, each with the task that gave it.
 class ShardWriter {
  public:
   ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t count, const CellOptions& cells);
-  void task(size_t t, const std::vector<TaggedRow>& rows);
+  void task(size_t t, const std::vector<TaggedRow>& rows, const std::vector<std::string>& notes);
   /// The file's text.
   [[nodiscard]] std::string finish(const RunSummary& sum);
 
  private:
-  nlohmann::ordered_json head_, rows_, tasks_;
+  nlohmann::ordered_json head_, rows_, tasks_, notes_;
+  std::vector<std::string> note_texts_;  // notes_' texts
 };
 
 /// A shard file, read and checked against its own digests.
@@ -52,6 +55,8 @@ struct Shard {
   std::string version;  ///< the boundcheck that wrote it
   std::string plan;     ///< the plan's digest (hex)
   Raw raw;
+  /// The task that gave each note of raw.notes (ascending; each one of the file's tasks).
+  std::vector<size_t> note_tasks;
   /// Per task of the file: its index and the points its rows hold (distinct, in row order; a point
   /// that printed no rows is not among them).
   std::vector<std::pair<size_t, std::vector<size_t>>> tasks;
@@ -65,7 +70,8 @@ Shard read_shard(const std::string& file, const std::string& what);
 /// The shards' rows in spec order, after checking that they come from one spec, shard count, cell
 /// options and boundcheck version, and that every task of the spec's plan is in exactly one of them, the one
 /// the plan assigns it to, holding rows of its own points only, in order (throws UsageError naming the
-/// file and the task otherwise): one Shard holding every row and note. `files` name `shards`.
+/// file and the task otherwise): one Shard holding every row and note, the notes in task order as the
+/// unsharded run gathers them. `files` name `shards`.
 Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& files);
 
 /// Why `sh` (read from `file`) is not shard `sh.index` of the plan: its plan digest differs, a

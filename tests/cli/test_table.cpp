@@ -663,7 +663,7 @@ const char* kRealSpec =
 // Review of issues 19/20: a shard file's header is untrusted. "of": 0 crashed table status with
 // SIGFPE, "shard": 0 or 9 (of 3) read as "given twice", "of": 10^9 ran 78 s and 2.7 GB. Each field
 // is edited into a file written by table --shard; the reference is the rule (1 <= shard <= of <=
-// 10^6, digits as --digits, certified a boolean, format 3), not the program's output.
+// 10^6, digits as --digits, certified a boolean, format 4), not the program's output.
 TEST_CASE("table merge/status: a shard file's header fields are range-checked, naming file and field") {
   TempDir tmp;
   const std::string spec = tmp.file("dim.toml", kDimSpec);
@@ -679,8 +679,9 @@ TEST_CASE("table merge/status: a shard file's header fields are range-checked, n
       {"shard", "1", R"("shard" must be an integer)"},
       {"digits", 1000000000000LL, R"("digits" must be an integer in \[1, 20000\])"},
       {"certified", "yes", R"("certified" must be true or false, got "yes")"},
-      {"boundcheck_table_shard", 4, R"(is in shard format 4, which this boundcheck .* does not read)"},
+      {"boundcheck_table_shard", 5, R"(is in shard format 5, which this boundcheck .* does not read)"},
       {"boundcheck_table_shard", 2, R"(is in shard format 2, written by an older boundcheck)"},
+      {"boundcheck_table_shard", 3, R"(is in shard format 3, written by an older boundcheck)"},
       {"boundcheck", "\x1b[31m", R"("boundcheck" must be a version such as)"},
   };
   for (const auto& [field, value, pattern] : cases) {
@@ -1103,4 +1104,58 @@ TEST_CASE("table: points that print no rows: shards merge, status says done, --r
       for (const auto& p : parts) fs::remove(p);
     }
   }
+}
+
+// Red team: table merge gave the notes in shard order, not in the unsharded run's (task) order, so
+// the merged table was not the unsharded one byte for byte. Reference for the order: the notes of
+// the command run directly at each point, in spec order, each kept once where it first appears.
+TEST_CASE("table merge: notes come in the unsharded run's order, byte for byte") {
+  TempDir tmp;
+  const std::string bounds =
+      tmp.file("b.toml", "command = \"depth bounds\"\n[fixed]\nH = 1\n[sweep]\nL = [2, 4]\ndx = [16, 512]\n");
+  std::vector<std::string> notes;
+  for (const char* L : {"2", "4"})
+    for (const char* dx : {"16", "512"}) {
+      auto r = run_boundcheck({"depth", "bounds", "--H", "1", "--L", L, "--dx", dx, "--format", "json"});
+      REQUIRE(r.code == 0);
+      const auto j = nlohmann::json::parse(r.out);
+      for (const auto& n : j["meta"]["notes"])
+        if (std::find(notes.begin(), notes.end(), n.get<std::string>()) == notes.end())
+          notes.push_back(n.get<std::string>());
+    }
+  REQUIRE(notes.size() == 4);  // Theorem 1 at L = 2, Theorem 2, Theorem 1 at L = 4: the order matters
+  auto whole = run_boundcheck({"table", "--spec", bounds, "--format", "json"});
+  REQUIRE(whole.code == 0);
+  CHECK(nlohmann::json::parse(whole.out)["meta"]["notes"] == nlohmann::json(notes));
+  const std::string eckart = tmp.file(
+      "e.toml", "command = \"sym eckart-young\"\n[fixed]\nH = 3\n[sweep]\nfamily = [2, 4]\nN = [4, 8]\n");
+  for (const auto& spec : {bounds, eckart})
+    for (const char* format : {"json", "csv"}) {
+      auto w = run_boundcheck({"table", "--spec", spec, "--format", format});
+      REQUIRE(w.code == 0);
+      for (int n : {2, 3}) {
+        const std::vector<std::string> parts = write_shards(tmp, spec, n, "n");
+        Args merge{"table", "merge"};
+        merge.insert(merge.end(), parts.rbegin(), parts.rend());  // any order
+        merge.insert(merge.end(), {"--format", format});
+        auto m = run_boundcheck(merge);
+        INFO(spec << ", " << n << " shards, --format " << format << ": " << m.err);
+        REQUIRE(m.code == 0);
+        CHECK(m.out == w.out);
+        CHECK(m.err == w.err);
+        for (const auto& p : parts) fs::remove(p);
+      }
+    }
+  // a note's task is checked like a row's: one of the file's own tasks, in order
+  const std::vector<std::string> parts = write_shards(tmp, bounds, 2, "t");
+  auto j = nlohmann::json::parse(slurp(parts[0]));
+  REQUIRE(!j["notes"].empty());
+  const auto other = nlohmann::json::parse(slurp(parts[1]))["tasks"][0][0];
+  j["notes"] = nlohmann::json::array({nlohmann::json::array({other, j["notes"][0][1]})});
+  std::ofstream(parts[0]) << j.dump(1);
+  auto bad = run_boundcheck({"table", "merge", parts[0], parts[1]});
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find(fmt::format("a note names task {}, which the file does not hold",
+                                 other.get<size_t>())) != std::string::npos);
 }
