@@ -871,7 +871,7 @@ TEST_CASE("table merge: the spec's outputs are written only under --outputs") {
 // A file a spec names for the command to read (--spectrum, --data: type FILE) obeys the rule of
 // its outputs: inside the working directory. Expected values by hand (Eckart-Young on the
 // singular values 3, 4, 12: the best rank-1 error keeps 12^2 and leaves 9 + 16 = 25 of 169).
-TEST_CASE("table: a spec reads files inside the working directory only; l_max and l-max are one option") {
+TEST_CASE("table: a spec reads files inside the working directory only, and l_max is l-max") {
   TempDir tmp;
   tmp.file("values.txt", "3\n4\n12\n");
   tmp.file("ok.toml", "command = \"sym eckart-young\"\n[fixed]\nspectrum = \"values.txt\"\nH = 1\n");
