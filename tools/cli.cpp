@@ -32,8 +32,10 @@ Context make_context(const GlobalOptions& g) {
                     "--format {}",
                     g.format));
   c.standalone = g.standalone;
-  c.digits =
-      static_cast<long>(parse_uint("--digits", g.digits, 1, static_cast<std::uint64_t>(limits::max_digits)));
+  c.digits_given = !g.digits.empty();
+  if (c.digits_given)
+    c.digits = static_cast<long>(
+        parse_uint("--digits", g.digits, 1, static_cast<std::uint64_t>(limits::max_digits)));
   if (g.threads.empty()) {
     unsigned hw = std::thread::hardware_concurrency();
     c.threads = hw == 0 ? 1 : static_cast<int>(hw);
@@ -198,11 +200,16 @@ std::string one_line(const std::string& s) {
   return out;
 }
 
+out::Meta result_meta(const RunResult& r, const Context& ctx) {
+  out::Meta meta{r.digits > 0 ? r.digits : ctx.digits, ctx.threads, r.certified.value_or(ctx.certified)};
+  meta.standalone = ctx.standalone;
+  return meta;
+}
+
 void emit(const RunResult& r, const Context& ctx, const Command* cmd, const std::string& invocation) {
   const out::Table& t = r.table;
   if (!r.skip_output) {
-    out::Meta meta{ctx.digits, ctx.threads, ctx.certified};
-    meta.standalone = ctx.standalone;
+    out::Meta meta = result_meta(r, ctx);
     if (ctx.format == out::Format::html) report_context(meta, cmd, invocation);
     meta.figure_svg = r.figure;
     std::string rendered;  // r.raw is printed as it is, not copied (a streamed table's CSV can be GBs)

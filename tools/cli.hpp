@@ -21,7 +21,7 @@ namespace bc::cli {
 /// Options every command accepts (declared on the root and on every leaf command).
 struct GlobalOptions {
   std::string format = "table";
-  std::string digits = "30";
+  std::string digits;   // empty: not typed (30)
   std::string threads;  // empty: all hardware threads
   std::string output;
   std::string max_seconds;  // empty: limits::default_seconds
@@ -34,6 +34,7 @@ struct GlobalOptions {
 struct Context {
   out::Format format = out::Format::table;
   long digits = 30;
+  bool digits_given = false;  ///< --digits was typed (a table's spec `digits` yields to it)
   int threads = 1;
   bool certified = false;
   bool standalone = false;  ///< --standalone: --format latex prints a whole document
@@ -61,6 +62,11 @@ struct RunResult {
   std::string raw;           ///< when not empty: written verbatim instead of rendering the table
   bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
   std::string figure;        ///< an SVG document an HTML report draws above the table
+  /// The digits its reals were printed at when not --digits (0): a table's spec `digits`, a
+  /// merge's shard files'. JSON meta.digits and the HTML report say this; likewise certified
+  /// when not --certified (a merge's shard files').
+  long digits = 0;
+  std::optional<bool> certified;
   /// Files the command read (spec, shard files, catalogue, spectrum): --output may not overwrite them.
   std::vector<std::string> inputs;
   /// --certificate (tools/certificate.hpp): the JSON and where the front end writes it.
@@ -211,6 +217,10 @@ void check_agreement(const out::Table& a, const out::Table& b, const std::string
 /// min(digits, justified) significant digits, so that no printed digit is beyond what the double
 /// path supports; a non-finite value is refused (DomainError naming `what`).
 out::Cell uncertified(double v, const Context& ctx, const char* what, int justified = 12);
+
+/// What the output says about the run (JSON meta, an HTML report's context): the digits the cells
+/// were printed at (RunResult::digits, else --digits), --threads, --certified, --standalone.
+out::Meta result_meta(const RunResult& r, const Context& ctx);
 
 /// Renders and writes the table (stdout or atomically to --output); notes go to stderr except
 /// in JSON and HTML, where they travel with the data. `cmd` (optional) gives an HTML report its

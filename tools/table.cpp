@@ -64,14 +64,13 @@ void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, con
 /// `table --spec F --shard I/N --output P`: the shard file of shard I (or nothing, under --resume,
 /// when P already holds it). --double-check recomputes the shard's rows (the file's, under --resume)
 /// and compares them before the file is written; the file is written once.
-RunResult run_shard(const TableOptions& o, const Spec& s, const table::Plan& plan, long digits,
-                    const Context& ctx) {
+RunResult run_shard(const TableOptions& o, const Spec& s, const table::Plan& plan,
+                    const table::CellOptions& cells, const Context& ctx) {
   const auto [i, n] = parse_shard(o.shard);
   if (ctx.output.empty())
     throw UsageError("--shard needs --output FILE (the shard file that table merge reads)");
   if (!o.plot.empty()) throw UsageError("--plot goes with table merge, not with --shard");
   const std::vector<size_t> mine = table::shard_tasks(plan, i, n);
-  const table::CellOptions cells{digits, ctx.certified};
   RunResult r;
   if (o.resume && std::filesystem::exists(ctx.output)) {
     if (std::optional<table::Shard> old = table::shard_done(ctx.output, s, plan, i, n, cells)) {
@@ -125,14 +124,14 @@ bool to_file(const Context& ctx) {
 
 /// Rows (in spec order) through finish_rows into CSV text; the header only for the first piece.
 std::string csv_piece(const Spec& s, const std::vector<std::string>& columns,
-                      std::vector<table::TaggedRow>& rows, size_t n, long digits, bool header,
-                      std::vector<std::string>& notes) {
+                      std::vector<table::TaggedRow>& rows, size_t n, const table::CellOptions& cells,
+                      bool header, std::vector<std::string>& notes) {
   out::Table t;
   t.columns = columns;
   t.rows.reserve(n);
   for (size_t i = 0; i < n; ++i) t.rows.push_back(std::move(rows[i].second));
   rows.erase(rows.begin(), rows.begin() + static_cast<long>(n));
-  table::finish_rows(s, t, digits);
+  table::finish_rows(s, t, cells);
   notes = t.notes;
   std::string text = out::render(t, out::Meta{}, out::Format::csv);
   if (!header) text.erase(0, text.find('\n') + 1);
@@ -145,7 +144,8 @@ std::string csv_piece(const Spec& s, const std::vector<std::string>& columns,
 /// once task t has arrived every point before task t + 1's first is in: those rows are rendered
 /// after each window, and the rows held stay at about a window's (run_tasks' kWindow points)
 /// whatever the sweep's size.
-RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, const Context& ctx) {
+RunResult run_streamed(const Spec& s, const table::Plan& plan, const table::CellOptions& cells,
+                       const Context& ctx) {
   std::optional<out::AtomicWriter> file;
   if (to_file(ctx)) file.emplace(ctx.output);
   std::string text;
@@ -171,7 +171,7 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
             pending.begin(), pending.end(), [&](const table::TaggedRow& r) { return r.first < boundary; });
         const auto n = static_cast<size_t>(ready - pending.begin());
         if (n == 0) return;
-        put(csv_piece(s, so_far.columns, pending, n, digits, header, notes));
+        put(csv_piece(s, so_far.columns, pending, n, cells, header, notes));
         // room for every point at the first window's bytes per point, not log(n) copies (a point
         // may print many rows: count points, not rows)
         if (header && !file && boundary > 0 && boundary < plan.points.size())
@@ -181,7 +181,7 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
         header = false;
       });
   table::sort_by_point(pending);
-  put(csv_piece(s, sum.columns, pending, pending.size(), digits, header, notes));
+  put(csv_piece(s, sum.columns, pending, pending.size(), cells, header, notes));
   RunResult r;
   if (file) {
     file->commit();
@@ -195,26 +195,41 @@ RunResult run_streamed(const Spec& s, const table::Plan& plan, long digits, cons
   return r;
 }
 
+/// The spec's `digits` yields to a --digits typed on the command line: a note says so.
+void digits_note(const Spec& s, const Context& ctx, std::vector<std::string>& notes) {
+  if (ctx.digits_given && s.digits && *s.digits != ctx.digits)
+    notes.push_back(fmt::format("--digits {} overrides the spec's digits = {}", ctx.digits, *s.digits));
+}
+
+/// The sweep computed and rendered: sharded, streamed, or held whole.
+RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
+  const table::CellOptions cells = table::cell_options(s, ctx);
+  Invoker probe;
+  const table::Plan plan =
+      table::make_plan(s, table::check_command(s, probe), cells.digits, !o.shard.empty());
+  if (!o.shard.empty()) return run_shard(o, s, plan, cells, ctx);
+  if (o.resume) throw UsageError("--resume goes with --shard I/N");
+  check_budget(plan, all_tasks(plan), ctx);
+  if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
+  table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
+  if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
+  out::Table t = table::finish(s, std::move(raw), cells);
+  if (ctx.double_check) t.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
+  table::maybe_plot(s, t, o.plot);
+  table::write_outputs(s, t, out::Meta{cells.digits, ctx.threads, ctx.certified});
+  std::string figure = ctx.format == out::Format::html ? table::report_figure(s, t) : "";
+  RunResult r{std::move(t), 0};
+  r.figure = std::move(figure);
+  return r;
+}
+
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
   Spec s = table::load_spec(o.spec);
   table::check_paths(s, {o.spec}, o.plot, ctx);
-  const long digits = s.digits.value_or(ctx.digits);
-  Invoker probe;
-  const table::Plan plan = table::make_plan(s, table::check_command(s, probe), digits, !o.shard.empty());
-  if (!o.shard.empty()) return run_shard(o, s, plan, digits, ctx);
-  if (o.resume) throw UsageError("--resume goes with --shard I/N");
-  check_budget(plan, all_tasks(plan), ctx);
-  if (streamable(o, s, ctx)) return run_streamed(s, plan, digits, ctx);
-  table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
-  if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
-  out::Table t = table::finish(s, std::move(raw), digits);
-  if (ctx.double_check) t.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
-  table::maybe_plot(s, t, o.plot);
-  table::write_outputs(s, t, ctx);
-  std::string figure = ctx.format == out::Format::html ? table::report_figure(s, t) : "";
-  RunResult r{std::move(t), 0};
-  r.figure = std::move(figure);
+  RunResult r = run_sweep(o, s, ctx);
+  digits_note(s, ctx, r.table.notes);
+  r.digits = table::cell_options(s, ctx).digits;
   r.inputs = {o.spec};
   return r;
 }
@@ -238,9 +253,9 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   no_double_check(ctx, "plan");
   Spec s = table::load_spec(o.spec);
   const size_t n = parse_uint("--shards", o.shards, 1, table::kMaxShards);
-  const long digits = s.digits.value_or(ctx.digits);
   Invoker probe;
-  const table::Plan plan = table::make_plan(s, table::check_command(s, probe), digits, true);
+  const table::Plan plan =
+      table::make_plan(s, table::check_command(s, probe), table::cell_options(s, ctx).digits, true);
   const auto owner = table::assign_shards(plan, n);
   std::vector<size_t> tasks(n + 1), points(n + 1);
   std::vector<double> cost(n + 1);
@@ -279,7 +294,8 @@ struct MergeOptions {
 
 /// The spec's outputs = [...] are written by merge only under --outputs (the spec came inside the
 /// shard files, perhaps from someone else): one note per file written, or one saying they were not.
-void merge_outputs(const MergeOptions& o, const Spec& s, out::Table& t, const Context& ctx) {
+void merge_outputs(const MergeOptions& o, const table::Shard& all, out::Table& t, const Context& ctx) {
+  const Spec& s = all.spec;
   if (s.outputs.empty()) return;
   std::vector<std::string> files;
   for (const auto& of : s.outputs) files.push_back(of.first);
@@ -288,7 +304,7 @@ void merge_outputs(const MergeOptions& o, const Spec& s, out::Table& t, const Co
                                   fmt::join(files, ", ")));
     return;
   }
-  table::write_outputs(s, t, ctx);
+  table::write_outputs(s, t, out::Meta{all.cells.digits, ctx.threads, all.cells.certified});
   for (const auto& f : files) t.notes.push_back(fmt::format("--outputs: wrote \"{}\"", f));
 }
 
@@ -300,13 +316,21 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
   table::check_paths(shards[0].spec, o.files, o.plot, ctx);
   table::Shard all = table::merge_shards(std::move(shards), o.files);
-  out::Table t = table::finish(all.spec, std::move(all.raw), all.cells.digits);
+  out::Table t = table::finish(all.spec, std::move(all.raw), all.cells);
   table::maybe_plot(all.spec, t, o.plot);
-  merge_outputs(o, all.spec, t, ctx);
+  merge_outputs(o, all, t, ctx);
+  // the cells are the shards': a --digits or --certified typed here cannot change them
+  if (ctx.digits_given && ctx.digits != all.cells.digits)
+    t.notes.push_back(fmt::format("--digits {}: the shard files were computed at {} digits, as shown",
+                                  ctx.digits, all.cells.digits));
+  if (ctx.certified && !all.cells.certified)
+    t.notes.push_back("--certified: the shard files were computed without --certified, as shown");
   std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, t) : "";
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
   r.inputs = o.files;
+  r.digits = all.cells.digits;
+  r.certified = all.cells.certified;
   return r;
 }
 
@@ -319,7 +343,8 @@ RunResult run_table_status(const StatusOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
   no_double_check(ctx, "status");
   int code = 0;
-  out::Table t = table::shard_status(o.files, o.spec, code);
+  out::Table t = table::shard_status(o.files, o.spec,
+                                     ctx.digits_given ? std::optional<long>(ctx.digits) : std::nullopt, code);
   RunResult r{std::move(t), code};
   r.inputs = o.files;
   if (!o.spec.empty()) r.inputs.push_back(o.spec);

@@ -27,7 +27,7 @@ out::Table as_table(Raw& raw) {
 void double_check_rows(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,
                        Raw first) {
   Spec alt = s;
-  alt.digits = s.digits.value_or(ctx.digits) + 12;
+  alt.digits = cell_options(s, ctx).digits + 12;
   Context actx = ctx;
   actx.digits = *alt.digits;
   actx.certified = true;

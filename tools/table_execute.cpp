@@ -330,9 +330,13 @@ void check_window(const Spec& s, const Plan& plan, std::vector<TaskOut>& outs, R
 
 }  // namespace
 
+CellOptions cell_options(const Spec& s, const Context& ctx) {
+  return {ctx.digits_given ? ctx.digits : s.digits.value_or(ctx.digits), ctx.certified};
+}
+
 RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,
                      const TaskRowsFn& take, const std::function<void(const RunSummary&)>& window_done) {
-  const long digits = s.digits.value_or(ctx.digits);
+  const long digits = cell_options(s, ctx).digits;
   size_t npts = 0;
   for (size_t id : ids) npts += plan.task(id).count;
   Progress progress(fmt::format("table {}", join_words(s.command)), npts);

@@ -16,6 +16,19 @@
 
 namespace bc::cli::table {
 
+/// The options besides the spec that change a sweep's printed cells (a shard's: every reader
+/// compares them; merge and --resume refuse a mismatch, status calls it stale). --threads and
+/// --format do not change cells; --double-check only checks them.
+struct CellOptions {
+  long digits = 0;
+  bool certified = false;
+  bool operator==(const CellOptions&) const = default;
+};
+
+/// The cell options of a sweep of `s` run with `ctx`: digits from --digits when it was typed, else
+/// the spec's `digits`, else 30 (the command line wins, as it does over every other default).
+CellOptions cell_options(const Spec& s, const Context& ctx);
+
 /// A row of the sweep with the index of its point (so shards merge back into spec order).
 using TaggedRow = std::pair<size_t, std::vector<out::Cell>>;
 

@@ -23,15 +23,6 @@ namespace bc::cli::table {
 /// with the task that first gave it, so that merge puts the notes in the unsharded run's order).
 inline constexpr unsigned kShardFormat = 4;
 
-/// The options besides the spec that change a shard's printed cells: every reader compares them
-/// (merge and --resume refuse a mismatch, status calls it stale). --threads and --format do not
-/// change cells; --double-check only checks them.
-struct CellOptions {
-  long digits = 0;
-  bool certified = false;
-  bool operator==(const CellOptions&) const = default;
-};
-
 /// Writes the shard file of shard `index` of `count`: tasks arrive in ascending order with their
 /// rows and notes (run_tasks' TaskRowsFn), each recorded with its row count and digest; the notes
 /// as add_notes gathers them over the shard's tasks, each with the task that gave it.
@@ -92,7 +83,9 @@ std::optional<Shard> shard_done(const std::string& file, const Spec& s, const Pl
 /// damaged | duplicate, tasks, points, rows, why) and one per shard with no complete file
 /// (missing). The reference is the spec F, else the spec of the newest readable file, with that
 /// file's shard count and cell options (when no file is of spec F: the newest file's, and every file
-/// is stale). exit_code: 0 when every shard is done and no file is in doubt.
-out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file, int& exit_code);
+/// is stale); the digits are `digits` when given (--digits typed), else spec F's `digits`, else the
+/// file's. exit_code: 0 when every shard is done and no file is in doubt.
+out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file,
+                        std::optional<long> digits, int& exit_code);
 
 }  // namespace bc::cli::table

@@ -50,8 +50,8 @@ void unify_integer_columns(out::Table& t) {
 }
 
 /// The derived columns, in spec order (a derived column may use an earlier one).
-void add_derived(const Spec& s, out::Table& t, long digits) {
-  const slong prec = bits_for_digits(digits) + 64;
+void add_derived(const Spec& s, out::Table& t, const CellOptions& cells) {
+  const slong prec = bits_for_digits(cells.digits) + 64;
   for (size_t k = 0; k < s.derived.size(); ++k) {
     const std::string& name = s.derived[k].first;  // not a structured binding: clang 14 cannot
     const auto& ex = s.derived[k].second;          // capture one in the lambda below
@@ -74,7 +74,7 @@ void add_derived(const Spec& s, out::Table& t, long digits) {
                                            s.file, s.derived_lines[k], name, var, cell.display()));
           },
           prec);
-      r.push_back(derived_cell(val.x, uncertified, s.derived_digits.value_or(digits)));
+      r.push_back(derived_cell(val.x, uncertified, s.derived_digits.value_or(cells.digits)));
     }
     t.columns.push_back(name);
   }
@@ -189,13 +189,13 @@ out::Table pivot(const Spec& s, const out::Table& t) {
 
 }  // namespace
 
-void finish_rows(const Spec& s, out::Table& t, long digits) {
+void finish_rows(const Spec& s, out::Table& t, const CellOptions& cells) {
   unify_integer_columns(t);
-  add_derived(s, t, digits);
+  add_derived(s, t, cells);
   select_columns(s, t);
 }
 
-out::Table finish(const Spec& s, Raw raw, long digits) {
+out::Table finish(const Spec& s, Raw raw, const CellOptions& cells) {
   out::Table t;
   t.command = "table";
   t.params["spec"] = s.file;
@@ -206,7 +206,7 @@ out::Table finish(const Spec& s, Raw raw, long digits) {
   t.columns = raw.columns;
   for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
   t.notes = coalesce_notes(raw.notes);
-  finish_rows(s, t, digits);
+  finish_rows(s, t, cells);
   if (s.layout) t = pivot(s, t);
   const std::string inner = join_words(s.command);
   for (const auto& c : t.columns)
@@ -246,12 +246,12 @@ void check_paths(const Spec& s, const std::vector<std::string>& inputs, const st
   }
 }
 
-void write_outputs(const Spec& s, const out::Table& t, const Context& ctx) {
+void write_outputs(const Spec& s, const out::Table& t, const out::Meta& meta) {
   for (const auto& [file, format] : s.outputs) {
     out::Format f{};
     out::parse_format(format, f);
     // a relative path is taken from the directory the command runs in, as --output is
-    out::write_atomic(file, out::render(t, out::Meta{ctx.digits, ctx.threads, ctx.certified}, f));
+    out::write_atomic(file, out::render(t, meta, f));
   }
 }
 

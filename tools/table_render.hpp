@@ -17,12 +17,12 @@ namespace bc::cli::table {
 /// Index of column `name` in `cols`, or cols.size().
 size_t column_index(const std::vector<std::string>& cols, const std::string& name);
 
-/// The printed table of a sweep from its raw rows (in spec order) at `digits`.
-out::Table finish(const Spec& s, Raw raw, long digits);
+/// The printed table of a sweep from its raw rows (in spec order) computed with `cells`.
+out::Table finish(const Spec& s, Raw raw, const CellOptions& cells);
 
 /// The row-by-row part of finish: typed integer columns, derived columns, the spec's column
 /// choice (a streamed sweep applies it window by window; no pivot).
-void finish_rows(const Spec& s, out::Table& t, long digits);
+void finish_rows(const Spec& s, out::Table& t, const CellOptions& cells);
 
 /// Draws the spec's [plot] section of `t` to `path` (nothing if path is empty).
 void maybe_plot(const Spec& s, const out::Table& t, const std::string& path);
@@ -34,7 +34,8 @@ std::string report_figure(const Spec& s, const out::Table& t);
 void check_paths(const Spec& s, const std::vector<std::string>& inputs, const std::string& plot,
                  const Context& ctx);
 
-/// The spec's `outputs`: the same table in each file's format, each written atomically.
-void write_outputs(const Spec& s, const out::Table& t, const Context& ctx);
+/// The spec's `outputs`: the same table in each file's format (JSON with `meta`), each written
+/// atomically.
+void write_outputs(const Spec& s, const out::Table& t, const out::Meta& meta);
 
 }  // namespace bc::cli::table

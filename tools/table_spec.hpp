@@ -5,7 +5,7 @@
 //   command = "rank bound"          # any evaluate command, as typed after `boundcheck`
 //   caption = "..."                 # optional (LaTeX caption; the command and version are appended)
 //   [latex]   caption = "..."  provenance = false   # the same caption; without the version suffix
-//   digits = 12                     # optional, as --digits
+//   digits = 12                     # optional, as --digits (a --digits typed on the command line wins)
 //   derived_digits = 3              # optional: print derived columns with at most this many digits
 //   columns = ["d", "H", "lo"]      # optional: keep and order these columns
 //   outputs = ["lb.csv", "lb.tex"]  # optional: also write these files, format from the extension
@@ -94,9 +94,9 @@ struct Spec {
   std::vector<std::pair<std::string, std::string>> outputs;  ///< file -> format name
   long outputs_line = 0;
   std::map<std::string, std::string> labels;
-  std::string caption;     ///< top-level `caption` or [latex] caption (LaTeX source by design)
-  bool provenance = true;  ///< [latex] provenance: the caption ends with the version and the command
-  std::optional<long> digits;
+  std::string caption;         ///< top-level `caption` or [latex] caption (LaTeX source by design)
+  bool provenance = true;      ///< [latex] provenance: the caption ends with the version and the command
+  std::optional<long> digits;  ///< the default of --digits for this sweep (table_execute.hpp cell_options)
   std::optional<long> derived_digits;  ///< significant digits of derived columns (default: digits)
   std::optional<PlotSpec> plot;
   std::optional<LayoutSpec> layout;

@@ -57,7 +57,8 @@ size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
 
 }  // namespace
 
-out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file, int& exit_code) {
+out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file,
+                        std::optional<long> digits, int& exit_code) {
   std::vector<FileState> fs;
   for (const auto& file : files) {
     FileState f{file, std::nullopt, "", "", {}};
@@ -79,6 +80,7 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   const size_t count = ref != nullptr ? ref->count : 0;  // <= kMaxShards (read_shard)
   CellOptions cells = ref != nullptr ? ref->cells : CellOptions{};
   if (given && given->digits) cells.digits = *given->digits;
+  if (digits) cells.digits = *digits;  // --digits typed: as table --spec F --digits D computes
   out::Table t;
   t.command = "table status";
   t.params["files"] = files;

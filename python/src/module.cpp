@@ -290,7 +290,7 @@ PyObject* checked(PyObject* o) {
 /// 'n'umber, 't'ext), values the converted cells (int; int, Fraction, Ball or text; Ball at the
 /// run's digits; float; str). Built with the C API: a 10^4-row sweep makes 10^5 objects here.
 py::list rows(const Result& r) {
-  const slong prec = bcpy::prec_for_digits(r.ctx.digits);
+  const slong prec = bcpy::prec_for_digits(bc::cli::result_meta(r.run, r.ctx).digits);
   py::list out(r.run.table.rows.size());
   size_t j = 0;
   for (const auto& row : r.run.table.rows) {
@@ -344,7 +344,7 @@ std::string render(const Result& r, const std::string& format) {
     throw py::error_already_set();
   }
   if (!r.run.raw.empty() && f == r.ctx.format) return r.run.raw;
-  return bc::out::render(r.run.table, bc::out::Meta{r.ctx.digits, r.ctx.threads, r.ctx.certified}, f);
+  return bc::out::render(r.run.table, bc::cli::result_meta(r.run, r.ctx), f);
 }
 
 /// The registry as data: one dict per leaf command, in declaration order.
@@ -454,9 +454,11 @@ PYBIND11_MODULE(_boundcheck, m) {
       .def_property_readonly("columns", [](const Result& r) { return r.run.table.columns; })
       .def_property_readonly("notes", [](const Result& r) { return r.run.table.notes; })
       .def_property_readonly("exit_code", [](const Result& r) { return r.run.exit_code; })
-      .def_property_readonly("digits", [](const Result& r) { return r.ctx.digits; })
+      .def_property_readonly("digits",
+                             [](const Result& r) { return bc::cli::result_meta(r.run, r.ctx).digits; })
       .def_property_readonly("threads", [](const Result& r) { return r.ctx.threads; })
-      .def_property_readonly("certified", [](const Result& r) { return r.ctx.certified; })
+      .def_property_readonly("certified",
+                             [](const Result& r) { return bc::cli::result_meta(r.run, r.ctx).certified; })
       .def("rows", &rows, "Rows as (kinds, values): one kind letter per cell and the converted values.")
       .def("texts", &texts, "Each cell's text as the CLI's JSON holds it.")
       .def("render", &render, py::arg("format"), "The CLI's output text in table|csv|json|markdown|latex.");

@@ -240,6 +240,43 @@ z = "sqrt(N)"
         "3.3166247903553998491");  // sqrt(11) to 20 digits (exact: 3.31662479035539984911...)
 }
 
+// Red-team: with `digits = 8` in the spec, JSON meta.digits said 30 (and the HTML report's digits
+// entry too), and --digits 12 typed on the command line was ignored while meta said 12. The
+// command line wins (as over any default), with a note; meta says what the cells use. Reference
+// values by hand: c_1(3) = sqrt(N(3,1)) <sign, P_1> = sqrt(3)/2 = 0.86602540378443864676...
+// (mpmath, 30 digits), to 8 digits 0.86602540 and to 12 0.866025403784.
+TEST_CASE("table: meta.digits is the digits the cells use; a typed --digits beats the spec's") {
+  TempDir tmp;
+  const std::string spec =
+      tmp.file("g1.toml", "command = \"sphere sign-coef\"\ndigits = 8\n[fixed]\nd = 3\nl-max = 3\n");
+  auto r = run_boundcheck({"table", "--spec", spec, "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["rows"][0]["coef"] == "0.86602540");
+  CHECK(j["meta"]["digits"] == 8);
+  CHECK(!j["meta"].contains("notes"));
+  auto typed = run_boundcheck({"table", "--spec", spec, "--format", "json", "--digits", "12"});
+  REQUIRE(typed.code == 0);
+  j = nlohmann::json::parse(typed.out);
+  CHECK(j["rows"][0]["coef"] == "0.866025403784");
+  CHECK(j["meta"]["digits"] == 12);
+  REQUIRE(j["meta"].contains("notes"));
+  CHECK(j["meta"]["notes"].dump().find("--digits 12 overrides the spec's digits = 8") != std::string::npos);
+  auto html = run_boundcheck({"table", "--spec", spec, "--format", "html"});
+  REQUIRE(html.code == 0);
+  CHECK(html.out.find("<dt>digits</dt><dd>8</dd>") != std::string::npos);
+  // a spec's outputs and a merge of its shards say the same
+  const std::string part1 = (tmp.path / "p1.json").string(), part2 = (tmp.path / "p2.json").string();
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", part1}).code == 0);
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "2/2", "--output", part2}).code == 0);
+  auto m = run_boundcheck({"table", "merge", part1, part2, "--format", "json", "--digits", "20"});
+  REQUIRE(m.code == 0);
+  j = nlohmann::json::parse(m.out);
+  CHECK(j["rows"][0]["coef"] == "0.86602540");
+  CHECK(j["meta"]["digits"] == 8);
+  CHECK(j["meta"]["notes"].dump().find("computed at 8 digits") != std::string::npos);
+}
+
 TEST_CASE("table: --plot draws every series with gnuplot") {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return;  // gnuplot-nox is a set-up package
   TempDir tmp;
