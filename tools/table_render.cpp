@@ -28,12 +28,43 @@ size_t column_index(const std::vector<std::string>& cols, const std::string& nam
 
 namespace {
 
-out::Cell derived_cell(const arb_t x, bool uncertified, long digits) {
-  if (uncertified) return out::Cell::of_double(arf_get_d(arb_midref(x), ARF_RND_NEAR));
+/// A derived value as a cell. Its inputs are balls (a printed decimal is +-1 unit in its last
+/// digit, a double its shortest decimal +-1 unit), so it is known only as well as they are: printed
+/// with the most digits, at most `digits`, that the ball supports: format_real's when its midpoint
+/// is correct to them, else format_within_unit's (every point of the ball within one unit of the
+/// last digit, the reading cell_value gives a printed decimal, so a column derived from this one
+/// stays an enclosure). A decimal, not a double, also from a double column: "1.0826e+6", where the
+/// double 1082600 would show digits no input supports. Under --certified (inputs all certified):
+/// the enclosure. A ball that supports no digit (it contains zero) prints as its enclosure; one
+/// that is not finite as "undefined".
+out::Cell derived_cell(const arb_t x, bool uncertified, long digits, bool certified) {
   if (!arb_is_finite(x)) return out::Cell::of_text("undefined");
-  for (long d = digits; d >= 1; --d)
-    if (accurate_to_digits(x, d)) return out::Cell::of_real(format_real(x, d, false));
-  return out::Cell::of_real(format_real(x, std::min<long>(digits, 5), true));
+  std::string s;
+  if (certified && !uncertified)
+    s = format_real(x, digits, true);
+  else if (accurate_to_digits(x, digits))
+    s = format_real(x, digits, false);
+  else
+    s = format_within_unit(x, digits);
+  if (s.empty()) s = format_real(x, std::min<long>(digits, 5), true);
+  return out::Cell::of_real(s);
+}
+
+/// Derived column k in row r.
+out::Cell derived_value(const Spec& s, size_t k, const out::Table& t, const std::vector<out::Cell>& r,
+                        const CellOptions& cells, slong prec) {
+  bool uncertified = false;
+  Arb val;
+  s.derived[k].second.eval(
+      val.x,
+      [&](arb_t res, const std::string& var, slong p) {
+        const auto& cell = r[column_index(t.columns, var)];
+        if (!out::cell_ball(res, cell, uncertified, p))
+          throw UsageError(fmt::format("{}:{}: [derived] {}: column \"{}\" is not numeric (\"{}\")", s.file,
+                                       s.derived_lines[k], s.derived[k].first, var, cell.display()));
+      },
+      prec);
+  return derived_cell(val.x, uncertified, s.derived_digits.value_or(cells.digits), cells.certified);
 }
 
 /// One JSON type per column: machine integers join exact integers as strings when both occur.
@@ -53,36 +84,22 @@ void unify_integer_columns(out::Table& t) {
 void add_derived(const Spec& s, out::Table& t, const CellOptions& cells) {
   const slong prec = bits_for_digits(cells.digits) + 64;
   for (size_t k = 0; k < s.derived.size(); ++k) {
-    const std::string& name = s.derived[k].first;  // not a structured binding: clang 14 cannot
-    const auto& ex = s.derived[k].second;          // capture one in the lambda below
+    const std::string& name = s.derived[k].first;
     if (column_index(t.columns, name) != t.columns.size())
       throw UsageError(fmt::format("{}:{}: [derived] {}: a column of that name exists already", s.file,
                                    s.derived_lines[k], name));
-    for (const auto& v : ex.variables())
+    for (const auto& v : s.derived[k].second.variables())
       if (column_index(t.columns, v) == t.columns.size())
         throw UsageError(fmt::format("{}:{}: [derived] {}: no column \"{}\" (columns: {})", s.file,
                                      s.derived_lines[k], name, v, fmt::join(t.columns, ", ")));
-    for (auto& r : t.rows) {
-      bool uncertified = false;
-      Arb val;
-      ex.eval(
-          val.x,
-          [&](arb_t res, const std::string& var, slong p) {
-            const auto& cell = r[column_index(t.columns, var)];
-            if (!out::cell_ball(res, cell, uncertified, p))
-              throw UsageError(fmt::format("{}:{}: [derived] {}: column \"{}\" is not numeric (\"{}\")",
-                                           s.file, s.derived_lines[k], name, var, cell.display()));
-          },
-          prec);
-      r.push_back(derived_cell(val.x, uncertified, s.derived_digits.value_or(cells.digits)));
-    }
+    for (auto& r : t.rows) r.push_back(derived_value(s, k, t, r, cells, prec));
     t.columns.push_back(name);
   }
   if (!s.derived.empty())
     t.notes.push_back(
         "derived columns are evaluated in ball arithmetic from the printed values (a printed decimal counts "
-        "as +-1 unit of its last digit) and printed with only the digits that survive; a derived value from "
-        "a double column is a double");
+        "as +-1 unit of its last digit) and printed with only the digits that survive: the value is within "
+        "one unit of the last digit shown (a double counts as its shortest decimal +-1 unit, uncertified)");
 }
 
 /// Keeps and orders the spec's `columns`.

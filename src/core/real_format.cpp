@@ -5,6 +5,11 @@
 // Correctness: with rel. radius <= 2^-(3.33 D + 8) and the scaling done at 16 more bits, the
 // integer round(mid * 10^k) is within 0.5 + 2^-7 units of x * 10^k: every digit is correct to
 // one unit in the last place, the guarantee arb_get_str gives.
+// format_within_unit (for balls too wide for that: values computed from printed inputs) prints the
+// midpoint's nearest D-digit decimal m for the largest D whose unit u in the last digit has the
+// whole ball inside [m - u, m + u], checked in ball arithmetic against integer end points. Cost:
+// one decimal conversion and one multiplication by 10^k per digit count tried (a few: the first is
+// estimated from the relative radius).
 #include "core/real_format.hpp"
 
 #include "core/flint.hpp"
@@ -13,8 +18,10 @@
 
 #include <gmp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace bc {
@@ -260,6 +267,30 @@ std::string exact_short(const arb_t x, long digits) {
   return layout(d, lead, negative);
 }
 
+// Whether x lies within one unit of the last digit of s, a decimal as layout() prints it
+// ("-0.330719", "1.08263e+6"): with n the digits of s as an integer and 10^scale its last digit's
+// unit, x 10^-scale is inside [n - 1, n + 1] (a ball of exact integer end points).
+bool within_unit(const arb_t x, const std::string& s, slong prec) {
+  const auto epos = s.find('e');
+  std::string mant = s.substr(0, epos);
+  slong scale = epos == std::string::npos ? 0 : std::stol(s.substr(epos + 1));
+  if (const auto dot = mant.find('.'); dot != std::string::npos) {
+    scale -= static_cast<slong>(mant.size() - dot - 1);
+    mant.erase(dot, 1);
+  }
+  Arb n, y, p;
+  Fmpz digits;
+  if (fmpz_set_str(digits.x, mant.c_str(), 10) != 0) return false;
+  arb_set_fmpz(n.x, digits.x);
+  mag_one(arb_radref(n.x));
+  pow10_ball(p.x, static_cast<ulong>(scale < 0 ? -scale : scale), prec);
+  if (scale < 0)
+    arb_mul(y.x, x, p.x, prec);
+  else
+    arb_div(y.x, x, p.x, prec);
+  return arb_contains(n.x, y.x) != 0;
+}
+
 }  // namespace
 
 std::string format_bound(const arb_t x, long digits, int direction) {
@@ -346,6 +377,20 @@ std::string format_real(const arb_t x, long digits, bool certified) {
     return out;
   }
   return fast_digits(x, digits);
+}
+
+std::string format_within_unit(const arb_t x, long max_digits) {
+  if (!arb_is_finite(x) || arb_contains_zero(x)) return "";
+  const arf_struct* mid = arb_midref(x);
+  if (!fmpz_fits_si(ARF_EXPREF(mid)) || COEFF_IS_MPZ(*ARF_EXPREF(mid))) return "";
+  // no more digits than the relative radius allows (a unit in the last digit at least the radius)
+  const slong acc = std::max<slong>(arb_rel_accuracy_bits(x), 0);
+  const long most = static_cast<long>(static_cast<double>(acc) * 0.30102999566398119521) + 2;
+  for (long d = std::min(max_digits, most); d >= 1; --d) {
+    std::string s = fast_digits(x, d);  // the d-digit decimal nearest to the midpoint
+    if (within_unit(x, s, bits_for_digits(d) + 64)) return s;
+  }
+  return "";
 }
 
 }  // namespace bc

@@ -22,6 +22,15 @@ bool accurate_to_digits(const arb_t x, long digits);
 /// Throws std::logic_error if the precondition fails: the caller must raise precision first.
 std::string format_real(const arb_t x, long digits, bool certified);
 
+/// Decimal text of `x` with the most significant digits, at most max_digits, such that every point
+/// of the ball lies within one unit of the last printed digit: the reading a printed decimal gets
+/// back (output/cell_value.hpp), so a value computed from printed inputs prints only the digits
+/// they support ("-0.33072" for [-0.330719 +/- 1e-6]), and a value computed from it in turn stays
+/// an enclosure. Weaker than format_real (whose midpoint is correct to half a unit): for balls that
+/// are too wide for it. "" when not even one digit is supported (the ball contains zero, or is not
+/// finite).
+std::string format_within_unit(const arb_t x, long max_digits);
+
 /// Decimal text of a one-sided bound: the lower end of x rounded toward -inf (direction < 0) or the
 /// upper end rounded toward +inf (direction > 0), with `digits` significant digits, so that the
 /// printed number is still a valid bound.

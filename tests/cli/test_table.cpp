@@ -277,6 +277,82 @@ TEST_CASE("table: meta.digits is the digits the cells use; a typed --digits beat
   CHECK(j["meta"]["notes"].dump().find("computed at 8 digits") != std::string::npos);
 }
 
+// Red-team: derived columns from double columns printed the double's 17 digits (1082633.3333333333
+// for N_tr / L where N_tr = 12991600 carries 6), and ignored derived_digits. Reference by exact
+// arithmetic (Python fractions): the double N_tr = 12991600 reads as its shortest decimal 1.29916e7
+// +- 100, so N_tr / 12 lies in [1082625, 1082641.67]: within one unit of 1.0826e+6 (5 digits) but not
+// of 1.08263e+6; dx = 300.365 +- 0.001 gives dx / 7 in [42.909143, 42.909429]: 42.909, not 42.9093.
+// derived_digits = 4 caps them at 1.083e+6 and 42.91. The true values (mpmath, 40 digits, paper-L's
+// printed a = 5.039, b = 0.0555: 12 e^(2a + 24b) = 1082633.0593, e^(a + 12b) / 7 = 42.9093543) are
+// within one unit of each.
+TEST_CASE("table: derived columns from doubles print only the digits their inputs support") {
+  TempDir tmp;
+  const std::string body = "[fixed]\nL = 12\nab = \"printed\"\n[derived]\nx = \"N_tr / L\"\nz = \"dx / 7\"\n";
+  const std::string capped =
+      tmp.file("g2.toml", "command = \"depth transition\"\ndigits = 6\nderived_digits = 4\n" + body);
+  auto r = run_boundcheck({"table", "--spec", capped, "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto row = nlohmann::json::parse(r.out)["rows"][0];
+  REQUIRE(row["N_tr"] == 12991600.0);  // the input the reference reasons from
+  REQUIRE(row["dx"] == 300.365);
+  CHECK(row["x"] == "1.083e+6");
+  CHECK(row["z"] == "42.91");
+  const std::string uncapped = tmp.file("g2b.toml", "command = \"depth transition\"\ndigits = 6\n" + body);
+  r = run_boundcheck({"table", "--spec", uncapped, "--format", "json"});
+  REQUIRE(r.code == 0);
+  row = nlohmann::json::parse(r.out)["rows"][0];
+  CHECK(row["x"] == "1.0826e+6");
+  CHECK(row["z"] == "42.909");
+}
+
+// Red-team: a derived column built on another printed as an interval [1.73 +/- 4.01e-3] without
+// --certified, and `e = "coef"` cut -0.330719 to -0.33: a column printed only digits whose midpoint
+// was correct to half a unit, far fewer than its inputs support. Reference: c_1(3) = sqrt(3)/2,
+// c_3(3) = sqrt(7) <sign, P_3> = -sqrt(7)/8 by hand (<sign, P_3> = int_0^1 (5t^3 - 3t)/2 dt =
+// -1/8), printed at 6 digits 0.866025 and -0.330719, read as +-1e-6; exact interval arithmetic
+// (Python fractions) on those intervals, then the most digits D whose D-digit decimal m has the
+// interval within one unit of its last digit: abs(coef) in [0.330718, 0.330720] -> 0.33072 (6
+// digits would need zero slack, which a binary radius rounded up cannot prove); 2 * 0.33072 ->
+// 0.6614; coef^3 in [-0.0361730, -0.0361723] -> -0.036172 (l = 3) and 0.64952 (l = 1). The
+// 0.866025 row is a tie at 5 digits (0.86602 and 0.86603 both hold the interval): either passes.
+// The true values (sqrt(3)/2 = 0.8660254, -sqrt(7)/8 = -0.3307189, its cube -0.0361724) are
+// within one unit of every cell.
+TEST_CASE("table: derived columns print every digit their inputs support, as decimals, chained too") {
+  TempDir tmp;
+  const std::string spec =
+      tmp.file("g3.toml",
+               "command = \"sphere sign-coef\"\ndigits = 6\n[fixed]\nd = 3\nl-max = 3\n[derived]\n"
+               "a = \"abs(coef)\"\nb = \"a * 2\"\ne = \"coef\"\nf = \"coef^3\"\n");
+  auto r = run_boundcheck({"table", "--spec", spec, "--format", "json"});
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  const auto& one = j["rows"][0];
+  const auto& three = j["rows"][1];
+  REQUIRE(one["coef"] == "0.866025");
+  REQUIRE(three["coef"] == "-0.330719");
+  CHECK(three["a"] == "0.33072");
+  CHECK(three["b"] == "0.6614");
+  CHECK(three["e"] == "-0.33072");
+  CHECK(three["f"] == "-0.036172");
+  CHECK(one["f"] == "0.64952");
+  CHECK((one["e"] == "0.86602" || one["e"] == "0.86603"));
+  CHECK((one["a"] == "0.86602" || one["a"] == "0.86603"));
+  CHECK(one["b"] == (one["a"] == "0.86602" ? "1.7320" : "1.7321"));  // [1.73202, 1.73206] or [.., 1.73208]
+  CHECK(r.out.find("+/-") == std::string::npos);
+  // derived_digits caps them
+  const std::string capped = tmp.file("g3c.toml",
+                                      "command = \"sphere sign-coef\"\ndigits = 6\nderived_digits = 3\n"
+                                      "[fixed]\nd = 3\nl-max = 3\n[derived]\nf = \"coef^3\"\n");
+  r = run_boundcheck({"table", "--spec", capped, "--format", "json"});
+  REQUIRE(r.code == 0);
+  CHECK(nlohmann::json::parse(r.out)["rows"][1]["f"] == "-0.0362");
+  // under --certified, every real is an enclosure: derived columns too
+  r = run_boundcheck({"table", "--spec", spec, "--format", "json", "--certified"});
+  REQUIRE(r.code == 0);
+  const std::string b = nlohmann::json::parse(r.out)["rows"][1]["b"];
+  CHECK(b.find("+/-") != std::string::npos);
+}
+
 TEST_CASE("table: --plot draws every series with gnuplot") {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return;  // gnuplot-nox is a set-up package
   TempDir tmp;
