@@ -50,20 +50,36 @@ out::Cell derived_cell(const arb_t x, bool uncertified, long digits, bool certif
   return out::Cell::of_real(s);
 }
 
-/// Derived column k in row r.
+/// Derived column k in row r. A point where the expression has no value (division by zero) is
+/// "undefined", and so is one whose inputs are; any other error names the spec's file, line and
+/// column, keeping its kind (usage, domain, resource).
 out::Cell derived_value(const Spec& s, size_t k, const out::Table& t, const std::vector<out::Cell>& r,
                         const CellOptions& cells, slong prec) {
-  bool uncertified = false;
+  bool uncertified = false, undefined = false;
   Arb val;
-  s.derived[k].second.eval(
-      val.x,
-      [&](arb_t res, const std::string& var, slong p) {
-        const auto& cell = r[column_index(t.columns, var)];
-        if (!out::cell_ball(res, cell, uncertified, p))
-          throw UsageError(fmt::format("{}:{}: [derived] {}: column \"{}\" is not numeric (\"{}\")", s.file,
-                                       s.derived_lines[k], s.derived[k].first, var, cell.display()));
-      },
-      prec);
+  const PointError err = guarded([&] {
+    try {
+      s.derived[k].second.eval(
+          val.x,
+          [&](arb_t res, const std::string& var, slong p) {
+            const auto& cell = r[column_index(t.columns, var)];
+            if (cell.kind == out::CellKind::text && cell.str == "undefined") throw expr::Undefined(var);
+            if (!out::cell_ball(res, cell, uncertified, p))
+              throw UsageError(fmt::format("column \"{}\" is not numeric (\"{}\")", var, cell.display()));
+          },
+          prec);
+    } catch (const expr::Undefined&) {
+      undefined = true;
+    }
+  });
+  if (err.kind != 0) {
+    const std::string msg =
+        fmt::format("{}:{}: [derived] {}: {}", s.file, s.derived_lines[k], s.derived[k].first, err.msg);
+    if (err.kind == 1) throw UsageError(msg);
+    if (err.kind == 2) throw DomainError(msg);
+    throw ResourceError(msg);
+  }
+  if (undefined) return out::Cell::of_text("undefined");
   return derived_cell(val.x, uncertified, s.derived_digits.value_or(cells.digits), cells.certified);
 }
 
@@ -99,7 +115,8 @@ void add_derived(const Spec& s, out::Table& t, const CellOptions& cells) {
     t.notes.push_back(
         "derived columns are evaluated in ball arithmetic from the printed values (a printed decimal counts "
         "as +-1 unit of its last digit) and printed with only the digits that survive: the value is within "
-        "one unit of the last digit shown (a double counts as its shortest decimal +-1 unit, uncertified)");
+        "one unit of the last digit shown (a double counts as its shortest decimal +-1 unit, uncertified); "
+        "\"undefined\" where the expression has no value (division by zero, log(0))");
 }
 
 /// Keeps and orders the spec's `columns`.

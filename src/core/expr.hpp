@@ -72,6 +72,13 @@ struct ParseError : UsageError {
   std::string bare;
 };
 
+/// The expression has no value at these inputs: division by an exact zero, 0 to a negative power, a
+/// pole of gamma. A DomainError (verify reports it as one); a table's derived column shows the
+/// point as "undefined", as it does a value that comes out not finite (log(0)).
+struct Undefined : DomainError {
+  using DomainError::DomainError;
+};
+
 /// Sets res to the value of a variable, or throws (the caller's error names the variable).
 using Lookup = std::function<void(arb_t res, const std::string& name, slong prec)>;
 
@@ -173,8 +180,8 @@ class Expr {
   /// True if the expression is a truth value (a comparison, and/or/not, all/any).
   [[nodiscard]] bool boolean() const;
   /// res = numeric value at working precision prec (a ball; may be indeterminate, e.g. log of a
-  /// ball containing 0). Throws DomainError on division by an exact zero, UsageError for a truth
-  /// value.
+  /// ball containing 0). Throws Undefined on division by an exact zero (and the like), UsageError
+  /// for a truth value.
   void eval(arb_t res, const Lookup& lookup, slong prec) const;
   /// The full evaluation: a number or a truth value, with what decided it.
   Value evaluate(const EvalOptions& opt, Report* report = nullptr) const;

@@ -160,7 +160,7 @@ Value Evaluator::arith(const Node& n, Sink* sink) {
   Value r;
   const slong prec = o_.prec;
   if (n.kind == K::div && ((b.exact && fmpq_is_zero(b.exact->x)) || arb_is_zero(b.ball.x)))
-    throw DomainError(fmt::format("expression, column {}: division by zero", n.pos));
+    throw Undefined(fmt::format("expression, column {}: division by zero", n.pos));
   if (a.exact && b.exact && exact_bits(*a.exact) + exact_bits(*b.exact) <= kMaxExactBits) {
     r.exact = Fmpq();
     if (n.kind == K::add)
@@ -210,7 +210,7 @@ Value Evaluator::power(const Node& n, Sink* sink) {
   if (exact_int(b, e)) {
     const bool zero_base = (a.exact && fmpq_is_zero(a.exact->x)) || arb_is_zero(a.ball.x);
     if (e < 0 && zero_base)
-      throw DomainError(fmt::format("expression, column {}: 0 to a negative power", n.pos));
+      throw Undefined(fmt::format("expression, column {}: 0 to a negative power", n.pos));
     if (a.alg) {  // (a sqrt(r) pi^k)^e, a closed form again
       const auto z = alg_pow(*a.alg, e);
       if (z && set_alg(r, *z, prec)) return r;

@@ -52,7 +52,7 @@ void rounding(Value& r, const Value& x, bool floor, slong prec) {
 void gamma(Value& r, const Value& x, size_t pos, slong prec) {
   slong k = 0;
   if (exact_int(x, k) && k <= 0)
-    throw DomainError(fmt::format("expression, column {}: gamma has a pole at {}", pos, k));
+    throw Undefined(fmt::format("expression, column {}: gamma has a pole at {}", pos, k));
   if (exact_int(x, k) && k <= 100000) {
     r.exact = Fmpq();
     fmpz_fac_ui(fmpq_numref(r.exact->x), static_cast<ulong>(k - 1));

@@ -353,6 +353,41 @@ TEST_CASE("table: derived columns print every digit their inputs support, as dec
   CHECK(b.find("+/-") != std::string::npos);
 }
 
+// Red-team: `coef / (l - 1)` failed the whole table at l = 1 ("error: expression, column 6: division
+// by zero", naming no file) while log(l - 1) printed "undefined" there. A point where the expression
+// has no value is an "undefined" cell (and so is a column computed from one); a real error names the
+// spec's file, line and column. Reference: at l = 3, -0.330719 +- 1e-6 halved is [-0.16536,
+// -0.1653590] (exact arithmetic): -0.16536 (5 digits); log(2) = 0.693147180... (mpmath).
+TEST_CASE("table: a derived column is undefined where its expression is; other errors name the spec") {
+  TempDir tmp;
+  const std::string spec =
+      tmp.file("g4.toml",
+               "command = \"sphere sign-coef\"\ndigits = 6\n[fixed]\nd = 3\nl-max = 3\n[derived]\n"
+               "b = \"coef / (l - 1)\"\nc = \"log(l - 1)\"\ne = \"b * 2\"\ng = \"gamma(1 - l)\"\n");
+  auto r = run_boundcheck({"table", "--spec", spec, "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  for (const char* col : {"b", "c", "e", "g"}) CHECK(j["rows"][0][col] == "undefined");
+  CHECK(j["rows"][1]["b"] == "-0.16536");
+  CHECK(j["rows"][1]["c"] == "0.693147");
+  CHECK(j["rows"][1]["g"] == "undefined");  // gamma(-2): a pole
+  // errors that are not a point's missing value: the file, the line and the column's name
+  for (const auto& [expr, rule] : {std::pair<std::string, std::string>{"coef > 0", "truth value"},
+                                   {"min(k in 1..0: k)", "empty range"}}) {
+    const std::string bad =
+        tmp.file("bad.toml", "command = \"sphere sign-coef\"\n[fixed]\nd = 3\nl-max = 3\n[derived]\nb = \"" +
+                                 expr + "\"\n");
+    auto e = run_boundcheck({"table", "--spec", bad});
+    INFO(e.err);
+    CHECK(e.code != 0);
+    CHECK(e.out.empty());
+    CHECK(line_count(e.err) == 1);
+    CHECK(e.err.find(bad + ":6: [derived] b: ") != std::string::npos);
+    CHECK(e.err.find(rule) != std::string::npos);
+  }
+}
+
 TEST_CASE("table: --plot draws every series with gnuplot") {
   if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return;  // gnuplot-nox is a set-up package
   TempDir tmp;
