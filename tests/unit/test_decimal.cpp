@@ -1,10 +1,15 @@
 // Exact parsing of user reals (src/core/decimal.cpp): reference values are the rationals the
-// notation denotes, built independently with FLINT's fmpq_set_si.
+// notation denotes, built independently with FLINT's fmpq_set_si. Printing reals (real_format):
+// references by hand or from mpmath, as each case says.
 #include "core/decimal.hpp"
 #include "core/flint.hpp"
 #include "core/real_format.hpp"
+#include "output/cell_value.hpp"
 
 #include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
 
 using bc::Fmpq;
 using bc::parse_exact_rational;
@@ -114,4 +119,93 @@ TEST_CASE("real_format: the fast decimal conversion agrees with arb_get_str on r
   flint_randclear(state);
   CHECK(compared > 15000);
   CHECK(ties < compared / 50);
+}
+
+namespace {
+
+std::string within_unit(const char* ball, long max_digits) {
+  bc::Arb x;
+  REQUIRE(arb_set_str(x.x, ball, 256) == 0);
+  return bc::format_within_unit(x.x, max_digits);
+}
+
+/// Significant digits of a decimal as format_real lays it out ("-0.036172" -> 5, "10.000" -> 5).
+long significant(const std::string& s) {
+  std::string m = s.substr(0, s.find('e'));
+  std::erase_if(m, [](char c) { return c == '-' || c == '.'; });
+  return static_cast<long>(m.size() - std::min(m.size(), m.find_first_not_of('0')));
+}
+
+}  // namespace
+
+// Red-team (table derived columns): a ball computed from printed inputs prints the most digits
+// whose last unit holds it. References by exact arithmetic by hand: [-0.330719 +- 1e-6] lies in
+// -0.33072 +- 1e-5 (6 digits would need zero slack, which a binary radius rounded up cannot prove);
+// [9.99996 +- 3e-5] lies in 10.000 +- 0.001 but not in 9.99996 +- 1e-5 (and rounds up across a
+// power of ten); N_tr / L = [1082633.33 +- 8.34] lies in 1.0826e6 +- 100, not in 1.08263e6 +- 10;
+// 2^(2^40) (mpmath: 8.05723224506582382563e+330985980541) +- 1e-6 relative lies in 8.0572e.. +- 1e-4
+// units (|8.0572322 - 8.0572| + 8.1e-6 < 1e-4) but not in 8.05723 +- 1e-5 (2.2e-6 + 8.1e-6).
+TEST_CASE("real_format: format_within_unit prints the digits whose last unit holds the ball") {
+  CHECK(within_unit("[-0.330719 +/- 1e-6]", 6) == "-0.33072");
+  CHECK(within_unit("[9.99996 +/- 3e-5]", 30) == "10.000");
+  CHECK(within_unit("[1082633.33 +/- 8.34]", 6) == "1.0826e+6");
+  CHECK(within_unit("[1082633.33 +/- 8.34]", 4) == "1.083e+6");
+  CHECK(within_unit("[+/- 1e-6]", 6).empty());  // contains zero: no digit
+  CHECK(within_unit("[1 +/- 2]", 6).empty());
+  bc::Arb x;
+  fmpz_t e;
+  fmpz_init(e);
+  fmpz_one(e);
+  fmpz_mul_2exp(e, e, 40);
+  arb_one(x.x);
+  arb_mul_2exp_fmpz(x.x, x.x, e);
+  fmpz_clear(e);
+  bc::Arb rel;
+  arb_set_str(rel.x, "[1 +/- 1e-6]", 64);
+  arb_mul(x.x, x.x, rel.x, 64);
+  CHECK(bc::format_within_unit(x.x, 30) == "8.0572e+330985980541");
+  arb_pos_inf(x.x);
+  CHECK(bc::format_within_unit(x.x, 6).empty());
+}
+
+// The property that makes a derived column of a derived column an enclosure: the printed decimal,
+// read back as +-1 unit in its last digit (output/cell_value.hpp printed_interval, exact rationals),
+// holds the whole ball; and no fewer digits than format_real's half-unit rule gives. Random balls.
+TEST_CASE("real_format: format_within_unit read back as +-1 unit holds the ball, on random balls") {
+  flint_rand_t state;
+  flint_randinit(state);
+  int printed = 0;
+  for (int it = 0; it < 5000; ++it) {
+    bc::Arb x;
+    arb_randtest_precise(x.x, state, 80, 6);
+    if (arb_is_zero(x.x) || !arb_is_finite(x.x)) continue;
+    // a relative radius of 2^-5 .. 2^-64
+    mag_set_ui_2exp_si(
+        arb_radref(x.x), 1 + n_randint(state, 1000),
+        arf_abs_bound_lt_2exp_si(arb_midref(x.x)) - 15 - static_cast<slong>(n_randint(state, 60)));
+    const long cap = 1 + it % 25;
+    const std::string s = bc::format_within_unit(x.x, cap);
+    if (s.empty()) {
+      CHECK(!bc::accurate_to_digits(x.x, 1));
+      continue;
+    }
+    ++printed;
+    INFO(s);
+    CHECK(significant(s) <= cap);
+    long half_unit = 0;
+    while (half_unit < cap && bc::accurate_to_digits(x.x, half_unit + 1)) ++half_unit;
+    CHECK(significant(s) >= half_unit);
+    Fmpq lo, hi;
+    REQUIRE(bc::out::printed_interval(lo, hi, s));
+    bc::Arf a, b;
+    arb_get_lbound_arf(a.x, x.x, ARF_PREC_EXACT);
+    arb_get_ubound_arf(b.x, x.x, ARF_PREC_EXACT);
+    Fmpq qa, qb;
+    arf_get_fmpq(qa.x, a.x);
+    arf_get_fmpq(qb.x, b.x);
+    CHECK(fmpq_cmp(lo.x, qa.x) <= 0);
+    CHECK(fmpq_cmp(qb.x, hi.x) <= 0);
+  }
+  flint_randclear(state);
+  CHECK(printed > 3000);
 }
