@@ -1216,8 +1216,11 @@ TEST_CASE("table: points that print no rows: shards merge, status says done, --r
   }
   const std::string mixed_spec =
       tmp.file("s2.toml", "command = \"sphere sign-coef\"\n[sweep]\nd = [3, 4]\nl-max = [0, 1, 0]\n");
-  for (const auto& [spec, want] :
+  for (const auto& spec_want :
        {std::pair{empty_spec, "d," + none[0] + "\n"}, std::pair{mixed_spec, mixed_want}}) {
+    // named, not a structured binding: clang 14 refuses bindings captured by INFO's lambda
+    const std::string& spec = spec_want.first;
+    const std::string& want = spec_want.second;
     auto whole = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
     INFO(spec << ": " << whole.err);
     REQUIRE(whole.code == 0);
