@@ -43,24 +43,31 @@ TEST_CASE("decimal: malformed input is rejected, never approximated") {
 // Issue 20 §4: 2^(2^40) as a derived column aborted the program (gmp: overflow in mpz type) while
 // the printer built 10^(3.3*10^11) exactly. Reference digits: mpmath at 45 significant digits,
 // mpmath.nstr(mpf(2)**(2**40), 30) and mpf(2)**(-(2**40)).
-TEST_CASE("real_format: decimal exponents far beyond 10^4096 print without building 10^k") {
-  bc::Arb x;
+namespace {
+
+/// x = 2^(sign 2^40), exactly: an exponent no decimal printer may build as 10^k.
+void two_pow_two_pow_40(arb_t x, int sign) {
   fmpz_t e;
   fmpz_init(e);
-  fmpz_one(e);
+  fmpz_set_si(e, sign);
   fmpz_mul_2exp(e, e, 40);
-  arb_one(x.x);
-  arb_mul_2exp_fmpz(x.x, x.x, e);  // exactly 2^(2^40)
+  arb_one(x);
+  arb_mul_2exp_fmpz(x, x, e);
+  fmpz_clear(e);
+}
+
+}  // namespace
+
+TEST_CASE("real_format: decimal exponents far beyond 10^4096 print without building 10^k") {
+  bc::Arb x;
+  two_pow_two_pow_40(x.x, 1);  // exactly 2^(2^40)
   CHECK(bc::format_real(x.x, 30, false) == "8.05723224506582382563102683908e+330985980541");
   CHECK(bc::format_bound(x.x, 12, -1) == "8.05723224506e+330985980541");
   CHECK(bc::format_bound(x.x, 12, +1) == "8.05723224507e+330985980541");
-  fmpz_neg(e, e);
-  arb_one(x.x);
-  arb_mul_2exp_fmpz(x.x, x.x, e);  // 2^(-2^40)
+  two_pow_two_pow_40(x.x, -1);  // 2^(-2^40)
   CHECK(bc::format_real(x.x, 30, false) == "1.24112098247185434939175741004e-330985980542");
   CHECK(bc::format_bound(x.x, 13, -1) == "1.241120982471e-330985980542");
   CHECK(bc::format_bound(x.x, 13, +1) == "1.241120982472e-330985980542");
-  fmpz_clear(e);
 }
 
 // Issue 20 §3: an exact ball prints as the exact value it is (reference: the value itself).
@@ -153,13 +160,7 @@ TEST_CASE("real_format: format_within_unit prints the digits whose last unit hol
   CHECK(within_unit("[+/- 1e-6]", 6).empty());  // contains zero: no digit
   CHECK(within_unit("[1 +/- 2]", 6).empty());
   bc::Arb x;
-  fmpz_t e;
-  fmpz_init(e);
-  fmpz_one(e);
-  fmpz_mul_2exp(e, e, 40);
-  arb_one(x.x);
-  arb_mul_2exp_fmpz(x.x, x.x, e);
-  fmpz_clear(e);
+  two_pow_two_pow_40(x.x, 1);
   bc::Arb rel;
   arb_set_str(rel.x, "[1 +/- 1e-6]", 64);
   arb_mul(x.x, x.x, rel.x, 64);
