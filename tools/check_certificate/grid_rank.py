@@ -1,0 +1,277 @@
+"""depth grid-rank: ranks behind paper-L's lower bounds, each matrix recomputed from its definition.
+
+hadamard (paper-L appendix B, l.680-718): rows and columns are the weak compositions q^a of lambda
+into d parts; with Omega = p/s in lowest terms, A_ab = (sum_r p^(e_r) s^(2 lambda - e_r))^lambda,
+e_r = q^a_r + q^b_r, which has the rank of (V V^T)^(odot lambda). A minor nonsingular mod a prime
+bounds the rank over Q from below; an exact rank adds a minor at another prime and, below full
+rank, independent null vectors (A x = 0 exactly). Entries mod p are computed from p and s reduced
+mod p first (cost O(d) per entry, whatever Omega's size); exact entries (for the null space only)
+have at most hadamard_max_entry_bits bits, checked before they are formed.
+
+network (paper-L l.615-640, l.73-79): the grid tensor y(i_1..i_N) of the linearised network with
+the listed weights and templates (each regenerated from the seed, mod the prime), matricised by
+the partition I; a minor nonsingular mod p bounds its rank over Q. Cost: limits.network_work.
+"""
+
+import math
+from operator import mul
+
+from . import limits
+from .common import Reject, field, int_field, integer, need, seed_field, sized_list, splitmix64, exact
+from .primes import check_minor, index_in, prime_field, rank_exact
+
+
+def weak_compositions(total, parts):
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in weak_compositions(total - first, parts - 1):
+            yield (first,) + rest
+
+
+class Hadamard:
+    """A_ab for the listed compositions, mod a prime (reduced first) or exactly."""
+
+    def __init__(self, comps, lam, omega):
+        self.comps, self.lam = comps, lam
+        self.p, self.s = omega.numerator, omega.denominator
+
+    def mod(self, P):
+        """entry(a, b) = A_ab mod P: the powers p^e s^(2 lambda - e) tabulated mod P once."""
+        lam, p, s = self.lam, self.p % P, self.s % P
+        pw = [pow(p, e, P) * pow(s, 2 * lam - e, P) % P for e in range(2 * lam + 1)]
+        comps = self.comps
+
+        def entry(a, b):
+            return pow(sum(pw[x + y] for x, y in zip(comps[a], comps[b])), lam, P)
+        return entry
+
+    def exact_bits(self):
+        """A bound on the bits of |A_ab| <= (d max(|p|, s)^(2 lambda))^lambda."""
+        d, lam = len(self.comps[0]), self.lam
+        return lam * (2 * lam * max(abs(self.p), self.s).bit_length() + d.bit_length())
+
+    def exact_entry(self, a, b):
+        lam, p, s = self.lam, self.p, self.s
+        return sum(p ** (x + y) * s ** (2 * lam - x - y) for x, y in zip(self.comps[a], self.comps[b])) ** lam
+
+
+def hadamard_header(c):
+    d = int_field(c, "d", 1, limits.hadamard_max_d, "hadamard_max_d")
+    lam = int_field(c, "lambda", 1, limits.hadamard_max_lambda, "hadamard_max_lambda")
+    n = int_field(c, "n", 1, limits.grid_rank_max_side, "grid_rank_max_side")
+    need(n == math.comb(d + lam - 1, lam), f"n must be binom(d+lambda-1, lambda) = {math.comb(d + lam - 1, lam)}")
+    omega = exact(field(c, "omega"), "omega")
+    cap = limits.hadamard_max_omega_bits
+    need(abs(omega.numerator).bit_length() <= cap and omega.denominator.bit_length() <= cap,
+         f"omega's numerator or denominator has more than hadamard_max_omega_bits = {cap} bits")
+    need(omega != 0, "omega must be nonzero")
+    comps = [tuple(x) if isinstance(x, list) and all(type(y) is int for y in x) else None
+             for x in sized_list(field(c, "compositions"), "compositions", count=n)]
+    need(all(x is not None and len(x) == d for x in comps), f"compositions: each must list {d} parts")
+    need(set(comps) == set(weak_compositions(lam, d)) and len(set(comps)) == n,
+         "compositions must be every weak composition of lambda into d parts, once each")
+    return d, lam, n, omega, comps
+
+
+def check_hadamard(c):
+    d, lam, n, omega, comps = hadamard_header(c)
+    A = Hadamard(comps, lam, omega)
+    prime = prime_field(c, "prime", "prime")
+    valid = index_in(n)
+    r = check_minor(A.mod(prime), field(c, "minor", dict), prime, "minor", valid, valid, n)
+    need(r > 0, "nothing checked: the minor is empty")
+    claim = field(c, "claim", dict)
+    need(field(claim, "rank_at_least", int) == r, "claim: rank_at_least is not the minor's size")
+    need(field(claim, "rank_mod_p", int) == r, "claim: rank_mod_p is not the minor's size")
+    need(field(claim, "multiset", int) == n, "claim: multiset != binom(d+lambda-1, lambda)")
+    out = f"d={d} lambda={lam} Omega={omega}: rank_Q >= {r} of binom(d+lambda-1, lambda) = {n}"
+    out += " (full rank: = n)" if r == n else ""
+    if "exact" in c:
+        out += check_exact(field(c, "exact", dict), A, n, r)
+    return out
+
+
+def check_exact(e, A, n, r):
+    rank = int_field(e, "rank", 0, n)
+    ep = prime_field(e, "prime", "exact prime")
+    valid = index_in(n)
+    need(check_minor(A.mod(ep), field(e, "minor", dict), ep, "exact minor", valid, valid, n) == rank,
+         "exact: the minor's size is not the rank")
+    need(rank >= r, "exact: the exact rank is below the rank mod p")
+    if rank == n:
+        return f"; exact rank = {n}"
+    if "null_space" not in e:
+        return f"; exact rank >= {rank} (the upper bound is not part of the certificate)"
+    vecs = sized_list(e["null_space"], "exact null_space", count=n - rank)
+    ns = [[integer(x, "null_space entry") for x in sized_list(v, "a null vector", count=n)] for v in vecs]
+    bits = A.exact_bits()
+    need(bits <= limits.hadamard_max_entry_bits,
+         f"exact: checking the null space needs entries of {bits} bits, above hadamard_max_entry_bits = "
+         f"{limits.hadamard_max_entry_bits}")
+    rows = [[A.exact_entry(a, b) for b in range(n)] for a in range(n)]
+    for k, v in enumerate(ns):
+        need(all(sum(map(mul, row, v)) == 0 for row in rows), f"exact: null_space[{k}] is not in the null space of A")
+    need(rank_exact(ns) == n - rank, "exact: the null-space vectors are not independent")
+    return f"; exact rank = {rank} (minor from below, {n - rank} null vectors from above)"
+
+
+def network_header(c):
+    L = int_field(c, "L", 1, limits.network_max_L, "network_max_L")
+    dx = int_field(c, "dx", 1, limits.network_max_dx, "network_max_dx")
+    H = int_field(c, "H", 1, limits.network_max_H, "network_max_H")
+    N = int_field(c, "N", 2, limits.network_max_N, "network_max_N")
+    M = int_field(c, "templates", 1, limits.network_max_templates, "network_max_templates")
+    need(dx % H == 0 and N % 2 == 0, "need H | dx and N even")
+    side = M ** (N // 2)
+    need(side <= limits.grid_rank_max_side,
+         f"templates^(N/2) = {side} rows, above grid_rank_max_side = {limits.grid_rank_max_side}")
+    work = limits.network_work(L, dx, H, N, M)
+    need(work <= limits.network_max_work, f"network_work = {work}, above network_max_work = {limits.network_max_work}")
+    return L, dx, H, N, M
+
+
+class Draws:
+    """The seed's stream: splitmix64 outputs reduced mod the prime, in the certificate's order."""
+
+    def __init__(self, seed, prime):
+        self.state, self.prime = seed, prime
+
+    def take(self, listed, what, count):
+        listed = [integer(x, what) for x in sized_list(listed, what, count=count)]
+        out = []
+        for _ in range(count):
+            self.state, x = splitmix64(self.state)
+            out.append(x % self.prime)
+        need(listed == out, f"{what} are not the seed's draws")
+        return out
+
+
+def network_weights(c, L, dx, H, M, draws):
+    """Per (layer, head) the rows of W^Q, W^K, W^V (da x dx) and W^O (dx x da); the templates."""
+    da = dx // H
+    blocks = sized_list(field(c, "weights"), "weights", count=L * H)
+    W = []
+    for i, blk in enumerate(blocks):
+        need((field(blk, "layer", int), field(blk, "head", int)) == (i // H + 1, i % H + 1),
+             f"weights[{i}]: layer/head out of order")
+        w = {}
+        for name, rows, cols in (("W_Q", da, dx), ("W_K", da, dx), ("W_V", da, dx), ("W_O", dx, da)):
+            flat = draws.take(field(blk, name), f"weights[{i}] {name}", rows * cols)
+            w[name] = [flat[r * cols:(r + 1) * cols] for r in range(rows)]
+        W.append(w)
+    listed = sized_list(field(c, "template_vectors"), "template_vectors", count=M)
+    T = [draws.take(t, f"template_vectors[{k}]", dx) for k, t in enumerate(listed)]
+    return W, T
+
+
+class Network:
+    """y(i_1..i_N) = entry (1, 1) of the linearised network's output on the columns T_(i_j), mod
+    P; the first layer's projections of each template are tabulated, the last layer computes only
+    its first output entry."""
+
+    def __init__(self, W, T, L, H, P):
+        self.W, self.L, self.H, self.P = W, L, H, P
+        heads = W[:H]
+        self.kt = [[self.mv(w["W_K"], t) for t in T] for w in heads]
+        self.qt = [[self.mv(w["W_Q"], t) for t in T] for w in heads]
+        self.vt = [[self.mv(w["W_V"], t) for t in T] for w in heads]
+        self.st = [[[sum(map(mul, k, q)) % P for q in qs] for k in ks] for ks, qs in zip(self.kt, self.qt)]
+        self.memo = {}
+
+    def mv(self, A, x):
+        P = self.P
+        return [sum(map(mul, row, x)) % P for row in A]
+
+    def head_out(self, w, S, V, N):
+        """W^O (V S) column by column: column i of V S is sum_j S[j][i] v_j."""
+        P, da = self.P, len(V[0])
+        cols = []
+        for i in range(N):
+            vs = [sum(S[j][i] * V[j][a] for j in range(N)) % P for a in range(da)]
+            cols.append(self.mv(w["W_O"], vs))
+        return cols
+
+    def first_layer(self, idx):
+        N, P = len(idx), self.P
+        if self.L == 1:
+            return None
+        X = None
+        for h in range(self.H):
+            st, vt = self.st[h], self.vt[h]
+            S = [[st[idx[j]][idx[i]] for i in range(N)] for j in range(N)]
+            Y = self.head_out(self.W[h], S, [vt[m] for m in idx], N)
+            X = Y if X is None else [[(a + b) % P for a, b in zip(x, y)] for x, y in zip(X, Y)]
+        return X
+
+    def layer(self, X, l):
+        N, P, X2 = len(X), self.P, None
+        for h in range(self.H):
+            w = self.W[l * self.H + h]
+            K = [self.mv(w["W_K"], x) for x in X]
+            Q = [self.mv(w["W_Q"], x) for x in X]
+            V = [self.mv(w["W_V"], x) for x in X]
+            S = [[sum(map(mul, K[j], Q[i])) % P for i in range(N)] for j in range(N)]
+            Y = self.head_out(w, S, V, N)
+            X2 = Y if X2 is None else [[(a + b) % P for a, b in zip(x, y)] for x, y in zip(X2, Y)]
+        return X2
+
+    def last_entry(self, X, idx):
+        """Entry (1, 1) of the last layer: sum_h W^O[0] . sum_j <k_j, q_1> v_j."""
+        P, l, total = self.P, self.L - 1, 0
+        for h in range(self.H):
+            w = self.W[l * self.H + h]
+            if X is None:  # one layer: the tabulated projections
+                K, V, q0 = [self.kt[h][m] for m in idx], [self.vt[h][m] for m in idx], self.qt[h][idx[0]]
+            else:
+                K, V, q0 = [self.mv(w["W_K"], x) for x in X], [self.mv(w["W_V"], x) for x in X], self.mv(w["W_Q"], X[0])
+            s = [sum(map(mul, k, q0)) % P for k in K]
+            vs = [sum(sj * v[a] for sj, v in zip(s, V)) % P for a in range(len(V[0]))]
+            total += sum(map(mul, w["W_O"][0], vs))
+        return total % P
+
+    def y(self, idx):
+        if idx not in self.memo:
+            X = self.first_layer(idx)
+            for l in range(1, self.L - 1):
+                X = self.layer(X, l)
+            self.memo[idx] = self.last_entry(X, idx)
+        return self.memo[idx]
+
+
+def check_network(c):
+    L, dx, H, N, M = network_header(c)
+    prime = prime_field(c, "prime", "prime")
+    W, T = network_weights(c, L, dx, H, M, Draws(seed_field(c), prime))
+    net = Network(W, T, L, H, prime)
+    side = M ** (N // 2)
+    parts = sized_list(field(c, "partitions"), "partitions", at_most=64)
+    need(parts, "nothing checked: no partitions")
+    out = []
+    for n, part in enumerate(parts):
+        listed = sized_list(field(part, "I"), f"partition {n} I", count=N // 2)
+        need(all(type(i) is int and 1 <= i <= N for i in listed) and len(set(listed)) == N // 2,
+             f"partition {n}: I must be N/2 distinct positions in 1..N")
+        I = [i - 1 for i in listed]
+        J = [j for j in range(N) if j not in I]
+
+        def entry(row, col, I=I, J=J):
+            idx = [0] * N
+            for positions, x in ((I, row), (J, col)):
+                for pos in reversed(positions):
+                    x, idx[pos] = divmod(x, M)
+            return net.y(tuple(idx))
+
+        valid = index_in(side)
+        r = check_minor(entry, field(part, "minor", dict), prime, f"partition {n} minor", valid, valid, side)
+        need(r > 0, f"nothing checked: partition {n}'s minor is empty")
+        need(field(part, "rank_mod_p", int) == r, f"partition {n}: rank_mod_p is not the minor's size")
+        out.append(f"I={[i + 1 for i in I]}: rank_Q >= {r}")
+    return f"L={L} dx={dx} H={H} N={N} M={M}: grid matrix (side {side}) " + ", ".join(out)
+
+
+def check_grid_rank(c):
+    kind = field(c, "kind", str)
+    need(kind in ("hadamard", "network"), "kind must be hadamard or network")
+    return check_hadamard(c) if kind == "hadamard" else check_network(c)
