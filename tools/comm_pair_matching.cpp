@@ -83,6 +83,34 @@ nlohmann::json search_evaluations(ulong N, ulong M, std::uint64_t seed, ulong tr
   throw DomainError("comm pair-matching: the search's erring alpha has no error on recomputation");
 }
 
+// The terms the checker sums for evaluations {alpha, instances}, and the exponentials it takes.
+void check_certificate_work(ulong N, ulong M, const std::vector<std::pair<double, double>>& evaluations) {
+  const std::string what = "comm pair-matching --certificate";
+  double pairs = 0;
+  for (const auto& [alpha, instances] : evaluations)
+    pairs += certificate_limits::pair_matching_pairs(static_cast<double>(N), static_cast<double>(M), alpha,
+                                                     instances);
+  check_certificate_limit(what, "terms to sum (pair_matching_pairs)", pairs,
+                          BC_CERTIFICATE_LIMIT(pair_matching_max_pairs),
+                          "lower --trials or --N, or raise --alpha");
+  check_certificate_limit(what, "exponentials to evaluate",
+                          std::min(std::floor(static_cast<double>(M) / 2) + 1, pairs),
+                          BC_CERTIFICATE_LIMIT(pair_matching_max_residues), "lower --trials, --N or --M");
+}
+
+// --certificate: what the checker would refuse. Every output of every trial is listed (about 48
+// bytes each) and decided; with a given alpha, the terms the checker sums (alpha = 0: known only
+// after the search, checked by check_certificate_work).
+void check_certificate_size(ulong N, ulong M, ulong trials, double alpha) {
+  const std::string what = "comm pair-matching --certificate";
+  const double outputs = static_cast<double>(trials) * static_cast<double>(N);
+  check_certificate_limit(what, "trials x N", outputs, BC_CERTIFICATE_LIMIT(pair_matching_max_outputs),
+                          "lower --trials or --N");
+  check_certificate_limit(what, "its estimated size in bytes", outputs * 48,
+                          BC_CERTIFICATE_LIMIT(max_file_bytes), "lower --trials or --N");
+  if (alpha > 0) check_certificate_work(N, M, {{alpha, static_cast<double>(trials)}});
+}
+
 RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
   const ulong N = parse_uint("--N", o.N, 1, 1000000);
   const ulong M = parse_uint("--M", o.M, 2, max_index);
@@ -101,10 +129,7 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
       throw UsageError(fmt::format("--alpha must be a positive number below 1e300, got \"{}\"", o.alpha));
   }
   check_certificate_path(o.certificate, ctx, {});
-  if (!o.certificate.empty())
-    limits::check("comm pair-matching: --certificate size",
-                  static_cast<double>(trials) * static_cast<double>(N) * 48, limits::max_output_chars,
-                  "characters", "lower --trials or --N");
+  if (!o.certificate.empty()) check_certificate_size(N, M, trials, o.search_alpha ? 0 : alpha);
   const double per_alpha = static_cast<double>(trials) * static_cast<double>(N) * static_cast<double>(N);
   const double steps = o.search_alpha ? 64.0 : 1.0;
   limits::check_work(
@@ -173,6 +198,7 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
     const double amin =
         comm::pair_matching_min_alpha(N, M, theta, trials, seed, ctx.threads, 1e-9, nsteps, &alo);
     if (!o.certificate.empty()) {
+      if (amin > 0) check_certificate_work(N, M, {{amin, static_cast<double>(trials)}, {alo, 1.0}});
       cert["evaluations"] = search_evaluations(N, M, seed, trials, amin, alo, theta, ctx.threads);
       cert["claim"] = {{"alpha_min_above", exact_of_double(alo)},
                        {"alpha_min_at_most", exact_of_double(amin)}};

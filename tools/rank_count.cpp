@@ -32,9 +32,32 @@ nlohmann::json poly_json(const rank::HomPoly& p) {
   return {{"degree", p.m}, {"terms", terms}};
 }
 
+// The common denominators the checker forms for one degree: each function's parts together, the
+// rows (degree-l parts) together, each dependency's coefficients.
+void check_denominators(ulong l, const rank::CountCertificate& c) {
+  const std::string what = fmt::format("rank count --certificate (l = {})", l);
+  std::vector<const fmpz*> rows;
+  for (const auto& f : c.functions) {
+    std::vector<const fmpz*> dens;
+    for (const auto& h : f.parts)
+      for (const auto& x : h.c) dens.push_back(fmpq_denref(x.x));
+    check_common_denominator(what, dens);
+    ulong m = 0;
+    for (auto e : f.exponent) m += e;
+    for (const auto& x : f.parts[(m - l) / 2].c) rows.push_back(fmpq_denref(x.x));
+  }
+  check_common_denominator(what, rows);
+  for (const auto& dep : c.dependencies) {
+    std::vector<const fmpz*> dens;
+    for (const auto& x : dep.second) dens.push_back(fmpq_denref(x.x));
+    check_common_denominator(what, dens);
+  }
+}
+
 // One degree of the certificate (tools/check_certificate.py checks it).
 nlohmann::json degree_certificate(ulong d, ulong l, const rank::ConstructedCount& cc,
                                   const rank::CountCertificate& c) {
+  check_denominators(l, c);
   nlohmann::json fs = nlohmann::json::array();
   for (const auto& f : c.functions) {
     nlohmann::json parts = nlohmann::json::array();
@@ -61,6 +84,31 @@ nlohmann::json degree_certificate(ulong d, ulong l, const rank::ConstructedCount
 // rational coefficients handled by the construction in one row, at the default time budget (a work
 // limit: it scales with --max-seconds)
 constexpr double kConstructLimit = 4.0e5;
+
+bool constructs(ulong d, ulong r, ulong l, double construct_limit) {
+  return d <= 12 && rank::construct_size(d, std::min(r, d), l, 1) <= construct_limit;
+}
+
+// --certificate: what the checker would refuse, refused before the construction. The degrees
+// that are not constructed ('n/a') claim nothing; at least one must be.
+void check_count_certificate(ulong d, ulong r, ulong l_lo, ulong l_hi, double construct_limit) {
+  const std::string what = "rank count --certificate";
+  check_certificate_limit(what, "d", static_cast<double>(d), BC_CERTIFICATE_LIMIT(rank_count_max_d),
+                          "the checker expands polynomials in d variables exactly; lower --d");
+  double work = 0, built = 0;
+  for (ulong k = l_lo; k <= l_hi; ++k)
+    if (constructs(d, r, k, construct_limit)) {
+      work += certificate_limits::rank_count_work(static_cast<double>(d), static_cast<double>(k));
+      ++built;
+    }
+  check_certificate_limit(what, "rank_count_work", work, BC_CERTIFICATE_LIMIT(rank_count_max_work),
+                          "lower --l or --l-max");
+  if (built == 0)
+    throw ResourceError(fmt::format(
+        "{}: no degree in {}..{} is constructed (above {:.0e} rational coefficients, or d > 12), so the "
+        "certificate would certify nothing; lower --l or --l-max, or raise --max-seconds",
+        what, l_lo, l_hi, construct_limit));
+}
 
 RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
@@ -95,11 +143,12 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const bool cert = !o.certificate.empty();
   nlohmann::json degrees = nlohmann::json::array();
   if (cert) {  // the Fischer parts of every function, each about as large as its row
+    check_count_certificate(d, r, range ? 0 : l, l, construct_limit);
     double size = 0;
-    for (ulong k = range ? 0 : l; k <= l && d <= 12; ++k)
-      size += rank::construct_size(d, std::min(r, d), k, 1);
-    limits::check("rank count: --certificate size", 3 * 40 * size, limits::max_output_chars, "characters",
-                  "lower --l or --l-max");
+    for (ulong k = range ? 0 : l; k <= l; ++k)
+      if (constructs(d, r, k, construct_limit)) size += rank::construct_size(d, std::min(r, d), k, 1);
+    check_certificate_limit("rank count --certificate", "its estimated size in bytes", 3 * 40 * size,
+                            BC_CERTIFICATE_LIMIT(max_file_bytes), "lower --l or --l-max");
   }
   for (ulong k = range ? 0 : l; k <= l; ++k) {
     Fmpz n, e, tk;
@@ -107,7 +156,7 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
     rank::head_count(e.x, d, r, k, rank::CountRule::exact);
     rank::head_count(tk.x, d, r, k, rank::CountRule::talk);
     out::Cell constructed = out::Cell::of_text("n/a");
-    if (!o.no_construct && d <= 12 && rank::construct_size(d, std::min(r, d), k, 1) <= construct_limit) {
+    if (!o.no_construct && constructs(d, r, k, construct_limit)) {
       rank::CountCertificate cc_cert;
       auto cc = rank::constructed_count(d, r, k, 1, cert ? &cc_cert : nullptr);
       constructed = out::Cell::of_int(static_cast<long long>(cc.rank));

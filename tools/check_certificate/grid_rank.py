@@ -167,73 +167,73 @@ def network_weights(c, L, dx, H, M, draws):
 
 
 class Network:
-    """y(i_1..i_N) = entry (1, 1) of the linearised network's output on the columns T_(i_j), mod
-    P; the first layer's projections of each template are tabulated, the last layer computes only
-    its first output entry."""
+    """y(i_1..i_N) = entry (1, 1) of the linearised network's output on the columns x_j = T_(i_j),
+    mod P. Per head, with G = W^K^T W^Q and O = W^O W^V (dx x dx, formed once): the scores are
+    S_ji = x_j^T G x_i and the head's output column i is sum_j S_ji O x_j. The first layer reads
+    S and O x_j from tables over the templates; the last computes only its first entry,
+    sum_j (x_j^T G x_1) (O[0] . x_j). Cost per point: limits.network_work."""
 
     def __init__(self, W, T, L, H, P):
-        self.W, self.L, self.H, self.P = W, L, H, P
-        heads = W[:H]
-        self.kt = [[self.mv(w["W_K"], t) for t in T] for w in heads]
-        self.qt = [[self.mv(w["W_Q"], t) for t in T] for w in heads]
-        self.vt = [[self.mv(w["W_V"], t) for t in T] for w in heads]
-        self.st = [[[sum(map(mul, k, q)) % P for q in qs] for k in ks] for ks, qs in zip(self.kt, self.qt)]
+        self.L, self.H, self.P = L, H, P
+        self.G = [self.mm(self.tr(w["W_K"]), w["W_Q"]) for w in W]
+        self.O = [self.mm(w["W_O"], w["W_V"]) for w in W]
+        GT = [[self.mv(self.G[h], t) for t in T] for h in range(H)]
+        self.st = [[[self.dot(t, g) for g in GT[h]] for t in T] for h in range(H)]
+        self.ot = [[self.mv(self.O[h], t) for t in T] for h in range(H)]
         self.memo = {}
+
+    def tr(self, A):
+        return [list(col) for col in zip(*A)]
+
+    def mm(self, A, B):
+        Bt = self.tr(B)
+        return [[self.dot(row, col) for col in Bt] for row in A]
+
+    def dot(self, a, b):
+        return sum(map(mul, a, b)) % self.P
 
     def mv(self, A, x):
         P = self.P
         return [sum(map(mul, row, x)) % P for row in A]
 
-    def head_out(self, w, S, V, N):
-        """W^O (V S) column by column: column i of V S is sum_j S[j][i] v_j."""
-        P, da = self.P, len(V[0])
-        cols = []
-        for i in range(N):
-            vs = [sum(S[j][i] * V[j][a] for j in range(N)) % P for a in range(da)]
-            cols.append(self.mv(w["W_O"], vs))
-        return cols
+    def combine(self, S, OX, N):
+        """Column i: sum_j S[j][i] OX[j] (mod P)."""
+        P, n = self.P, len(OX[0])
+        return [[sum(S[j][i] * OX[j][a] for j in range(N)) % P for a in range(n)] for i in range(N)]
+
+    def add(self, X, Y):
+        return Y if X is None else [[(a + b) % self.P for a, b in zip(x, y)] for x, y in zip(X, Y)]
 
     def first_layer(self, idx):
-        N, P = len(idx), self.P
-        if self.L == 1:
-            return None
-        X = None
+        N, X = len(idx), None
         for h in range(self.H):
-            st, vt = self.st[h], self.vt[h]
-            S = [[st[idx[j]][idx[i]] for i in range(N)] for j in range(N)]
-            Y = self.head_out(self.W[h], S, [vt[m] for m in idx], N)
-            X = Y if X is None else [[(a + b) % P for a, b in zip(x, y)] for x, y in zip(X, Y)]
+            st, ot = self.st[h], self.ot[h]
+            X = self.add(X, self.combine([[st[m][k] for k in idx] for m in idx], [ot[m] for m in idx], N))
         return X
 
     def layer(self, X, l):
-        N, P, X2 = len(X), self.P, None
+        N, X2 = len(X), None
         for h in range(self.H):
-            w = self.W[l * self.H + h]
-            K = [self.mv(w["W_K"], x) for x in X]
-            Q = [self.mv(w["W_Q"], x) for x in X]
-            V = [self.mv(w["W_V"], x) for x in X]
-            S = [[sum(map(mul, K[j], Q[i])) % P for i in range(N)] for j in range(N)]
-            Y = self.head_out(w, S, V, N)
-            X2 = Y if X2 is None else [[(a + b) % P for a, b in zip(x, y)] for x, y in zip(X2, Y)]
+            G, O = self.G[l * self.H + h], self.O[l * self.H + h]
+            GX = [self.mv(G, x) for x in X]
+            S = [[self.dot(X[j], GX[i]) for i in range(N)] for j in range(N)]
+            X2 = self.add(X2, self.combine(S, [self.mv(O, x) for x in X], N))
         return X2
 
     def last_entry(self, X, idx):
-        """Entry (1, 1) of the last layer: sum_h W^O[0] . sum_j <k_j, q_1> v_j."""
-        P, l, total = self.P, self.L - 1, 0
+        total, l = 0, self.L - 1
         for h in range(self.H):
-            w = self.W[l * self.H + h]
-            if X is None:  # one layer: the tabulated projections
-                K, V, q0 = [self.kt[h][m] for m in idx], [self.vt[h][m] for m in idx], self.qt[h][idx[0]]
-            else:
-                K, V, q0 = [self.mv(w["W_K"], x) for x in X], [self.mv(w["W_V"], x) for x in X], self.mv(w["W_Q"], X[0])
-            s = [sum(map(mul, k, q0)) % P for k in K]
-            vs = [sum(sj * v[a] for sj, v in zip(s, V)) % P for a in range(len(V[0]))]
-            total += sum(map(mul, w["W_O"][0], vs))
-        return total % P
+            if X is None:  # one layer: the tables
+                total += sum(self.st[h][m][idx[0]] * self.ot[h][m][0] for m in idx)
+                continue
+            G, O0 = self.G[l * self.H + h], self.O[l * self.H + h][0]
+            g = self.mv(G, X[0])
+            total += sum(self.dot(x, g) * self.dot(O0, x) for x in X)
+        return total % self.P
 
     def y(self, idx):
         if idx not in self.memo:
-            X = self.first_layer(idx)
+            X = self.first_layer(idx) if self.L > 1 else None
             for l in range(1, self.L - 1):
                 X = self.layer(X, l)
             self.memo[idx] = self.last_entry(X, idx)
@@ -246,14 +246,16 @@ def check_network(c):
     W, T = network_weights(c, L, dx, H, M, Draws(seed_field(c), prime))
     net = Network(W, T, L, H, prime)
     side = M ** (N // 2)
-    parts = sized_list(field(c, "partitions"), "partitions", at_most=64)
+    parts = sized_list(field(c, "partitions"), "partitions", at_most=2)  # the two balanced ones
     need(parts, "nothing checked: no partitions")
-    out = []
+    out, seen = [], []
     for n, part in enumerate(parts):
         listed = sized_list(field(part, "I"), f"partition {n} I", count=N // 2)
         need(all(type(i) is int and 1 <= i <= N for i in listed) and len(set(listed)) == N // 2,
              f"partition {n}: I must be N/2 distinct positions in 1..N")
         I = [i - 1 for i in listed]
+        need(all(sorted(I) != sorted(x) for x in seen), f"partition {n}: I is listed twice")
+        seen.append(I)
         J = [j for j in range(N) if j not in I]
 
         def entry(row, col, I=I, J=J):

@@ -12,6 +12,12 @@ the parameters alone; each is compared with its limit before the work starts.
 
 import math
 
+# Limits only the checker needs: what boundcheck writes is within them by construction (its JSON
+# nests 9 levels, its integers are below 2^64, alpha is a double); the others are mirrored in
+# tools/certificate_limits.hpp.
+CHECKER_ONLY = ("max_json_depth", "max_json_int_digits", "pair_matching_max_alpha_bits",
+                "pair_matching_max_refined")
+
 # ---- every certificate ----------------------------------------------------------------------
 max_file_bytes = 67108864          # 64 MiB: json holds about 15 bytes of Python objects per byte
 max_json_depth = 32                # the deepest certificate (rank count) nests 9 levels
@@ -52,7 +58,7 @@ network_max_work = 100000000             # multiplications mod p (network_work)
 # ---- rank count -----------------------------------------------------------------------------
 rank_count_max_d = 12
 rank_count_max_r = 1099511627776         # 2^40
-rank_count_max_work = 50000000           # dictionary operations (rank_count_work)
+rank_count_max_work = 50000000           # dictionary operations (rank_count_work, summed over degrees)
 
 
 # ---- estimates (tools/certificate_limits.hpp computes the same, in the same order) -----------
@@ -83,27 +89,21 @@ def neighborly_work(N, k, witnesses):
 
 
 def network_work(L, dx, H, N, M):
-    """Per grid point y(i_1..i_N): L layers of H heads, each W^K, W^Q, W^V X (3 da dx N), the
-    scores (da N^2), V S (da N^2) and W^O (dx da N); M^N points."""
-    da = dx // H
-    return M ** N * L * H * da * (4 * dx * N + 2 * N * N)
+    """Multiplications mod p (grid_rank.Network): per grid point, the first layer's combinations
+    (H N^2 dx, its scores and projections tabulated over the M templates), each middle layer's
+    (2 H (N dx^2 + N^2 dx)), the last layer's first entry (H (dx^2 + 2 N dx); H N from the tables
+    when L = 1); M^N points; and the tables (H (2 M dx^2 + M^2 dx))."""
+    if L == 1:
+        point = H * N
+    else:
+        point = H * N * N * dx + (L - 2) * 2 * H * (N * dx * dx + N * N * dx) + H * (dx * dx + 2 * N * dx)
+    return M ** N * point + H * (2 * M * dx * dx + M * M * dx)
 
 
-def rank_count_work(d, r, l):
-    """One degree l: F = binom(l+rr-1, rr-1) + binom(l+rr+1, rr-1) functions (rr = min(r, d)),
-    each expanded by Horner in (l + 2) / 2 + 1 steps over at most binom(l+d+1, d-1) monomials
-    (times d, the |x|^2 product); the dependencies (F rows, rank coefficients, binom(l+d-1, d-1)
-    monomials each); the minor's elimination (rank^3)."""
-    rr = min(r, d)
-    F = math.comb(l + rr - 1, rr - 1) + math.comb(l + rr + 1, rr - 1)
-    rank = math.comb(r + l - 1, l) if r < d else harmonic_dim(d, l)
-    horner = F * (l // 2 + 2) * math.comb(l + d + 1, d - 1) * d
-    deps = F * rank * math.comb(l + d - 1, d - 1)
-    return horner + deps + rank ** 3
-
-
-def harmonic_dim(d, l):
-    """N(d, l), the dimension of the degree-l spherical harmonics in d variables."""
-    if l == 0:
-        return 1
-    return math.comb(l + d - 1, d - 1) - (math.comb(l + d - 3, d - 1) if l >= 2 else 0)
+def rank_count_work(d, l):
+    """The most work one listed function of degree l can cause: expanding sum_j |x|^(2j) h_(m-2j)
+    for m = l + 2 by Horner, (l + 2) / 2 + 1 steps over at most binom(l+d+1, d-1) monomials,
+    times d for |x|^2. (Everything else the checker does per degree is bounded by the file's
+    size: a listed part or coefficient that is not the unique genuine one ends the check, so the
+    work before it is work a genuine certificate of that size would cause.)"""
+    return (l // 2 + 2) * math.comb(l + d + 1, d - 1) * d

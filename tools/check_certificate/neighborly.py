@@ -107,8 +107,8 @@ def check_neighborly(c):
         need(tried == math.comb(N, q), f"claim: 'all' subsets, but the lists repeat a subset")
         what = f"all C({N},{q}) = {tried} subsets tried, {certified} have"
     else:
-        what = (f"{certified} distinct subsets ({len(seen)} witnesses) of {tried} distinct sampled "
-                f"({len(seen) + len(rest)} draws) have")
+        what = (f"{certified} distinct subset{'s' * (certified != 1)} ({len(seen)} witnesses) of {tried} "
+                f"distinct sampled ({len(seen) + len(rest)} draws) {'have' if certified != 1 else 'has'}")
     return (f"N={N} q={q} k={k}: {what} an exact witness (<w,v_j> = 1 on S, |<w,v_j>| <= 1/2 off S, "
             f"k ||w||^2 <= {4 * q}; max {float(max_norm):.4g})")
 

@@ -18,9 +18,15 @@ import math
 
 from . import limits
 from .common import Reject, capped_lcm, exact, field, int_field, need, sized_list
-from .limits import harmonic_dim
 from .primes import check_minor, index_in, prime_field
 from .grid_rank import weak_compositions
+
+
+def harmonic_dim(d, l):
+    """N(d, l), the dimension of the degree-l spherical harmonics in d variables."""
+    if l == 0:
+        return 1
+    return math.comb(l + d - 1, d - 1) - (math.comb(l + d - 3, d - 1) if l >= 2 else 0)
 
 
 class Packing:
@@ -161,7 +167,7 @@ def check_rank_count(c):
     need(len(set(ls)) == len(ls), "degrees: an l is listed twice")
     built = {n for n, x in enumerate(degs) if x.get("constructed") != "n/a"}
     need(built, "nothing checked: no degree is constructed")
-    work = sum(limits.rank_count_work(d, r, ls[n]) for n in built)
+    work = sum(limits.rank_count_work(d, ls[n]) for n in built)
     need(work <= limits.rank_count_max_work,
          f"rank_count_work = {work}, above rank_count_max_work = {limits.rank_count_max_work}")
     parts = [check_degree(x, d, r, ls[n], f"degree {n}") if n in built else f"l={ls[n]}: not constructed"
