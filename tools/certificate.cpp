@@ -147,6 +147,7 @@ void attach_certificate(RunResult& r, const std::string& path, const nlohmann::j
 
 std::string exact_of_double(double x) {
   if (!std::isfinite(x)) throw DomainError("certificate: a non-finite double has no exact value");
+  if (x == 0) return "0";
   int e = 0;
   const double f = std::frexp(x, &e);  // x = f 2^e, 1/2 <= |f| < 1
   auto m = static_cast<long long>(std::ldexp(f, 53));

@@ -11,7 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace bc::cli {
 
@@ -22,26 +24,38 @@ struct PairOptions {
   bool search_alpha = false;
 };
 
-// One instance with its deciding margins at alpha (the certificate's unit).
+// The error of a double-precision margin: a few roundings of scores of size alpha. The checker
+// decides every output exactly, so a margin within this of 0 may be decided either way there.
+double margin_slack(double alpha) { return 64 * std::numeric_limits<double>::epsilon() * (1 + alpha); }
+
+// One instance with its deciding margins at alpha (the certificate's unit); `closest` becomes the
+// least |margin| of its no-match outputs if smaller (a match is decided "match" exactly).
 nlohmann::json instance_json(ulong N, ulong M, std::uint64_t seed, ulong t, double alpha, double theta,
-                             bool margins) {
+                             bool margins, double* closest = nullptr) {
   const auto z = comm::pair_matching_instance(N, M, seed, t);
   nlohmann::json j = {{"trial", t}, {"z", z}};
   if (margins) {
+    const auto y = comm::pair_matching_truth(z, M);
+    const auto ms = comm::pair_matching_margins(z, M, alpha, theta);
     std::vector<std::string> m;
-    for (double x : comm::pair_matching_margins(z, M, alpha, theta)) m.push_back(fmt::format("{:.17g}", x));
+    for (size_t i = 0; i < z.size(); ++i) {
+      m.push_back(fmt::format("{:.17g}", ms[i]));
+      if (closest != nullptr && y[i] == 0) *closest = std::min(*closest, std::abs(ms[i]));
+    }
     j["margins"] = m;
   }
   return j;
 }
 
-// An evaluation over every trial: the instances, their margins at alpha and the error counts.
+// An evaluation over every trial: the instances, their margins at alpha and the error counts;
+// `closest` receives the least |margin| of a no-match output.
 nlohmann::json evaluation_json(ulong N, ulong M, std::uint64_t seed, ulong trials, double alpha, double theta,
-                               const comm::PairMatchingStats& st, const char* role) {
+                               const comm::PairMatchingStats& st, const char* role, double& closest) {
   nlohmann::json inst = nlohmann::json::array();
+  closest = INFINITY;
   for (ulong t = 0; t < trials; ++t) {
     if (t % 64 == 0) limits::poll("comm pair-matching: certificate");
-    inst.push_back(instance_json(N, M, seed, t, alpha, theta, true));
+    inst.push_back(instance_json(N, M, seed, t, alpha, theta, true, &closest));
   }
   return {{"role", role},
           {"alpha", exact_of_double(alpha)},
@@ -53,34 +67,94 @@ nlohmann::json evaluation_json(ulong N, ulong M, std::uint64_t seed, ulong trial
           {"missed_match", st.missed_match}};
 }
 
-// Search mode: zero errors at alpha_hi on every trial, and one instance that errs at alpha_lo.
-nlohmann::json search_evaluations(ulong N, ulong M, std::uint64_t seed, ulong trials, double hi, double lo,
-                                  double theta, int threads) {
-  nlohmann::json ev = nlohmann::json::array();
+// The given alpha's evaluation; refused when an output lies within the margins' error of its
+// decision (the certificate's error count could then differ from the checker's).
+nlohmann::json given_evaluation(ulong N, ulong M, std::uint64_t seed, ulong trials, double alpha,
+                                double theta, const comm::PairMatchingStats& st) {
+  double closest = INFINITY;
+  nlohmann::json ev = evaluation_json(N, M, seed, trials, alpha, theta, st, "given", closest);
+  if (closest <= margin_slack(alpha))
+    throw DomainError(fmt::format(
+        "comm pair-matching --certificate: an output's margin at alpha = {:.17g} is {:.3g}, within the "
+        "double-precision error {:.3g} of its decision, which the checker decides exactly; move --alpha "
+        "slightly",
+        alpha, closest, margin_slack(alpha)));
+  return ev;
+}
+
+/// The search's certified bracket: (lo, hi] around alpha_min, each end moved out until its
+/// deciding margins exceed their double-precision error (margin_slack).
+struct SearchBracket {
+  double lo = 0, hi = 0;
+  nlohmann::json evaluations = nlohmann::json::array();
+};
+
+// A lower bound of d margin / d alpha for a no-match output: c_0 - (a softmax average of cosines
+// <= c_1) >= c_0 - c_1 = theta (1 - c_1) = 2 theta sin^2(pi/M) (halved for rounding). Moving an
+// end by (3 slack - margin) / gap clears its margins in one step, usually.
+double margin_gap(ulong M, double theta) {
+  const double s = std::sin(M_PI / static_cast<double>(M));
+  return theta * s * s;
+}
+
+// Zero errors at hi, every no-match margin clear of its error.
+nlohmann::json robust_zero_errors(ulong N, ulong M, std::uint64_t seed, ulong trials, double theta,
+                                  int threads, double& hi) {
+  double delta = 0;
+  for (int round = 0;; ++round) {
+    double closest = INFINITY;
+    nlohmann::json ev = evaluation_json(N, M, seed, trials, hi, theta,
+                                        comm::pair_matching_run(N, M, hi, theta, trials, seed, threads),
+                                        "zero_errors", closest);
+    if (closest > margin_slack(hi)) return ev;
+    if (round == 16)
+      throw DomainError("comm pair-matching --certificate: no error-free alpha with certain decisions found");
+    delta = std::max(2 * delta, (3 * margin_slack(hi) - closest) / margin_gap(M, theta));
+    hi += delta;
+  }
+}
+
+// One output wrong at lo by more than the margins' error (a no-match output predicted "match": a
+// match is never missed).
+nlohmann::json robust_has_error(ulong N, ulong M, std::uint64_t seed, ulong trials, double theta,
+                                double& lo) {
+  double delta = 0;
+  for (int round = 0; round < 16; ++round) {
+    double most = INFINITY;  // the most negative no-match margin
+    for (ulong t = 0; t < trials; ++t) {
+      const auto z = comm::pair_matching_instance(N, M, seed, t);
+      const auto y = comm::pair_matching_truth(z, M);
+      const auto m = comm::pair_matching_margins(z, M, lo, theta);
+      for (size_t i = 0; i < z.size(); ++i) {
+        if (y[i] == 0 && m[i] < -margin_slack(lo))
+          return {{"role", "has_error"},
+                  {"alpha", exact_of_double(lo)},
+                  {"scope", "one instance"},
+                  {"instances", {instance_json(N, M, seed, t, lo, theta, true)}},
+                  {"wrong_output", i + 1}};
+        if (y[i] == 0) most = std::min(most, m[i]);
+      }
+    }
+    delta = std::max(2 * delta, (3 * margin_slack(lo) + most) / margin_gap(M, theta));
+    lo = std::max(lo - delta, lo / 2);
+  }
+  throw DomainError("comm pair-matching --certificate: no alpha with a certain error found below alpha_min");
+}
+
+// Search mode: zero errors at hi on every trial and one instance that errs at lo, or (hi = 0)
+// every output of every trial has a match.
+SearchBracket search_evaluations(ulong N, ulong M, std::uint64_t seed, ulong trials, double hi, double lo,
+                                 double theta, int threads) {
+  SearchBracket b{lo, hi};
   if (hi == 0) {  // every output is a match (or N = 1): no alpha > 0 errs
     nlohmann::json inst = nlohmann::json::array();
     for (ulong t = 0; t < trials; ++t) inst.push_back(instance_json(N, M, seed, t, 0, theta, false));
-    ev.push_back({{"role", "every_alpha"}, {"scope", "all trials"}, {"instances", inst}});
-    return ev;
+    b.evaluations.push_back({{"role", "every_alpha"}, {"scope", "all trials"}, {"instances", inst}});
+    return b;
   }
-  ev.push_back(evaluation_json(N, M, seed, trials, hi, theta,
-                               comm::pair_matching_run(N, M, hi, theta, trials, seed, threads),
-                               "zero_errors"));
-  for (ulong t = 0; t < trials; ++t) {
-    const auto z = comm::pair_matching_instance(N, M, seed, t);
-    const auto y = comm::pair_matching_truth(z, M);
-    const auto m = comm::pair_matching_margins(z, M, lo, theta);
-    for (size_t i = 0; i < z.size(); ++i)
-      if ((m[i] > 0) == (y[i] != 0)) {  // predicted "no match" on a match, or "match" on a no-match
-        ev.push_back({{"role", "has_error"},
-                      {"alpha", exact_of_double(lo)},
-                      {"scope", "one instance"},
-                      {"instances", {instance_json(N, M, seed, t, lo, theta, true)}},
-                      {"wrong_output", i + 1}});
-        return ev;
-      }
-  }
-  throw DomainError("comm pair-matching: the search's erring alpha has no error on recomputation");
+  b.evaluations.push_back(robust_zero_errors(N, M, seed, trials, theta, threads, b.hi));
+  b.evaluations.push_back(robust_has_error(N, M, seed, trials, theta, b.lo));
+  return b;
 }
 
 // The terms the checker sums for evaluations {alpha, instances}, and the exponentials it takes.
@@ -171,8 +245,7 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
     t.params["alpha"] = o.alpha;
     auto st = comm::pair_matching_run(N, M, alpha, theta, trials, seed, ctx.threads);
     if (!o.certificate.empty()) {
-      cert["evaluations"] =
-          nlohmann::json::array({evaluation_json(N, M, seed, trials, alpha, theta, st, "given")});
+      cert["evaluations"] = nlohmann::json::array({given_evaluation(N, M, seed, trials, alpha, theta, st)});
       cert["claim"] = {{"alpha", exact_of_double(alpha)}, {"errors", st.errors}};
     }
     t.columns = {"N",        "M",          "alpha",       "trials",       "outputs",         "positives",
@@ -198,10 +271,17 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
     const double amin =
         comm::pair_matching_min_alpha(N, M, theta, trials, seed, ctx.threads, 1e-9, nsteps, &alo);
     if (!o.certificate.empty()) {
-      if (amin > 0) check_certificate_work(N, M, {{amin, static_cast<double>(trials)}, {alo, 1.0}});
-      cert["evaluations"] = search_evaluations(N, M, seed, trials, amin, alo, theta, ctx.threads);
-      cert["claim"] = {{"alpha_min_above", exact_of_double(alo)},
-                       {"alpha_min_at_most", exact_of_double(amin)}};
+      SearchBracket b = search_evaluations(N, M, seed, trials, amin, alo, theta, ctx.threads);
+      if (amin > 0) check_certificate_work(N, M, {{b.hi, static_cast<double>(trials)}, {b.lo, 1.0}});
+      cert["evaluations"] = std::move(b.evaluations);
+      cert["claim"] = {{"alpha_min_above", exact_of_double(b.lo)},
+                       {"alpha_min_at_most", exact_of_double(b.hi)}};
+      if (b.lo != alo || b.hi != amin)
+        t.notes.push_back(
+            fmt::format("certificate: alpha_min in ({:.10g}, {:.10g}], the bisection's bracket widened until "
+                        "every deciding "
+                        "margin exceeds its double-precision error (the checker decides exactly)",
+                        b.lo, b.hi));
     }
     t.columns = {"N",
                  "M",
