@@ -284,6 +284,44 @@ def run_hostile(checker_path, good, tmp, failures):
         failures.append(f"no file: exit {r.returncode}, expected 2 and usage on stderr")
 
 
+# ---- the checker's rigorous real arithmetic against Python's decimal (correctly rounded exp
+# and ln; sin from its series, pi and ln 2 from decimal's own functions) --------------------------
+def check_intervals(failures):
+    import decimal
+    from fractions import Fraction
+    from check_certificate import intervals as iv
+    D = decimal.Decimal
+    decimal.getcontext().prec = 120
+
+    def sin(x):
+        total, term, n = D(0), x, 0
+        while abs(term) > D(10) ** -115:
+            total += term
+            n += 1
+            term = -term * x * x / ((2 * n) * (2 * n + 1))
+        return total
+
+    def contains(what, lo, hi, F, exact):
+        if not D(lo) / D(2) ** F <= exact <= D(hi) / D(2) ** F or hi - lo > 64:
+            failures.append(f"intervals: {what}: [{lo}, {hi}] / 2^{F} does not hold {exact} tightly")
+
+    F = 200
+    contains("pi", *iv.pi_fixed(F), F, D("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798214808651"))
+    contains("ln 2", *iv.ln2_fixed(F), F, D(2).ln())
+    for x in ("0", "1e-30", "0.001", "0.5", "1", "1.5707963267948966", "2"):
+        X = int(Fraction(x) * 2 ** F)
+        contains(f"sin({x})", *iv.sin_fixed(X, F), F, sin(D(X) / D(2) ** F))
+    for x in ("-4", "-1", "-0.3", "0", "1e-20", "0.7", "3.99"):
+        X = int(Fraction(x) * 2 ** F)
+        contains(f"exp({x})", iv.exp_fixed(X, F, False), iv.exp_fixed(X, F, True), F, (D(X) / D(2) ** F).exp())
+    for y in ("-123456.789", "-0.001", "0", "1e-9", "7", "98765.4321"):
+        Y = int(Fraction(y) * 2 ** F)
+        mlo, mhi, k = iv.exp_binary(Y, Y, F, 100)
+        contains(f"exp_binary({y})", mlo, mhi, 100, (D(Y) / D(2) ** F).exp() / D(2) ** k)
+    for U in (1, 2, 3, 10 ** 30, 2 ** 300 - 1, 2 ** 300 + 1):
+        contains(f"log({U})", *iv.log_fixed(U, F), F, D(U).ln())
+
+
 # ---- the writers refuse what the checker would refuse, naming the limit ------------------------
 WRITER_REFUSALS = [
     (["rank", "count", "--d", "40", "--r", "8", "--l-max", "6"], "rank_count_max_d"),
@@ -385,6 +423,7 @@ def main():
             run_hostile(checker_path, good_certs, tmp, failures)
         check_writer_refusals(exe, tmp, failures)
         check_same_limits(checker_path, failures)
+        check_intervals(failures)
     if failures:
         print("FAILED:\n" + "\n".join(failures))
         return 1

@@ -185,6 +185,47 @@ void check_certificate_size(ulong N, ulong M, ulong trials, double alpha) {
   if (alpha > 0) check_certificate_work(N, M, {{alpha, static_cast<double>(trials)}});
 }
 
+// --search-alpha --certificate: the robust bracket's evaluations and claim, refused above the
+// checker's limits; a note when the bracket moved.
+void search_certificate(nlohmann::json& cert, out::Table& t, ulong N, ulong M, std::uint64_t seed,
+                        ulong trials, double amin, double alo, double theta, int threads) {
+  SearchBracket b = search_evaluations(N, M, seed, trials, amin, alo, theta, threads);
+  if (amin > 0) check_certificate_work(N, M, {{b.hi, static_cast<double>(trials)}, {b.lo, 1.0}});
+  cert["evaluations"] = std::move(b.evaluations);
+  cert["claim"] = {{"alpha_min_above", exact_of_double(b.lo)}, {"alpha_min_at_most", exact_of_double(b.hi)}};
+  if (b.lo != alo || b.hi != amin)
+    t.notes.push_back(fmt::format(
+        "certificate: alpha_min in ({:.10g}, {:.10g}], the bisection's bracket widened until every deciding "
+        "margin exceeds its double-precision error (the checker decides exactly)",
+        b.lo, b.hi));
+}
+
+// The certificate's fields before its evaluations: the definition, the parameters, the generator.
+nlohmann::json pair_certificate(const nlohmann::json& params, ulong N, ulong M, const Fmpq& theta_q,
+                                std::uint64_t seed, ulong trials) {
+  nlohmann::json cert = certificate_header("comm pair-matching", params);
+  cert["definition"] =
+      "Instance z_1..z_N in {1..M}; output i has a match iff z_i + z_j = 0 (mod M) for some j in 1..N "
+      "(j = i allowed). Scores alpha cos(2 pi (z_i + z_j)/M), dummy score alpha c_0 with c_0 = c_1 + theta "
+      "(1 - c_1), c_1 = cos(2 pi/M); the head predicts 'no match' iff the dummy's softmax weight exceeds "
+      "1/2, "
+      "i.e. iff the margin m_i = alpha c_0 - log sum_j exp(alpha cos(2 pi (z_i + z_j)/M)) > 0, i.e. iff "
+      "sum_j exp(alpha (cos(2 pi (z_i + z_j)/M) - c_0)) < 1. alpha and theta are exact rationals; margins "
+      "are "
+      "the tool's double-precision values (17 digits). Errors are monotone in alpha (talk-H l.553-638; "
+      "src/comm/pair_matching.hpp): for a no-match output every cos(2 pi (z_i + z_j)/M) <= c_1 < c_0.";
+  cert["N"] = N;
+  cert["M"] = M;
+  cert["theta"] = theta_q.str();
+  cert["seed"] = std::to_string(seed);
+  cert["trials"] = trials;
+  cert["generator"] =
+      "trial t (0-based) runs splitmix64 from state seed XOR (0x5851F42D4C957F2D (t + 1) mod 2^64); z_i = "
+      "1 + "
+      "floor(x_i M / 2^64) for its i-th draw x_i";
+  return cert;
+}
+
 RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
   const ulong N = parse_uint("--N", o.N, 1, 1000000);
   const ulong M = parse_uint("--M", o.M, 2, max_index);
@@ -219,28 +260,7 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
   t.params["seed"] = seed;
   t.params["theta"] = o.theta;
   nlohmann::json cert;
-  if (!o.certificate.empty()) {
-    cert = certificate_header("comm pair-matching", t.params);
-    cert["definition"] =
-        "Instance z_1..z_N in {1..M}; output i has a match iff z_i + z_j = 0 (mod M) for some j in 1..N "
-        "(j = i allowed). Scores alpha cos(2 pi (z_i + z_j)/M), dummy score alpha c_0 with c_0 = c_1 + theta "
-        "(1 - c_1), c_1 = cos(2 pi/M); the head predicts 'no match' iff the dummy's softmax weight exceeds "
-        "1/2, "
-        "i.e. iff the margin m_i = alpha c_0 - log sum_j exp(alpha cos(2 pi (z_i + z_j)/M)) > 0, i.e. iff "
-        "sum_j exp(alpha (cos(2 pi (z_i + z_j)/M) - c_0)) < 1. alpha and theta are exact rationals; margins "
-        "are "
-        "the tool's double-precision values (17 digits). Errors are monotone in alpha (talk-H l.553-638; "
-        "src/comm/pair_matching.hpp): for a no-match output every cos(2 pi (z_i + z_j)/M) <= c_1 < c_0.";
-    cert["N"] = N;
-    cert["M"] = M;
-    cert["theta"] = theta_q.str();
-    cert["seed"] = std::to_string(seed);
-    cert["trials"] = trials;
-    cert["generator"] =
-        "trial t (0-based) runs splitmix64 from state seed XOR (0x5851F42D4C957F2D (t + 1) mod 2^64); z_i = "
-        "1 + "
-        "floor(x_i M / 2^64) for its i-th draw x_i";
-  }
+  if (!o.certificate.empty()) cert = pair_certificate(t.params, N, M, theta_q, seed, trials);
   if (!o.search_alpha) {
     t.params["alpha"] = o.alpha;
     auto st = comm::pair_matching_run(N, M, alpha, theta, trials, seed, ctx.threads);
@@ -270,19 +290,9 @@ RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
     double alo = 0;
     const double amin =
         comm::pair_matching_min_alpha(N, M, theta, trials, seed, ctx.threads, 1e-9, nsteps, &alo);
-    if (!o.certificate.empty()) {
-      SearchBracket b = search_evaluations(N, M, seed, trials, amin, alo, theta, ctx.threads);
-      if (amin > 0) check_certificate_work(N, M, {{b.hi, static_cast<double>(trials)}, {b.lo, 1.0}});
-      cert["evaluations"] = std::move(b.evaluations);
-      cert["claim"] = {{"alpha_min_above", exact_of_double(b.lo)},
-                       {"alpha_min_at_most", exact_of_double(b.hi)}};
-      if (b.lo != alo || b.hi != amin)
-        t.notes.push_back(
-            fmt::format("certificate: alpha_min in ({:.10g}, {:.10g}], the bisection's bracket widened until "
-                        "every deciding "
-                        "margin exceeds its double-precision error (the checker decides exactly)",
-                        b.lo, b.hi));
-    }
+    if (!o.certificate.empty())
+      search_certificate(cert, t, N, M, seed, trials, amin, alo, theta, ctx.threads);
+
     t.columns = {"N",
                  "M",
                  "trials",

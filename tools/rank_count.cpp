@@ -110,6 +110,23 @@ void check_count_certificate(ulong d, ulong r, ulong l_lo, ulong l_hi, double co
         what, l_lo, l_hi, construct_limit));
 }
 
+// The certificate: the definition, d, r and the degrees.
+nlohmann::json count_certificate(const nlohmann::json& params, ulong d, ulong r, nlohmann::json degrees) {
+  nlohmann::json c = certificate_header("rank count", params);
+  c["definition"] =
+      "Functions of a rank-r projection K^T z (K = the first min(r,d) coordinate axes) that reach V_l(d): "
+      "every monomial z^e of degree l and l+2 in z_1..z_min(r,d). Each listed 'parts' is the Fischer "
+      "decomposition z^e = sum_j |x|^{2j} h_{m-2j} (m = deg e, every h_{m-2j} harmonic: unique), so the "
+      "degree-l part h_l is the V_l component of z^e on the sphere. The rows h_l of all functions have "
+      "rank 'constructed' over Q: a minor (rows: function indices, cols: monomials) nonsingular mod the "
+      "prime bounds it from below, and each other row is the listed rational combination of the minor's "
+      "rows (from above). MATH.md §4: the count is binom(r+l-1, l) for r < d, N(d,l) for r >= d.";
+  c["d"] = d;
+  c["r"] = r;
+  c["degrees"] = std::move(degrees);
+  return c;
+}
+
 RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
   const ulong r = parse_uint("--r", o.r, 1, 1ULL << 40);
@@ -183,21 +200,8 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
                     "or d > 12 (exact arithmetic is for small d, l)",
                     construct_limit));
   RunResult res{std::move(t), 0};
-  if (cert) {
-    nlohmann::json c = certificate_header("rank count", res.table.params);
-    c["definition"] =
-        "Functions of a rank-r projection K^T z (K = the first min(r,d) coordinate axes) that reach V_l(d): "
-        "every monomial z^e of degree l and l+2 in z_1..z_min(r,d). Each listed 'parts' is the Fischer "
-        "decomposition z^e = sum_j |x|^{2j} h_{m-2j} (m = deg e, every h_{m-2j} harmonic: unique), so the "
-        "degree-l part h_l is the V_l component of z^e on the sphere. The rows h_l of all functions have "
-        "rank 'constructed' over Q: a minor (rows: function indices, cols: monomials) nonsingular mod the "
-        "prime bounds it from below, and each other row is the listed rational combination of the minor's "
-        "rows (from above). MATH.md §4: the count is binom(r+l-1, l) for r < d, N(d,l) for r >= d.";
-    c["d"] = d;
-    c["r"] = r;
-    c["degrees"] = degrees;
-    attach_certificate(res, o.certificate, c);
-  }
+  if (cert)
+    attach_certificate(res, o.certificate, count_certificate(res.table.params, d, r, std::move(degrees)));
   return res;
 }
 

@@ -105,6 +105,19 @@ def splitmix64(state):
     return state, z ^ (z >> 31)
 
 
+def splitmix64_stream(state, count):
+    """(state after, the next `count` outputs): splitmix64 inlined (the regenerated instances
+    are the checker's longest loops)."""
+    out = []
+    append = out.append
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        append(z ^ (z >> 31))
+    return state, out
+
+
 def seed_field(c, key="seed"):
     seed = integer(field(c, key), key)
     need(0 <= seed <= MASK64, f"'{key}' must lie in 0..2^64 - 1")

@@ -17,7 +17,7 @@ import math
 from operator import mul
 
 from . import limits
-from .common import Reject, field, int_field, integer, need, seed_field, sized_list, splitmix64, exact
+from .common import Reject, field, int_field, integer, need, seed_field, sized_list, splitmix64_stream, exact
 from .primes import check_minor, index_in, prime_field, rank_exact
 
 
@@ -140,10 +140,8 @@ class Draws:
 
     def take(self, listed, what, count):
         listed = [integer(x, what) for x in sized_list(listed, what, count=count)]
-        out = []
-        for _ in range(count):
-            self.state, x = splitmix64(self.state)
-            out.append(x % self.prime)
+        self.state, xs = splitmix64_stream(self.state, count)
+        out = [x % self.prime for x in xs]
         need(listed == out, f"{what} are not the seed's draws")
         return out
 

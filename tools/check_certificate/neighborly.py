@@ -15,7 +15,7 @@ from fractions import Fraction
 from operator import mul
 
 from . import limits
-from .common import MASK64, Reject, capped_lcm, exact, field, int_field, need, seed_field, sized_list, splitmix64
+from .common import MASK64, Reject, capped_lcm, exact, field, int_field, need, seed_field, sized_list, splitmix64_stream
 
 
 def sign_vectors(c, N, k):
@@ -26,12 +26,11 @@ def sign_vectors(c, N, k):
     out = []
     for j, row in enumerate(rows):
         need(isinstance(row, str) and len(row) == k, f"sign_vectors[{j}] must be {k} characters + or -")
-        bits = []
-        for _ in range(k):
-            state, x = splitmix64(state)
-            bits.append("+" if x >> 63 else "-")
-        need(row == "".join(bits), f"sign_vectors[{j}] is not the seed's vector (splitmix64 from seed {seed})")
-        out.append([1 if ch == "+" else -1 for ch in row])
+        state, xs = splitmix64_stream(state, k)
+        v = [1 if x >> 63 else -1 for x in xs]
+        need(row == "".join("+" if s > 0 else "-" for s in v),
+             f"sign_vectors[{j}] is not the seed's vector (splitmix64 from seed {seed})")
+        out.append(v)
     return out
 
 

@@ -25,7 +25,7 @@ import re
 from fractions import Fraction
 
 from . import limits
-from .common import MASK64, Reject, exact, field, int_field, need, seed_field, sized_list, splitmix64
+from .common import MASK64, Reject, exact, field, int_field, need, seed_field, sized_list, splitmix64_stream
 from .intervals import exp_binary, ln2_fixed, log_fixed, pi_fixed, sin_fixed
 
 PRECISIONS = (72, 288, 1152)  # mantissa bits of the sums: the default, then the refinements
@@ -35,12 +35,8 @@ _MARGIN = re.compile(r"-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]{1,3})?")
 def pm_instance(N, M, seed, t):
     """Trial t: splitmix64 from seed XOR (0x5851F42D4C957F2D (t + 1) mod 2^64); z_i = 1 +
     floor(x_i M / 2^64)."""
-    state = (seed ^ (0x5851F42D4C957F2D * (t + 1))) & MASK64
-    z = []
-    for _ in range(N):
-        state, x = splitmix64(state)
-        z.append(1 + ((x * M) >> 64))
-    return z
+    _, xs = splitmix64_stream((seed ^ (0x5851F42D4C957F2D * (t + 1))) & MASK64, N)
+    return [1 + ((x * M) >> 64) for x in xs]
 
 
 def _ceil_shift(x, s):
