@@ -64,6 +64,7 @@ def cases():
         ("theta", lambda c: c.__setitem__("theta", "1/3")),
         ("dropped trial", lambda c: c["evaluations"][0]["instances"].pop()),
         ("margin 1e999999999 (hostile)", lambda c: c["evaluations"][0]["instances"][0]["margins"].__setitem__(0, "1e999999999")),
+        ("margin of 5000 digits (hostile)", lambda c: c["evaluations"][0]["instances"][0]["margins"].__setitem__(0, "1" * 5000)),
         ("alpha 10^400 (hostile)", lambda c: c["evaluations"][0].__setitem__("alpha", "1" + "0" * 400)),
     ]
     pair_search = [

@@ -14,7 +14,7 @@ the partition I; a minor nonsingular mod p bounds its rank over Q. Cost: limits.
 """
 
 import math
-from operator import mul
+from operator import add, mul
 
 from . import limits
 from .common import Reject, field, int_field, integer, need, seed_field, sized_list, splitmix64_stream, exact
@@ -41,10 +41,10 @@ class Hadamard:
         """entry(a, b) = A_ab mod P: the powers p^e s^(2 lambda - e) tabulated mod P once."""
         lam, p, s = self.lam, self.p % P, self.s % P
         pw = [pow(p, e, P) * pow(s, 2 * lam - e, P) % P for e in range(2 * lam + 1)]
-        comps = self.comps
+        comps, at = self.comps, pw.__getitem__
 
         def entry(a, b):
-            return pow(sum(pw[x + y] for x, y in zip(comps[a], comps[b])), lam, P)
+            return pow(sum(map(at, map(add, comps[a], comps[b]))), lam, P)
         return entry
 
     def exact_bits(self):

@@ -202,8 +202,8 @@ class Evaluation:
                      f"{PRECISIONS[-1]} bits")
 
     def check_margin(self, sums, a, text, memo, where):
-        need(isinstance(text, str) and _MARGIN.fullmatch(text) is not None,
-             f"{where}: margin {str(text)[:40]!r} is not a decimal double")
+        need(isinstance(text, str) and len(text) <= 40 and _MARGIN.fullmatch(text) is not None,
+             f"{where}: margin {str(text)[:40]!r} is not a decimal double (at most 40 characters)")
         m, tol = Fraction(text), self.tol
         for level in range(len(PRECISIONS)):
             lo, hi, K, F = self.bracket(sums, a, level, memo)

@@ -44,28 +44,43 @@ def prime_field(c, key, what):
     return p
 
 
+def _pack(values, W):
+    return int.from_bytes(b"".join(x.to_bytes(W, "little") for x in values), "little")
+
+
 def _eliminate(a, p, square):
-    """Gaussian elimination mod p in place; returns (rank, determinant or None)."""
+    """Gaussian elimination mod p of the rows `a` (entries in 0..p-1); returns (rank, determinant
+    or None). Each live row is one integer holding its remaining entries in fields of W bytes,
+    the current column lowest ("SIMD within a register"): a row operation R += f (p - pivot row)
+    is one multiply-add of two integers, a finished column is shifted out, and a field is reduced
+    mod p only when read. A field starts below p and gains below p^2 per operation, at most one
+    per pivot: W = 2 bits(p) + bits(n) + 2 bits keep the fields apart."""
     rows, cols = len(a), len(a[0]) if a else 0
+    W = (2 * p.bit_length() + rows.bit_length() + 2 + 7) // 8
+    shift, mask = 8 * W, (1 << 8 * W) - 1
+    live = [_pack(r, W) for r in a]
     rank, det = 0, 1
     for c in range(cols):
-        piv = next((r for r in range(rank, rows) if a[r][c]), None)
+        piv = next((i for i, R in enumerate(live) if (R & mask) % p), None)
         if piv is None:
             if square:
                 return rank, 0
+            live = [R >> shift for R in live]
             continue
-        if piv != rank:
-            a[rank], a[piv] = a[piv], a[rank]
+        if piv:
+            live[0], live[piv] = live[piv], live[0]
             det = -det
-        top = a[rank]
-        det = det * top[c] % p
-        inv = pow(top[c], p - 2, p)
-        tail = top[c:]
-        for r in range(rank + 1, rows):
-            f = a[r][c]
-            if f:
-                f = f * inv % p
-                a[r][c:] = [(x - f * y) % p for x, y in zip(a[r][c:], tail)]
+        raw = live[0].to_bytes(W * (cols - c), "little")
+        top = [int.from_bytes(raw[k * W:(k + 1) * W], "little") % p for k in range(cols - c)]
+        det = det * top[0] % p
+        inv = pow(top[0], p - 2, p)
+        neg = _pack([(p - x) % p for x in top[1:]], W)
+        out = []
+        for R in live[1:]:
+            e = (R & mask) % p
+            R >>= shift
+            out.append(R + (e * inv % p) * neg if e else R)
+        live = out
         rank += 1
     return rank, det % p
 
