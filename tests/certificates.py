@@ -197,10 +197,13 @@ def hostile_files(good):
     edit("pair_given", lambda c: c.update(M=2 ** 40, N=4000, trials=1, evaluations=[dict(
         c["evaluations"][0], alpha="1", instances=[{"trial": 0, "z": [1] * 4000, "margins": ["0"] * 4000}])]),
          "pair matching: alpha 1, M 2^40, N 4000 (every pair a term)",
-         r"REJECTED: 16004000 exponentials to evaluate, above pair_matching_max_residues")
+         r"REJECTED: 1.6004e\+07 exponentials to evaluate, above pair_matching_max_residues")
     edit("pair_given", lambda c: c.update(M=2 ** 40, N=6000, trials=1, evaluations=[dict(
         c["evaluations"][0], alpha="1", instances=[{"trial": 0, "z": [1] * 6000, "margins": ["0"] * 6000}])]),
          "pair matching: alpha 1, M 2^40, N 6000", r"REJECTED: 36006000 terms to sum, above pair_matching_max_pairs")
+    edit("pair_given", lambda c: c.update(M=2 ** 40, N=6000, trials=1, evaluations=[dict(
+        c["evaluations"][0], alpha=str(10 ** 300), instances=[{"trial": 0, "z": [1] * 6000, "margins": ["0"] * 6000}])]),
+         "pair matching: alpha 1e300 (1100-bit arithmetic), N 6000", r"REJECTED: .* exponentials to evaluate, above pair_matching_max_residues")
     out.append(("rank count: |x|^(2j) expanded from 3 KB", json.dumps(rank_count_file(
         12, 1, 40, lambda m: [{"degree": m - 2 * j, "terms": [[[m - 2 * j] + [0] * 11, "1"]]} for j in range(m // 2 + 1)])),
         r"REJECTED: rank_count_work = \d+, above rank_count_max_work"))

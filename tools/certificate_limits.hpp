@@ -74,6 +74,13 @@ inline double pair_matching_pairs(double N, double M, double alpha, double insta
   return instances * D * (window + 1);
 }
 
+/// The exponentials of one evaluation, weighted by their precision (limits.pair_matching_residues).
+inline double pair_matching_residues(double N, double M, double alpha, double instances) {
+  const double count = std::min(std::floor(M / 2) + 1, pair_matching_pairs(N, M, alpha, instances));
+  const double bits = alpha > 1 ? std::log2(alpha) : 0.0;
+  return count * (1 + (bits / 256) * (bits / 256));
+}
+
 inline double neighborly_work(double N, double k, double witnesses) { return witnesses * N * k; }
 
 /// Multiplications mod p in the checker's network evaluation (limits.network_work).

@@ -37,7 +37,7 @@ pair_matching_max_N = 1000000
 pair_matching_max_M = 4611686018427387904   # 2^62
 pair_matching_max_outputs = 4000000         # trials x N outputs decided (and instances regenerated)
 pair_matching_max_pairs = 20000000          # output values x nearby values summed (pair_matching_pairs)
-pair_matching_max_residues = 200000         # distinct |z_i + z_j| mod M whose exp is evaluated
+pair_matching_max_residues = 200000         # exponentials evaluated (pair_matching_residues)
 pair_matching_max_alpha_bits = 1100         # alpha's numerator and denominator (a double's: 1075)
 pair_matching_max_refined = 20000           # terms summed again at a higher precision, for outputs
                                             # whose sum is too close to 1 (or margin to its bound)
@@ -82,6 +82,15 @@ def pair_matching_pairs(N, M, alpha, instances):
     reach = pair_matching_reach(N, M, alpha)
     window = D if reach is None else min(D, 2 * reach + 2)
     return instances * D * (window + 1)
+
+
+def pair_matching_residues(N, M, alpha, instances):
+    """The exponentials of one evaluation: one per distinct distance of a term taken one by one
+    (at most M/2 + 1), each weighted by its cost relative to alpha <= 2^64 (the working precision
+    grows with log2 alpha: about 1 + (log2(alpha) / 256)^2)."""
+    count = min(M // 2 + 1, pair_matching_pairs(N, M, alpha, instances))
+    bits = math.log2(alpha) if alpha > 1 else 0.0
+    return count * (1 + (bits / 256) ** 2)
 
 
 def neighborly_work(N, k, witnesses):

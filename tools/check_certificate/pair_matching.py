@@ -299,15 +299,15 @@ def plan(c, N, trials):
 
 
 def check_work(N, M, evaluations):
-    pairs = sum(limits.pair_matching_pairs(N, M, float(alpha), len(insts))
-                for _, alpha, insts, _ in evaluations if alpha is not None)
+    timed = [(float(alpha), len(insts)) for _, alpha, insts, _ in evaluations if alpha is not None]
+    pairs = sum(limits.pair_matching_pairs(N, M, a, n) for a, n in timed)
     need(pairs <= limits.pair_matching_max_pairs,
          f"{pairs} terms to sum, above pair_matching_max_pairs = {limits.pair_matching_max_pairs} "
          "(pair_matching_pairs: fewer trials, a smaller N, or a larger alpha)")
-    residues = min(M // 2 + 1, pairs)
+    residues = sum(limits.pair_matching_residues(N, M, a, n) for a, n in timed)
     need(residues <= limits.pair_matching_max_residues,
-         f"{residues} exponentials to evaluate, above pair_matching_max_residues = "
-         f"{limits.pair_matching_max_residues}")
+         f"{residues:.6g} exponentials to evaluate, above pair_matching_max_residues = "
+         f"{limits.pair_matching_max_residues} (pair_matching_residues)")
 
 
 def regenerate(inst, N, M, seed, where):
