@@ -132,6 +132,19 @@ void check_common_denominator(const std::string& what, const std::vector<const f
                     what, fmpz_sizeinbase(l.x, 10), certificate_limits::max_number_digits));
 }
 
+double size_factor(const std::vector<const fmpq*>& xs) {
+  Fmpz d, t;
+  fmpz_one(d.x);
+  for (const fmpq* x : xs) fmpz_lcm(d.x, d.x, fmpq_denref(x));
+  flint_bitcnt_t bits = 0;
+  for (const fmpq* x : xs) {
+    fmpz_divexact(t.x, d.x, fmpq_denref(x));
+    fmpz_mul(t.x, t.x, fmpq_numref(x));
+    bits = std::max(bits, fmpz_bits(t.x));
+  }
+  return 1 + static_cast<double>(bits / 1024);
+}
+
 void attach_certificate(RunResult& r, const std::string& path, const nlohmann::json& cert) {
   if (path.empty()) return;
   check_numbers(cert);

@@ -51,6 +51,11 @@ void check_certificate_limit(const std::string& what, const std::string& quantit
 /// max_number_digits digits: the checker forms it to check exactly.
 void check_common_denominator(const std::string& what, const std::vector<const fmpz*>& dens);
 
+/// The checker's size factor of the rationals `xs` scaled to their common denominator D:
+/// 1 + (the bits of the largest |x| D) / 1024 (limits.size_factor); the checker charges a witness
+/// or function (factor - 1) times its work estimate more.
+double size_factor(const std::vector<const fmpq*>& xs);
+
 /// The exact value of a finite double as a rational "p" or "p/2^e" in lowest terms.
 std::string exact_of_double(double x);
 

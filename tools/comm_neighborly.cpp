@@ -56,20 +56,27 @@ nlohmann::json neighborly_certificate(const comm::NeighborlyReport& rep, std::ui
   c["sign_vectors"] = signs;
   nlohmann::json wit = nlohmann::json::array(), other = nlohmann::json::array();
   Fmpq max_norm;
+  // the checker's work: N k products per witness, more for large numbers (limits.size_factor)
+  const double per_witness = static_cast<double>(rep.N) * static_cast<double>(rep.k);
+  double work = static_cast<double>(rep.certified) * per_witness;
   for (const auto& r : rep.rows) {
     std::vector<ulong> S;
     for (auto j : r.S) S.push_back(j + 1);
     if (r.status == comm::WitnessStatus::certified) {
       std::vector<std::string> w;
       std::vector<const fmpz*> dens;
-      for (const auto& x : r.w) w.push_back(x.str()), dens.push_back(fmpq_denref(x.x));
+      std::vector<const fmpq*> xs;
+      for (const auto& x : r.w) w.push_back(x.str()), dens.push_back(fmpq_denref(x.x)), xs.push_back(x.x);
       check_common_denominator("comm neighborly --certificate: a witness", dens);
+      work += (size_factor(xs) - 1) * per_witness;
       wit.push_back({{"S", S}, {"w", w}, {"norm_sq", r.norm_sq.str()}});
       if (fmpq_cmp(r.norm_sq.x, max_norm.x) > 0) max_norm = r.norm_sq;
     } else {
       other.push_back({{"S", S}, {"status", comm::witness_status_name(r.status)}});
     }
   }
+  check_certificate_limit("comm neighborly --certificate", "witnesses x N x k (with large numbers)", work,
+                          BC_CERTIFICATE_LIMIT(neighborly_max_work), "lower --N, --k or --samples");
   c["witnesses"] = wit;
   c["not_certified"] = other;
   c["claim"] = {

@@ -33,15 +33,21 @@ nlohmann::json poly_json(const rank::HomPoly& p) {
 }
 
 // The common denominators the checker forms for one degree: each function's parts together, the
-// rows (degree-l parts) together, each dependency's coefficients.
-void check_denominators(ulong l, const rank::CountCertificate& c) {
+// rows (degree-l parts) together, each dependency's coefficients. Returns the work the checker
+// charges beyond rank_count_work for large numbers (limits.size_factor, per function).
+double check_denominators(ulong d, ulong l, const rank::CountCertificate& c) {
   const std::string what = fmt::format("rank count --certificate (l = {})", l);
   std::vector<const fmpz*> rows;
+  double extra = 0;
   for (const auto& f : c.functions) {
     std::vector<const fmpz*> dens;
+    std::vector<const fmpq*> xs;
     for (const auto& h : f.parts)
-      for (const auto& x : h.c) dens.push_back(fmpq_denref(x.x));
+      for (const auto& x : h.c)
+        if (!fmpq_is_zero(x.x)) dens.push_back(fmpq_denref(x.x)), xs.push_back(x.x);
     check_common_denominator(what, dens);
+    extra += (size_factor(xs) - 1) *
+             certificate_limits::rank_count_work(static_cast<double>(d), static_cast<double>(l));
     ulong m = 0;
     for (auto e : f.exponent) m += e;
     for (const auto& x : f.parts[(m - l) / 2].c) rows.push_back(fmpq_denref(x.x));
@@ -52,12 +58,14 @@ void check_denominators(ulong l, const rank::CountCertificate& c) {
     for (const auto& x : dep.second) dens.push_back(fmpq_denref(x.x));
     check_common_denominator(what, dens);
   }
+  return extra;
 }
 
-// One degree of the certificate (tools/check_certificate.py checks it).
+// One degree of the certificate (tools/check_certificate.py checks it); `extra` gains the work
+// the checker charges for its large numbers.
 nlohmann::json degree_certificate(ulong d, ulong l, const rank::ConstructedCount& cc,
-                                  const rank::CountCertificate& c) {
-  check_denominators(l, c);
+                                  const rank::CountCertificate& c, double& extra) {
+  extra += check_denominators(d, l, c);
   nlohmann::json fs = nlohmann::json::array();
   for (const auto& f : c.functions) {
     nlohmann::json parts = nlohmann::json::array();
@@ -91,7 +99,7 @@ bool constructs(ulong d, ulong r, ulong l, double construct_limit) {
 
 // --certificate: what the checker would refuse, refused before the construction. The degrees
 // that are not constructed ('n/a') claim nothing; at least one must be.
-void check_count_certificate(ulong d, ulong r, ulong l_lo, ulong l_hi, double construct_limit) {
+double check_count_certificate(ulong d, ulong r, ulong l_lo, ulong l_hi, double construct_limit) {
   const std::string what = "rank count --certificate";
   check_certificate_limit(what, "d", static_cast<double>(d), BC_CERTIFICATE_LIMIT(rank_count_max_d),
                           "the checker expands polynomials in d variables exactly; lower --d");
@@ -108,6 +116,7 @@ void check_count_certificate(ulong d, ulong r, ulong l_lo, ulong l_hi, double co
         "{}: no degree in {}..{} is constructed (above {:.0e} rational coefficients, or d > 12), so the "
         "certificate would certify nothing; lower --l or --l-max, or raise --max-seconds",
         what, l_lo, l_hi, construct_limit));
+  return work;
 }
 
 // The certificate: the definition, d, r and the degrees.
@@ -159,8 +168,9 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const double construct_limit = limits::work(kConstructLimit);
   const bool cert = !o.certificate.empty();
   nlohmann::json degrees = nlohmann::json::array();
+  double cert_work = 0, extra = 0;
   if (cert) {  // the Fischer parts of every function, each about as large as its row
-    check_count_certificate(d, r, range ? 0 : l, l, construct_limit);
+    cert_work = check_count_certificate(d, r, range ? 0 : l, l, construct_limit);
     double size = 0;
     for (ulong k = range ? 0 : l; k <= l; ++k)
       if (constructs(d, r, k, construct_limit)) size += rank::construct_size(d, std::min(r, d), k, 1);
@@ -177,7 +187,7 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
       rank::CountCertificate cc_cert;
       auto cc = rank::constructed_count(d, r, k, 1, cert ? &cc_cert : nullptr);
       constructed = out::Cell::of_int(static_cast<long long>(cc.rank));
-      if (cert) degrees.push_back(degree_certificate(d, k, cc, cc_cert));
+      if (cert) degrees.push_back(degree_certificate(d, k, cc, cc_cert, extra));
       if (!fmpz_equal_ui(e.x, cc.rank))
         throw DomainError(
             fmt::format("rank count: constructed rank {} differs from the exact count {} at "
@@ -200,8 +210,12 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
                     "or d > 12 (exact arithmetic is for small d, l)",
                     construct_limit));
   RunResult res{std::move(t), 0};
-  if (cert)
+  if (cert) {
+    check_certificate_limit("rank count --certificate", "rank_count_work (with its large numbers)",
+                            cert_work + extra, BC_CERTIFICATE_LIMIT(rank_count_max_work),
+                            "lower --l or --l-max");
     attach_certificate(res, o.certificate, count_certificate(res.table.params, d, r, std::move(degrees)));
+  }
   return res;
 }
 

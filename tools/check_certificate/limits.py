@@ -97,6 +97,14 @@ def neighborly_work(N, k, witnesses):
     return witnesses * N * k
 
 
+def size_factor(values):
+    """How many times dearer than a word operation an operation on these integers is: 1 + the
+    largest one's bits // 1024 (genuine certificates' numbers are far below 2^1024: factor 1).
+    A witness or a function whose factor exceeds 1 is charged (factor - 1) times its estimate
+    more before it is checked."""
+    return 1 + max((abs(v).bit_length() for v in values), default=0) // 1024
+
+
 def network_work(L, dx, H, N, M):
     """Multiplications mod p (grid_rank.Network): per grid point, the first layer's combinations
     (H N^2 dx, its scores and projections tabulated over the M templates), each middle layer's

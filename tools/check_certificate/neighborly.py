@@ -44,13 +44,17 @@ def subset(S, q, N, what):
     return t
 
 
-def check_witness(wit, n, N, q, k, v):
-    """One witness exactly; returns (S sorted, norm_sq)."""
+def check_witness(wit, n, N, q, k, v, budget):
+    """One witness exactly; returns (S sorted, norm_sq). budget: [work charged so far]."""
     S = subset(field(wit, "S"), q, N, f"witness {n}")
     w = [exact(x, f"witness {n} w") for x in sized_list(field(wit, "w"), f"witness {n} w", count=k)]
     norm = exact(field(wit, "norm_sq"), f"witness {n} norm_sq")
     D = capped_lcm((x.denominator for x in w), f"witness {n} w")
     a = [x.numerator * (D // x.denominator) for x in w]  # w = a / D exactly
+    budget[0] += (limits.size_factor(a) - 1) * N * k
+    need(budget[0] <= limits.neighborly_max_work,
+         f"witness {n}: its numbers raise the work to {budget[0]}, above neighborly_max_work = "
+         f"{limits.neighborly_max_work}")
     inS = set(S)
     for j in range(N):
         dot = sum(map(mul, a, v[j]))  # D <w, v_j>
@@ -91,9 +95,9 @@ def check_neighborly(c):
         need(len(witnesses) + len(others) == math.comb(N, q),
              f"claim: 'all' subsets, but {len(witnesses) + len(others)} are listed of C({N},{q})")
     v = sign_vectors(c, N, k)
-    seen, max_norm = [], Fraction(0)
+    seen, max_norm, budget = [], Fraction(0), [work]
     for n, wit in enumerate(witnesses):
-        S, norm = check_witness(wit, n, N, q, k, v)
+        S, norm = check_witness(wit, n, N, q, k, v, budget)
         seen.append(S)
         max_norm = max(max_norm, norm)
     rest = []

@@ -76,8 +76,8 @@ def polynomial(part, pack, degree, what):
     return {k: q.numerator * (D // q.denominator) for k, q in zip(keys, coefs)}, D
 
 
-def check_function(f, n, pack, l, expected, where):
-    """One function's Fischer decomposition; returns its row h_l as (R, D)."""
+def check_function(f, n, pack, l, expected, where, budget):
+    """One function's Fischer decomposition; returns its row h_l as (R, D). budget: [work]."""
     e = field(f, "exponent")
     need(isinstance(e, list) and all(type(x) is int and x >= 0 for x in e) and sum(e) in (l, l + 2),
          f"{where} function {n}: the exponent must be of degree l or l+2")
@@ -89,9 +89,14 @@ def check_function(f, n, pack, l, expected, where):
     for j, (R, _) in enumerate(polys):
         need(pack.laplacian_vanishes(R), f"{where} function {n}: part {j} is not harmonic")
     L = capped_lcm((D for _, D in polys), f"{where} function {n}")
+    scaled = [{k: c * (L // D) for k, c in R.items()} for R, D in polys]
+    budget[0] += (limits.size_factor(c for R in scaled for c in R.values()) - 1) * limits.rank_count_work(pack.d, l)
+    need(budget[0] <= limits.rank_count_max_work,
+         f"{where} function {n}: its numbers raise rank_count_work to {budget[0]}, above rank_count_max_work = "
+         f"{limits.rank_count_max_work}")
     total = {}
-    for R, D in reversed(polys):
-        total = pack.times_norm2_plus(total, {k: c * (L // D) for k, c in R.items()})
+    for R in reversed(scaled):
+        total = pack.times_norm2_plus(total, R)
     need(total == {key: L}, f"{where} function {n}: sum_j |x|^(2j) h_(m-2j) is not z^{e}")
     return key, polys[(m - l) // 2]
 
@@ -140,7 +145,7 @@ def check_rows(deg, rows, pack, l, where):
     return rank
 
 
-def check_degree(deg, d, r, l, where):
+def check_degree(deg, d, r, l, where, budget):
     rr = min(r, d)
     pack = Packing(d, l + 2)
     F = math.comb(l + rr - 1, rr - 1) + math.comb(l + rr + 1, rr - 1)
@@ -148,7 +153,7 @@ def check_degree(deg, d, r, l, where):
     expected = expected_functions(d, rr, l, pack)
     keys, rows = [], []
     for n, f in enumerate(fs):
-        key, row = check_function(f, n, pack, l, expected, where)
+        key, row = check_function(f, n, pack, l, expected, where, budget)
         keys.append(key)
         rows.append(row)
     need(len(set(keys)) == F, f"{where}: the functions must be every monomial of degree l and l+2 in z_1..z_{rr}, once each")
@@ -170,6 +175,7 @@ def check_rank_count(c):
     work = sum(limits.rank_count_work(d, ls[n]) for n in built)
     need(work <= limits.rank_count_max_work,
          f"rank_count_work = {work}, above rank_count_max_work = {limits.rank_count_max_work}")
-    parts = [check_degree(x, d, r, ls[n], f"degree {n}") if n in built else f"l={ls[n]}: not constructed"
+    budget = [work]
+    parts = [check_degree(x, d, r, ls[n], f"degree {n}", budget) if n in built else f"l={ls[n]}: not constructed"
              for n, x in enumerate(degs)]
     return f"d={d} r={r}: " + "; ".join(parts) + " (harmonic projections, exact)"
