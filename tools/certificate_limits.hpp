@@ -36,6 +36,7 @@ inline constexpr double hadamard_max_d = 64;
 inline constexpr double hadamard_max_lambda = 64;
 inline constexpr double hadamard_max_omega_bits = 1000;
 inline constexpr double hadamard_max_entry_bits = 65536;
+inline constexpr double hadamard_max_null_work = 20000000;
 inline constexpr double network_max_L = 8;
 inline constexpr double network_max_dx = 64;
 inline constexpr double network_max_H = 64;
@@ -82,6 +83,11 @@ inline double pair_matching_residues(double N, double M, double alpha, double in
 }
 
 inline double neighborly_work(double N, double k, double witnesses) { return witnesses * N * k; }
+
+/// Checking a Hadamard null space (limits.hadamard_null_work).
+inline double hadamard_null_work(double n, double nullity, double entry_bits) {
+  return (1 + nullity) * n * n * (1 + std::floor(entry_bits / 1024));
+}
 
 /// Multiplications mod p in the checker's network evaluation (limits.network_work).
 inline double network_work(double L, double dx, double H, double N, double M) {

@@ -65,11 +65,16 @@ nlohmann::json hadamard_certificate(const depth::HadamardRank& r, const depth::H
                         {"minor", minor_json(c.exact_minor)}};
     if (r.exact_rank < static_cast<long>(r.n)) {
       const double bits = hadamard_entry_bits(d, lam, omega);
-      if (!c.null_space.empty() && bits > certificate_limits::hadamard_max_entry_bits) {
+      const double work = certificate_limits::hadamard_null_work(
+          static_cast<double>(r.n), static_cast<double>(c.null_space.size()), bits);
+      if (!c.null_space.empty() && (bits > certificate_limits::hadamard_max_entry_bits ||
+                                    work > certificate_limits::hadamard_max_null_work)) {
         e["upper_bound"] = fmt::format(
-            "not certified: checking the null space needs entries of {:.0f} bits, above the checker's limit "
-            "hadamard_max_entry_bits = {:.0f}",
-            bits, certificate_limits::hadamard_max_entry_bits);
+            "not certified: checking the null space needs entries of {:.0f} bits and hadamard_null_work = "
+            "{:.0f}, "
+            "above the checker's limits hadamard_max_entry_bits = {:.0f} or hadamard_max_null_work = {:.0f}",
+            bits, work, certificate_limits::hadamard_max_entry_bits,
+            certificate_limits::hadamard_max_null_work);
       } else if (c.null_space.empty()) {
         e["upper_bound"] = fmt::format("not certified: n = {} is above {}, the null space is not listed", r.n,
                                        depth::null_space_limit);

@@ -48,6 +48,7 @@ hadamard_max_d = 64
 hadamard_max_lambda = 64
 hadamard_max_omega_bits = 1000           # bits of Omega's numerator and denominator
 hadamard_max_entry_bits = 65536          # exact entries, computed only to check a null space
+hadamard_max_null_work = 20000000        # checking one (hadamard_null_work)
 network_max_L = 8
 network_max_dx = 64
 network_max_H = 64
@@ -91,6 +92,12 @@ def pair_matching_residues(N, M, alpha, instances):
     count = min(M // 2 + 1, pair_matching_pairs(N, M, alpha, instances))
     bits = math.log2(alpha) if alpha > 1 else 0.0
     return count * (1 + (bits / 256) ** 2)
+
+
+def hadamard_null_work(n, nullity, entry_bits):
+    """Checking A x = 0 for a null space: the n^2 exact entries, formed row by row, and nullity
+    products with each, every operation 1 + entry_bits // 1024 times a word's."""
+    return (1 + nullity) * n * n * (1 + entry_bits // 1024)
 
 
 def neighborly_work(N, k, witnesses):

@@ -5,8 +5,6 @@ least its size (the certificates' lower bounds). Cost: O(n^3) operations mod p f
 each row operation one list comprehension.
 """
 
-from fractions import Fraction
-
 from .common import Reject, field, integer, need
 
 _SMALL = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -95,25 +93,12 @@ def rank_mod_p(rows, p):
     return _eliminate([[x % p for x in r] for r in rows], p, False)[0]
 
 
-def rank_exact(rows):
-    """The rank over Q of integer vectors: mod a few large primes first (a rank mod p is a lower
-    bound, and equal to the row count proves independence), exactly in rationals otherwise."""
-    for p in (4611686018427387847, 4611686018427387817, 4611686018427387787):
-        if rank_mod_p(rows, p) == len(rows):
-            return len(rows)
-    a = [[Fraction(x) for x in r] for r in rows]
-    rank, ncols = 0, len(a[0]) if a else 0
-    for c in range(ncols):
-        piv = next((r for r in range(rank, len(a)) if a[r][c] != 0), None)
-        if piv is None:
-            continue
-        a[rank], a[piv] = a[piv], a[rank]
-        for r in range(rank + 1, len(a)):
-            if a[r][c] != 0:
-                f = a[r][c] / a[rank][c]
-                a[r] = [x - f * y for x, y in zip(a[r], a[rank])]
-        rank += 1
-    return rank
+def independent(rows):
+    """Whether integer vectors are shown independent over Q: their rank mod some prime (a lower
+    bound of the rank over Q) is their number. Three primes near 2^62 are tried; vectors
+    independent over Q fail at all three only if each divides every maximal minor."""
+    return any(rank_mod_p(rows, p) == len(rows)
+               for p in (4611686018427387847, 4611686018427387817, 4611686018427387787))
 
 
 def minor_indices(minor, what, valid_row, valid_col, side):
@@ -148,5 +133,5 @@ def index_in(n):
     return valid
 
 
-__all__ = ["Reject", "is_prime", "prime_field", "det_mod_p", "rank_mod_p", "rank_exact",
+__all__ = ["Reject", "is_prime", "prime_field", "det_mod_p", "rank_mod_p", "independent",
            "check_minor", "minor_indices", "index_in"]
