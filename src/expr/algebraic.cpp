@@ -6,7 +6,7 @@
 // sqrt(3)/2` is decided exact instead of by overlapping balls.
 // Cost: a few FLINT rational operations per node; forms past 2^20 bits are kept as balls only.
 #include "core/closed_form.hpp"
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <flint/fmpq.h>
 

@@ -18,7 +18,7 @@
 // So n^2 log n is not O(n^2) on n = 10..10^6 (s = ln(6/4) / ln 100 = 0.088 > 1/20), while growth
 // slower than n^kappa over the last decades is not detected: the rule is stated with every grade.
 // Cost: two evaluations (g and f) per value of the sequence, plus O(k) Arb operations.
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <flint/fmpq.h>
 #include <fmt/format.h>

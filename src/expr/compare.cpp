@@ -5,7 +5,7 @@
 // for b >= 0), or state a tolerance ([rel=X]: |a - b| <= X |b|; [abs=X]: |a - b| <= X).
 // Each decided comparison adds its grade (exact, bound, rounding, ...) to the report.
 // Cost: a few Arb or FLINT rational operations per comparison.
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <flint/fmpq.h>
 #include <fmt/format.h>

@@ -1,19 +1,19 @@
-// The stages of the expression language (core/expr.hpp holds the grammar), one file each:
-//   expr_lexer.cpp        Scanner: characters -> tokens (names, numbers, strings, quantity paths)
-//   expr_parser.cpp       Parser: tokens -> a tree of Nodes, by the grammar's productions
-//   expr_eval.cpp         Evaluator: numbers, variables, arithmetic, logic (exact alongside balls)
-//   expr_functions.cpp    sqrt exp log ... binom min max
-//   expr_compare.cpp      < <= > >= == != and the ~= rules (printed digits, tolerances)
-//   expr_quantifiers.cpp  all any min max sum prod over ranges, with the cost projection
-//   expr_quantities.cpp   group.command(...) calls through the injected Resolver
-//   expr_algebraic.cpp    exact closed forms a sqrt(r) pi^k alongside the rationals
-//   expr_asymptotic.cpp   g is O(f) / Omega(f) / Theta(f), g ~ f, over a sequence n -> infinity
-//   expr.cpp              the public Expr API
+// The stages of the expression language (expr/expr.hpp holds the grammar), one file each:
+//   expr/lexer.cpp        Scanner: characters -> tokens (names, numbers, strings, quantity paths)
+//   expr/parser.cpp       Parser: tokens -> a tree of Nodes, by the grammar's productions
+//   expr/eval.cpp         Evaluator: numbers, variables, arithmetic, logic (exact alongside balls)
+//   expr/functions.cpp    sqrt exp log ... binom min max
+//   expr/compare.cpp      < <= > >= == != and the ~= rules (printed digits, tolerances)
+//   expr/quantifiers.cpp  all any min max sum prod over ranges, with the cost projection
+//   expr/quantities.cpp   group.command(...) calls through the injected Resolver
+//   expr/algebraic.cpp    exact closed forms a sqrt(r) pi^k alongside the rationals
+//   expr/asymptotic.cpp   g is O(f) / Omega(f) / Theta(f), g ~ f, over a sequence n -> infinity
+//   expr/expr.cpp              the public Expr API
 // Internal to the library; tests include it to check each stage on its own.
 #pragma once
 
 #include "core/decimal.hpp"
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 
 #include <memory>
 #include <optional>
@@ -115,7 +115,7 @@ class Scanner {
   size_t i_ = 0;
 };
 
-/// The syntactic level: the tree of `text` by the grammar of expr.hpp; fills the free variables
+/// The syntactic level: the tree of `text` by the grammar of expr/expr.hpp; fills the free variables
 /// and the quantity calls in order of first use. Throws ParseError.
 NodeP parse_tree(std::string_view text, std::vector<std::string>& vars, std::vector<QuantityCall>& calls);
 
@@ -135,7 +135,7 @@ std::string show_value(const Value& v);
 /// 60), and the radius itself when narrower than 60 digits show.
 std::string show_enclosure(const arb_t x);
 
-// ---- closed forms a sqrt(r) pi^k (expr_algebraic.cpp) ------------------------------------
+// ---- closed forms a sqrt(r) pi^k (expr/algebraic.cpp) ------------------------------------
 /// The closed form of v: its Algebraic, or its rational as one; nullopt for a ball.
 std::optional<Algebraic> alg_of(const Value& v);
 /// v = a (normalised: a rational when a is one, the ball at prec); false (v a ball only, left
@@ -163,9 +163,9 @@ class Evaluator {
   Evaluator(const EvalOptions& o, Report* r) : o_(o), report_(r) {}
   Value eval(const Node& n, Sink* sink);
 
-  // expr_functions.cpp
+  // expr/functions.cpp
   static void binom(Value& r, const Value& nv, const Value& kv, slong prec);
-  // expr_compare.cpp
+  // expr/compare.cpp
   static Truth cmp_truth(const std::string& op, const Value& a, const Value& b, bool& exact);
   static Truth within(const Value& a, const Value& b, const Value& t, slong prec);
   static Truth printed_rule(bool truncate, const Value& a, const Node& lit, bool negative, slong prec);
@@ -176,19 +176,19 @@ class Evaluator {
   std::vector<std::pair<std::string, Value>> env_;
   size_t steps_ = 0;
 
-  // expr_eval.cpp
+  // expr/eval.cpp
   Value variable(const Node& n);
   Value arith(const Node& n, Sink* sink);
   bool closed_arith(Value& r, Node::Kind k, const Value& a, const Value& b) const;
   Value power(const Node& n, Sink* sink);
   Value logic(const Node& n, Sink* sink);
-  // expr_functions.cpp
+  // expr/functions.cpp
   Value call(const Node& n, Sink* sink);
   Value min_max(const std::string& f, const std::vector<Value>& v);
-  // expr_compare.cpp
+  // expr/compare.cpp
   Value compare(const Node& n, Sink* sink);
   Truth approx(const Node& n, const Value& a, const Value& b, Sink* sink, Grade& g);
-  // expr_quantifiers.cpp
+  // expr/quantifiers.cpp
   Value quantifier(const Node& n, Sink* sink);
   /// The values of n's range, whose nodes start at args[first]: a list's values, or lo..hi made
   /// one at a time (a range of 10^6 values is never held: it cost seconds of page faults before
@@ -205,9 +205,9 @@ class Evaluator {
   Range range_values(const Node& n, size_t first, Sink* sink);
   /// body with var bound to item.
   Value eval_at(const std::string& var, const Node& body, const Value& item, Sink& local);
-  // expr_asymptotic.cpp
+  // expr/asymptotic.cpp
   Value asymptotic(const Node& n, Sink* sink);
-  // expr_quantities.cpp
+  // expr/quantities.cpp
   Value quantity(const Node& n, Sink* sink);
 };
 

@@ -3,7 +3,7 @@
 // and huge exact integers compare exactly). This file: values, variables, arithmetic, powers and
 // Kleene's three-valued logic; functions, comparisons, quantifiers and quantities have their own.
 // Cost: one Arb (or FLINT rational) operation per node; exact values are dropped past 2^20 bits.
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <arb_hypgeom.h>
 #include <flint/fmpq.h>

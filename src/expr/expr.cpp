@@ -1,10 +1,10 @@
-// The public face of the expression language (grammar in expr.hpp): parse, evaluate, report.
-// The stages live in their own files (core/expr_detail.hpp lists them).
+// The public face of the expression language (grammar in expr/expr.hpp): parse, evaluate, report.
+// The stages live in their own files (expr/detail.hpp lists them).
 // Cost: O(length) to parse; one Arb (or FLINT rational) operation per node to evaluate, times the
 // sizes of the quantifier ranges; quantities cost whatever their command costs.
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <fmt/format.h>
 

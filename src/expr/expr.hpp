@@ -43,7 +43,7 @@
 // graded on the sequence, which must be exact, positive and increasing (at least 3 values): the
 // ratio's range [C_min, C_max] and its trend n^s over the last two decades; O holds ("consistent on
 // the grid") when s < slope tolerance and fails ("inconsistent: ratio grows like n^s") when s > it
-// (expr_asymptotic.cpp states the whole rule).
+// (expr/asymptotic.cpp states the whole rule).
 #pragma once
 
 #include "core/errors.hpp"

@@ -4,7 +4,7 @@
 // binom(n, k): exact for integers n and 0 <= k <= 10^6 (negative n by the reflection
 // binom(n, k) = (-1)^k binom(k - n - 1, k)); otherwise Gamma(n+1) / (Gamma(k+1) Gamma(n-k+1)).
 // Cost: one Arb call per function; exact binom and gamma cost their FLINT routines (bounded in bits).
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <arb_hypgeom.h>
 #include <flint/fmpq.h>

@@ -1,9 +1,9 @@
-// The lexical stage of the expression language (grammar in core/expr.hpp): recognisers for
+// The lexical stage of the expression language (grammar in expr/expr.hpp): recognisers for
 // NAME, NUMBER (read exactly: 0.1 is 1/10), STRING, quantity paths (`rank.head-target`, where '-'
 // between letters belongs to the name) and punctuation. The parser drives it one token at a time.
 // Cost: O(1) per character.
 #include "core/decimal.hpp"
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // The syntactic stage of the expression language: recursive descent over the grammar in
-// core/expr.hpp, one member per production, one token of look-ahead (core/expr_lexer.cpp).
+// expr/expr.hpp, one member per production, one token of look-ahead (expr/lexer.cpp).
 // Types are checked here, so a truth value where a number is needed (or the reverse) is a parse
 // error with its column, before anything is evaluated.
 // Cost: O(length); nesting is limited to 200 levels.
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // Quantities in the expression language: `group.command(option=value, flag, ...)[.column]`.
 // The arguments are evaluated here and must be exact (a rational, printed as "1/10") or strings;
-// the call is handed to the Resolver the front end injects (tools/verify.cpp runs it through the
+// the call is handed to the Resolver the front end injects (tools/verify/command.cpp runs it through the
 // one command registry), which returns a ball and, when the command printed one, the exact value.
 // Cost: whatever the command costs (the front end caches repeated calls).
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <fmt/format.h>
 

@@ -5,21 +5,21 @@
 //   table_spec.*    the spec file (TOML, schema-driven)      table_values.*  ranges and CLI lists
 //   table_plan.*    points and tasks                         table_shards.*  which shard takes a task
 //   table_execute.* running tasks (blocks, points, threads)  table_merge.*   shard files, merge, resume
-//   table_render.*  the printed table (derived, pivot)       table_plot.cpp  the figure
+//   table_render.*  the printed table (derived, pivot)       table/plot.cpp  the figure
 // This file holds the commands: options, the order of the steps, --help.
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "output/atomic_file.hpp"
 #include "parse.hpp"
-#include "table_double_check.hpp"
-#include "table_execute.hpp"
-#include "table_merge.hpp"
-#include "table_plan.hpp"
-#include "table_render.hpp"
-#include "table_shards.hpp"
-#include "table_spec.hpp"
-#include "table_values.hpp"
+#include "table/double_check.hpp"
+#include "table/execute.hpp"
+#include "table/merge.hpp"
+#include "table/plan.hpp"
+#include "table/render.hpp"
+#include "table/shards.hpp"
+#include "table/spec.hpp"
+#include "table/values.hpp"
 
 #include <fmt/format.h>
 
@@ -408,7 +408,7 @@ void setup_table(CLI::App& root, Registry& reg) {
                   "beside it), .svg, .png or .pdf")
       ->type_name("PATH");
   app->require_subcommand(0, 1);
-  // the spec format and the rest of the help: tools/table_help.cpp
+  // the spec format and the rest of the help: tools/table/help.cpp
   reg.bind(app, opt, run_table);
   reg.double_check(app, table::kDoubleCheck, true);
 

@@ -1,5 +1,5 @@
-// `table --double-check` (see table_double_check.hpp). Cost: the tasks once more, at 12 more digits.
-#include "table_double_check.hpp"
+// `table --double-check` (see table/double_check.hpp). Cost: the tasks once more, at 12 more digits.
+#include "table/double_check.hpp"
 
 #include "core/errors.hpp"
 

@@ -4,7 +4,7 @@
 // outputs and a --plot are written once, from the first computation, and never from the second.
 #pragma once
 
-#include "table_execute.hpp"
+#include "table/execute.hpp"
 
 #include <string>
 #include <vector>

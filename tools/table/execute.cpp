@@ -1,6 +1,6 @@
-// Running a sweep's tasks (see table_execute.hpp). Cost: the command's own, plus one Invoker parse
+// Running a sweep's tasks (see table/execute.hpp). Cost: the command's own, plus one Invoker parse
 // (~50 us) per block or single point and O(cells) to move the rows.
-#include "table_execute.hpp"
+#include "table/execute.hpp"
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"

@@ -1,4 +1,4 @@
-// Running the tasks of a sweep (table_plan.hpp): blocks one at a time through the command's own
+// Running the tasks of a sweep (table/plan.hpp): blocks one at a time through the command's own
 // list kernel (itself parallel), single points in parallel with one Invoker per thread. Every
 // point runs the command's own parser and code, so a value it refuses is refused the same way,
 // named with the spec's file, line and field. Rows come out tagged with their point, in spec
@@ -6,7 +6,7 @@
 #pragma once
 
 #include "cli.hpp"
-#include "table_plan.hpp"
+#include "table/plan.hpp"
 
 #include <cstddef>
 #include <functional>

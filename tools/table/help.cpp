@@ -7,7 +7,7 @@ namespace bc::cli {
 
 namespace {
 
-// Every key of a spec, one line each, with an example value (table_spec.hpp is the reference).
+// Every key of a spec, one line each, with an example value (table/spec.hpp is the reference).
 const char* const kSpecFormat =
     "Spec (TOML), every key:\n"
     "  command = \"rank bound\"                 # any evaluate command, as typed after boundcheck\n"

@@ -1,12 +1,12 @@
 // Shard files: writing, reading with their digests checked, merging, resuming (see
-// table_merge.hpp). Cost: O(rows) to write, read and check; O(tasks) to check the cover.
-#include "table_merge.hpp"
+// table/merge.hpp). Cost: O(rows) to write, read and check; O(tasks) to check the cover.
+#include "table/merge.hpp"
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/text_file.hpp"
-#include "table_plan.hpp"
-#include "table_shards.hpp"
+#include "table/plan.hpp"
+#include "table/shards.hpp"
 
 #include <fmt/format.h>
 

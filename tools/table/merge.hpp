@@ -1,13 +1,13 @@
 // Shard files and what reads them: `table --shard I/N` writes one (shard_json), `table merge`
 // joins them into the table the unsharded run prints, `--resume` checks whether its output
 // already holds the shard. A shard file is untrusted evidence that crosses machines: it carries
-// its spec's text, and per task its row count and digest (table_shards.hpp), and every reader
+// its spec's text, and per task its row count and digest (table/shards.hpp), and every reader
 // checks them before using a row.
 #pragma once
 
-#include "table_execute.hpp"
-#include "table_plan.hpp"
-#include "table_spec.hpp"
+#include "table/execute.hpp"
+#include "table/plan.hpp"
+#include "table/spec.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-// Points, tasks and their costs (see table_plan.hpp).
+// Points, tasks and their costs (see table/plan.hpp).
 // Cutting a group (the points at fixed values of the non-batched options, a Cartesian box over
 // the batched ones B_0 .. B_{m-1} in spec order) into tasks, greedily in spec order:
 //   at level j, consecutive values of B_j (each with every value of the inner options) join one
@@ -9,12 +9,12 @@
 // Cost: the command's cost model over every point at most three times (the sweep's total, each
 // group's totals, the slices the cut reads again; one call per slice of at most kEstimateBox
 // points), O(points x m) for the cut; memory O(kEstimateBox) per group, nothing per point.
-#include "table_plan.hpp"
+#include "table/plan.hpp"
 
 #include "core/errors.hpp"
 #include "core/suggest.hpp"
 #include "output/output_path.hpp"
-#include "table_shards.hpp"
+#include "table/shards.hpp"
 
 #include <fmt/format.h>
 

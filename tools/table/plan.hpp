@@ -6,14 +6,14 @@
 //    estimated cost (Command::estimate): cheap regions become blocks of up to kBlock points (the
 //    call's fixed cost becomes noise), expensive ones are split down to single points, so that no
 //    task costs more than about 1/kTaskShare of the sweep;
-//  - their estimated cost, which table_shards.hpp uses to deal them to shards.
+//  - their estimated cost, which table/shards.hpp uses to deal them to shards.
 // The plan depends only on the spec (and the boundcheck build): every shard of a run, on any
 // machine, and the unsharded run compute the same tasks, so the merged table is the unsharded one
 // whatever N. Cost: O(points) for the estimates and the cut (no per-point allocation).
 #pragma once
 
 #include "cli.hpp"
-#include "table_spec.hpp"
+#include "table/spec.hpp"
 
 #include <cstddef>
 #include <cstdint>

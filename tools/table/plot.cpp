@@ -1,12 +1,12 @@
-// The figure of a spec's [plot] section (see table_render.hpp maybe_plot): the table's columns,
+// The figure of a spec's [plot] section (see table/render.hpp maybe_plot): the table's columns,
 // guides (expressions in x, scaled through the first point), and overlays (another command's rows,
 // run through the same registry). gnuplot itself is driven by output/plot.cpp.
 // Cost: O(rows) plus one overlay command each.
 #include "core/errors.hpp"
 #include "output/output_path.hpp"
 #include "output/plot.hpp"
-#include "table_execute.hpp"
-#include "table_render.hpp"
+#include "table/execute.hpp"
+#include "table/render.hpp"
 
 #include <fmt/format.h>
 

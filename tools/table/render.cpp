@@ -1,7 +1,7 @@
-// The printed table of a sweep (see table_render.hpp): typed columns, derived columns in ball
+// The printed table of a sweep (see table/render.hpp): typed columns, derived columns in ball
 // arithmetic, the spec's column choice, the pivot, labels; and the spec's extra outputs.
 // Cost: O(rows x columns), plus one ball evaluation per derived cell.
-#include "table_render.hpp"
+#include "table/render.hpp"
 
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
@@ -11,7 +11,7 @@
 #include "output/latex_text.hpp"
 #include "output/output_path.hpp"
 #include "output/plot.hpp"
-#include "table_plan.hpp"
+#include "table/plan.hpp"
 
 #include <fmt/format.h>
 

@@ -6,8 +6,8 @@
 #pragma once
 
 #include "cli.hpp"
-#include "table_execute.hpp"
-#include "table_spec.hpp"
+#include "table/execute.hpp"
+#include "table/spec.hpp"
 
 #include <string>
 #include <vector>

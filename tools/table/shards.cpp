@@ -1,8 +1,8 @@
-// Shard assignment and digests (see table_shards.hpp). Cost: O(T log T + T log N) for T tasks and
+// Shard assignment and digests (see table/shards.hpp). Cost: O(T log T + T log N) for T tasks and
 // N shards with estimates, O(T) without.
-#include "table_shards.hpp"
+#include "table/shards.hpp"
 
-#include "table_plan.hpp"
+#include "table/plan.hpp"
 
 #include <algorithm>
 #include <cmath>

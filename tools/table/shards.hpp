@@ -1,7 +1,7 @@
 // Which tasks of a sweep a shard computes, and the per-task digests that make a shard file
 // self-checking (issue 19).
 //
-// Assignment: when the plan has the command's cost estimates (table_plan.hpp), tasks are dealt
+// Assignment: when the plan has the command's cost estimates (table/plan.hpp), tasks are dealt
 // longest first, each to the shard with the least estimated cost so far (LPT: Graham, "Bounds on
 // multiprocessing timing anomalies", SIAM J. Appl. Math. 17 (1969): within 4/3 of the best
 // static assignment; with no task above 1/kTaskShare of the sweep, within a few percent of equal

@@ -1,18 +1,18 @@
-// Loading `table` specs (format in table_spec.hpp). toml++ parses; a schema per TOML table (the
+// Loading `table` specs (format in table/spec.hpp). toml++ parses; a schema per TOML table (the
 // `k*Keys` lists below: each key and how its value is read) drives the reading, so the keys a
 // section accepts, the "unknown key" message that lists them and the code that reads them are one
 // list. Every value is turned into the text a user would type after the option, so the command's
 // own parser validates it exactly as on the command line (no second copy of any option's rules).
-// Adding a key: one line in its section's schema, one field in table_spec.hpp.
+// Adding a key: one line in its section's schema, one field in table/spec.hpp.
 // Cost: O(size of the file + number of swept values).
-#include "table_spec.hpp"
+#include "table/spec.hpp"
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
 #include "core/text_file.hpp"
 #include "output/plot_text.hpp"
-#include "table_values.hpp"
+#include "table/values.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>

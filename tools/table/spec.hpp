@@ -15,7 +15,7 @@
 //             H = { from = 1, to = 1e6, per_decade = 4 }   # log-spaced (integers if ends are)
 //             L = { from = 6, to = 30, step = 6 }         # arithmetic range
 //   [zip]     d = [8, 16]  r = [1, 2]   # swept together (same length), innermost
-//   [derived] ratio = "lo / hi"     # expressions over columns (src/core/expr.hpp), certified
+//   [derived] ratio = "lo / hi"     # expressions over columns (src/expr/expr.hpp), certified
 //   [labels]  h_min = '$H_{\min}$'  # LaTeX headers
 //   [layout]  rows = "d"  cols = "H"  value = "lo"   (or value = ["lo", "hi"]: a bracket)
 //             header = '$\mathrm{LB}(d,4,H)$'   # LaTeX over the value columns (default: its label)
@@ -26,11 +26,11 @@
 //             [[plot.overlay]] command = "depth optimal"  fixed = { model = "all" }  x = "L"  y = "params"
 //             title, xlabel, ylabel, xrange = [lo, hi], yrange = [lo, hi], key = "inside"|"outside"|"below"
 //             style = "one-column"|"two-column"   (the figure's size)
-// The keys each section accepts are the schema lists in table_spec.cpp; ranges are spelled out by
-// table_values.hpp; the points and tasks of a sweep are planned by table_plan.hpp.
+// The keys each section accepts are the schema lists in table/spec.cpp; ranges are spelled out by
+// table/values.hpp; the points and tasks of a sweep are planned by table/plan.hpp.
 #pragma once
 
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 #include "core/flint.hpp"
 
 #include <map>
@@ -96,7 +96,7 @@ struct Spec {
   std::map<std::string, std::string> labels;
   std::string caption;         ///< top-level `caption` or [latex] caption (LaTeX source by design)
   bool provenance = true;      ///< [latex] provenance: the caption ends with the version and the command
-  std::optional<long> digits;  ///< the default of --digits for this sweep (table_execute.hpp cell_options)
+  std::optional<long> digits;  ///< the default of --digits for this sweep (table/execute.hpp cell_options)
   std::optional<long> derived_digits;  ///< significant digits of derived columns (default: digits)
   std::optional<PlotSpec> plot;
   std::optional<LayoutSpec> layout;

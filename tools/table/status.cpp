@@ -1,10 +1,10 @@
-// `table status PARTS`: where a sharded sweep stands (see table_merge.hpp shard_status).
+// `table status PARTS`: where a sharded sweep stands (see table/merge.hpp shard_status).
 // Every file is read as merge reads it (digests checked, naming the task of any mismatch); the
 // reference is --spec when given, else the spec of the newest readable file; its plan says which
 // tasks each shard must hold. Cost: reading the files, plus one plan.
 #include "core/errors.hpp"
-#include "table_merge.hpp"
-#include "table_shards.hpp"
+#include "table/merge.hpp"
+#include "table/shards.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
-// Sweep values from ranges and command-line lists (see table_values.hpp). Exact ranges step in
+// Sweep values from ranges and command-line lists (see table/values.hpp). Exact ranges step in
 // FLINT rationals, so 0.1:0.5:0.1 gives 0.1 .. 0.5 with no rounding; log ranges are doubles
 // rounded to integers or 6 significant digits. Cost: O(number of values).
-#include "table_values.hpp"
+#include "table/values.hpp"
 
 #include "core/decimal.hpp"
 

@@ -1,5 +1,5 @@
 // The values a sweep axis stands for, in both spellings users type them: a spec's
-// `{ from, to, step | per_decade }` ranges (tools/table_spec.cpp reads the TOML, these functions
+// `{ from, to, step | per_decade }` ranges (tools/table/spec.cpp reads the TOML, these functions
 // make the values) and the command line's "a,b,c", "a:b[:step]" and "log(from,to,per_decade)"
 // (cli_values). Values are the exact text a user would type after the option, so the command's
 // own parser validates each one. Cost: O(number of values).

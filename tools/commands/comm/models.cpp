@@ -7,7 +7,7 @@
 #include "cli.hpp"
 #include "comm/models.hpp"
 #include "comm/sizes.hpp"
-#include "comm_reading.hpp"
+#include "commands/comm/reading.hpp"
 #include "core/errors.hpp"
 #include "parse.hpp"
 

@@ -1,8 +1,8 @@
-// See comm_reading.hpp. Source lines (talk-H = ../shared/papers/002_9ad3aa6ef46126dc.txt):
+// See commands/comm/reading.hpp. Source lines (talk-H = ../shared/papers/002_9ad3aa6ef46126dc.txt):
 //   l.266 (repeated l.279, 296, 315, 337, 390): "Self-att. unit with m = O(d_in + q log N) suffices
 //   for sparsity level q"; l.360 (repeated l.374): "x_i = (enc(i), enc(S_i), v_i) in R^{d_in},
 //   d_in = O(d + (q + 1) log N)"; the construction: l.441-470.
-#include "comm_reading.hpp"
+#include "commands/comm/reading.hpp"
 
 #include "parse.hpp"
 

@@ -5,7 +5,7 @@
 // lists and ranges; every combination with q <= N is one row.
 #include "cli.hpp"
 #include "comm/sizes.hpp"
-#include "comm_reading.hpp"
+#include "commands/comm/reading.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"

@@ -6,7 +6,7 @@
 #include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 #include "core/limits.hpp"
 #include "depth/hadamard_rank.hpp"
 #include "depth/lemma6.hpp"
