@@ -5,8 +5,8 @@
 // Cost: one evaluation of the body per value; at most 10^6 values per range and 5 x 10^6 steps
 // per evaluation, and a projection from the measured cost refuses one that would exceed the time
 // limit.
-#include "expr/detail.hpp"
 #include "core/limits.hpp"
+#include "expr/detail.hpp"
 
 #include <flint/fmpq.h>
 #include <fmt/format.h>

@@ -2,9 +2,9 @@
 // guides (expressions in x, scaled through the first point), and overlays (another command's rows,
 // run through the same registry). gnuplot itself is driven by output/plot.cpp.
 // Cost: O(rows) plus one overlay command each.
+#include "output/plot.hpp"
 #include "core/errors.hpp"
 #include "output/output_path.hpp"
-#include "output/plot.hpp"
 #include "table/execute.hpp"
 #include "table/render.hpp"
 

@@ -30,8 +30,8 @@
 // table/values.hpp; the points and tasks of a sweep are planned by table/plan.hpp.
 #pragma once
 
-#include "expr/expr.hpp"
 #include "core/flint.hpp"
+#include "expr/expr.hpp"
 
 #include <map>
 #include <optional>

@@ -4,8 +4,8 @@
 // talk-H's bounds say at each model's N (src/comm/sizes.cpp): the largest q whose qSA attention
 // size fits m (either reading of l.266), and whether c p H m >= floor((N-1)/2) (Triple Matching's
 // one-layer lower bound through the DISJ reduction) can hold.
-#include "cli.hpp"
 #include "comm/models.hpp"
+#include "cli.hpp"
 #include "comm/sizes.hpp"
 #include "commands/comm/reading.hpp"
 #include "core/errors.hpp"

@@ -2,9 +2,9 @@
 // Pair Matching by one attention head with scores alpha cos(2 pi (z_i + z_j) / M) (talk-H l.553-638;
 // src/comm/pair_matching.cpp): the error rate on seeded random instances, or the least alpha with
 // zero errors on them next to M^2 ln N, M^2 log2 N and the sufficient alpha* derived there.
+#include "comm/pair_matching.hpp"
 #include "certificate.hpp"
 #include "cli.hpp"
-#include "comm/pair_matching.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "parse.hpp"

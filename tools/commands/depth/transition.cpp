@@ -1,10 +1,10 @@
 // boundcheck depth transition --L L [--ab fit|printed] [--cov fit|printed]
 // N_Tr(L) = 12 L e^{2a+2bL} and its propagated error, paper-L eq. (10) (src/depth/transition.cpp).
+#include "depth/transition.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "depth/data.hpp"
 #include "depth/fit.hpp"
-#include "depth/transition.hpp"
 #include "parse.hpp"
 
 #include <fmt/format.h>

@@ -1,13 +1,13 @@
 // boundcheck rank count --d D --r R (--l L | --l-max L)
 // Orthogonality counts per degree l: N(d,l), the exact count binom(r+l-1, l), the talk's
 // binom(r+l, l), and the count constructed by exact harmonic projection (src/rank/construct.cpp).
+#include "rank/count.hpp"
 #include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "parse.hpp"
 #include "rank/construct.hpp"
-#include "rank/count.hpp"
 #include "sphere/dim.hpp"
 
 #include <fmt/format.h>

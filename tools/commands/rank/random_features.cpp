@@ -1,11 +1,11 @@
 // boundcheck rank random-features --d D --H H --trials K --seed S
 // Optimally weighted random rank-1 heads (src/rank/random_features.cpp), with the spectral lower
 // bound LB(d,1,H) they can never beat.
+#include "rank/random_features.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "parse.hpp"
-#include "rank/random_features.hpp"
 #include "rank/spectral_double.hpp"
 
 #include <algorithm>

@@ -1,11 +1,11 @@
 // boundcheck sym hstar --d D --N N
 // H* = binom(d+N, N), the size of the multisymmetric power-sum basis (talk-B l.305), exact.
 // --d and --N take lists and ranges; --double-check recomputes by the product formula.
+#include "sym/hstar.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "parse.hpp"
-#include "sym/hstar.hpp"
 
 #include <fmt/format.h>
 
