@@ -94,12 +94,16 @@ void help_table(Registry& reg) {
                 .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
                 .details = "A task missing or present in two files, or a row deleted or edited, is refused "
                            "naming the file and the task; so are a field out of range (1 <= shard <= of <= "
-                           "10^6, digits as --digits), a shard format other than 4, and shards computed with "
+                           "10^6, digits as --digits), a shard format other than 5, a count that is not a "
+                           "whole number, rows taken from another spec's shard (each task's digest starts "
+                           "from its spec's), and shards computed with "
                            "different digits or --certified or by different boundcheck versions (a set "
                            "from another version merges with a note). merge writes only to --output or "
                            "stdout (and --plot): the outputs = [...] of the spec inside the shards are "
                            "written only under --outputs, inside the working directory, with a note per "
-                           "file.",
+                           "file. The digests detect accidents (a truncated copy, an edit, a file of "
+                           "another spec), not forgery: FNV-1a is no signature, and a shard file is "
+                           "evidence only as far as its author is trusted.",
                 .examples = {"boundcheck table merge p1.json p2.json --format markdown",
                              "boundcheck table merge p2.json p1.json --format latex --output t1.tex"}});
   reg.help(plan->app,

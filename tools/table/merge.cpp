@@ -2,6 +2,7 @@
 // table/merge.hpp). Cost: O(rows) to write, read and check; O(tasks) to check the cover.
 #include "table/merge.hpp"
 
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/text_file.hpp"
@@ -24,18 +25,36 @@ namespace {
 
 char kind_code(out::CellKind k) { return "iernt"[static_cast<int>(k)]; }
 
-/// One row as a shard file holds it: [point, kinds, cells].
+/// The value a cell was printed from, as a shard file keeps it: "q:p/q" (exact), "b:<arb_dump_str>"
+/// (a ball, exactly: midpoint and radius in binary), "u:..." (a ball over double inputs); null when
+/// the cell has none (its text is then all there is).
+nlohmann::ordered_json number_json(const out::Cell& c) {
+  if (!c.number) return nullptr;
+  if (c.number->kind == out::CellNumber::Kind::exact) return "q:" + c.number->q.str();
+  char* s = arb_dump_str(c.number->ball.x);
+  std::string text = (c.number->uncertified ? "u:" : "b:") + std::string(s);
+  flint_free(s);
+  return text;
+}
+
+/// One row as a shard file holds it: [point, kinds, cells, numbers].
 nlohmann::ordered_json row_json(size_t point, const std::vector<out::Cell>& r) {
   std::string kinds;
-  auto cells = nlohmann::ordered_json::array();
+  auto cells = nlohmann::ordered_json::array(), numbers = nlohmann::ordered_json::array();
   for (const auto& c : r) {
     kinds += kind_code(c.kind);
     if (c.kind == out::CellKind::number)
       cells.push_back(fmt::format("{}", c.dval));  // shortest round-trip text: exact on reading
     else
       cells.push_back(c.display());
+    numbers.push_back(number_json(c));
   }
-  return {point, kinds, cells};
+  return {point, kinds, cells, numbers};
+}
+
+/// Where every task digest of a shard of this spec starts: the plan's digest and the spec's text.
+std::uint64_t digest_seed(const std::string& plan_hex, const std::string& spec_text) {
+  return fnv1a(spec_text, fnv1a(plan_hex + "\n"));
 }
 
 }  // namespace
@@ -55,13 +74,14 @@ ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t c
   head_["plan"] = fmt::format("{:016x}", plan.digest());
   head_["digits"] = cells.digits;
   head_["certified"] = cells.certified;
+  seed_ = digest_seed(head_["plan"].get<std::string>(), s.text);
 }
 
 void ShardWriter::task(size_t t, const std::vector<TaggedRow>& rows, const std::vector<std::string>& notes) {
   const size_t had = note_texts_.size();
   add_notes(note_texts_, notes);  // appends only: the task's notes not given by an earlier task (and counts)
   for (size_t i = had; i < note_texts_.size(); ++i) notes_.push_back({t, note_texts_[i]});
-  std::uint64_t h = kFnvOffset;
+  std::uint64_t h = seed_;
   for (const auto& row : rows) {
     auto rj = row_json(row.first, row.second);
     h = fnv1a(rj.dump(), h);
@@ -81,6 +101,14 @@ std::string ShardWriter::finish(const RunSummary& sum) {
 
 namespace {
 
+/// A count or index from the file: a non-negative integer (1.5 and -1 are refused, not truncated).
+size_t whole(const std::string& what, const std::string& file, const nlohmann::json& v, const char* field) {
+  if (!v.is_number_unsigned())
+    throw UsageError(fmt::format("{}: \"{}\": {} must be a non-negative integer, got {}", what, file, field,
+                                 v.dump().substr(0, 40)));
+  return v.get<size_t>();
+}
+
 /// Checks the file's per-task row counts and digests against its rows (a row deleted or edited by
 /// hand is named with its task) and records each task's points in sh.tasks.
 void check_task_digests(const std::string& what, const std::string& file, const nlohmann::json& j,
@@ -91,11 +119,13 @@ void check_task_digests(const std::string& what, const std::string& file, const 
         "{}: \"{}\" was written by an older boundcheck (shards without a plan digest); recompute it with "
         "table --shard",
         what, file));
-  sh.task_count = j.at("task_count").get<size_t>();
+  sh.task_count = whole(what, file, j.at("task_count"), "task_count");
   const auto& rows = j.at("rows");
+  const std::uint64_t seed = digest_seed(j.at("plan").get<std::string>(), j.at("spec").get<std::string>());
   size_t at = 0;
   for (const auto& t : tasks) {
-    const size_t task = t.at(0).get<size_t>(), n = t.at(1).get<size_t>();
+    const size_t task = whole(what, file, t.at(0), "a task's index"),
+                 n = whole(what, file, t.at(1), "a task's row count");
     const std::string digest = t.at(2).get<std::string>();
     if (task >= sh.task_count)
       throw UsageError(
@@ -104,17 +134,17 @@ void check_task_digests(const std::string& what, const std::string& file, const 
       throw UsageError(
           fmt::format("{}: \"{}\": task {} lists {} rows but the file holds only {} more (rows were deleted)",
                       what, file, task, n, rows.size() - at));
-    std::uint64_t h = kFnvOffset;
+    std::uint64_t h = seed;
     std::vector<size_t> points;
     for (size_t k = at; k < at + n; ++k) {
       h = fnv1a(rows.at(k).dump(), h);
-      const size_t p = rows.at(k).at(0).get<size_t>();
+      const size_t p = whole(what, file, rows.at(k).at(0), "a row's point");
       if (points.empty() || points.back() != p) points.push_back(p);
     }
     if (fmt::format("{:016x}", h) != digest)
       throw UsageError(
-          fmt::format("{}: \"{}\": the rows of task {} do not match their digest (edited "
-                      "or truncated by hand?); recompute shard {}/{}",
+          fmt::format("{}: \"{}\": the rows of task {} do not match their digest (edited, truncated, or "
+                      "taken from another spec's shard?); recompute shard {}/{}",
                       what, file, task, sh.index, sh.count));
     sh.tasks.emplace_back(task, std::move(points));
     at += n;
@@ -128,7 +158,7 @@ void check_task_digests(const std::string& what, const std::string& file, const 
 /// checked with its tasks' cover: note_problem).
 void read_notes(const std::string& what, const std::string& file, const nlohmann::json& j, Shard& sh) {
   for (const auto& n : j.at("notes")) {
-    const size_t t = n.at(0).get<size_t>();
+    const size_t t = whole(what, file, n.at(0), "a note's task");
     if (t >= sh.task_count)
       throw UsageError(fmt::format("{}: \"{}\": a note names task {}, beyond the spec's {} tasks", what, file,
                                    t, sh.task_count));
@@ -140,12 +170,39 @@ void read_notes(const std::string& what, const std::string& file, const nlohmann
   }
 }
 
+/// A cell's value as number_json wrote it, attached to `c`; null leaves the cell text only.
+void read_number(const std::string& what, const std::string& file, const nlohmann::json& v, out::Cell& c) {
+  if (v.is_null()) return;
+  const std::string s = v.is_string() ? v.get<std::string>() : std::string();
+  auto n = std::make_shared<out::CellNumber>();
+  bool ok = s.size() > 2 && s[1] == ':' && c.kind != out::CellKind::text;
+  if (ok && s[0] == 'q') {  // "p" or "p/q" in decimal, of any length the file allows
+    n->kind = out::CellNumber::Kind::exact;
+    ok = s.find_first_not_of("0123456789-/", 2) == std::string::npos &&
+         fmpq_set_str(n->q.x, s.c_str() + 2, 10) == 0 && !fmpz_is_zero(fmpq_denref(n->q.x));
+    if (ok) fmpq_canonicalise(n->q.x);
+  } else if (ok && (s[0] == 'b' || s[0] == 'u')) {  // arb_dump_str: four hex integers
+    n->uncertified = s[0] == 'u';
+    ok = s.find_first_not_of("0123456789abcdef -", 2) == std::string::npos &&
+         std::count(s.begin(), s.end(), ' ') == 3 && arb_load_str(n->ball.x, s.c_str() + 2) == 0 &&
+         arb_is_finite(n->ball.x);
+  } else {
+    ok = false;
+  }
+  if (!ok)
+    throw UsageError(
+        fmt::format("{}: \"{}\": a cell's value is malformed ({})", what, file, v.dump().substr(0, 40)));
+  c.number = std::move(n);
+}
+
 /// One row of a shard file back into cells.
 std::vector<out::Cell> cells_of(const std::string& what, const std::string& file, const nlohmann::json& r,
                                 size_t ncols) {
   const std::string kinds = r.at(1).get<std::string>();
   const auto& cells = r.at(2);
-  if (kinds.size() != cells.size() || kinds.size() != ncols)
+  const auto& numbers = r.at(3);
+  if (kinds.size() != cells.size() || kinds.size() != ncols || !numbers.is_array() ||
+      numbers.size() != cells.size())
     throw UsageError(fmt::format("{}: \"{}\": a row has the wrong number of cells", what, file));
   std::vector<out::Cell> row;
   for (size_t i = 0; i < kinds.size(); ++i) {
@@ -169,6 +226,7 @@ std::vector<out::Cell> cells_of(const std::string& what, const std::string& file
       default:
         throw UsageError(fmt::format("{}: \"{}\": unknown cell kind '{}'", what, file, kinds[i]));
     }
+    read_number(what, file, numbers.at(i), row.back());
   }
   return row;
 }
@@ -251,7 +309,8 @@ Shard read_shard(const std::string& file, const std::string& what) {
     read_notes(what, file, j, sh);
     sh.plan = j.at("plan").get<std::string>();
     for (const auto& r : j.at("rows"))
-      sh.raw.rows.emplace_back(r.at(0).get<size_t>(), cells_of(what, file, r, sh.raw.columns.size()));
+      sh.raw.rows.emplace_back(whole(what, file, r.at(0), "a row's point"),
+                               cells_of(what, file, r, sh.raw.columns.size()));
     return sh;
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(fmt::format("{}: \"{}\" is not a valid shard file: {}", what, file, e.what()));

@@ -20,8 +20,13 @@
 namespace bc::cli::table {
 
 /// The shard file format this boundcheck writes and reads (3: --certified recorded; 4: each note
-/// with the task that first gave it, so that merge puts the notes in the unsharded run's order).
-inline constexpr unsigned kShardFormat = 4;
+/// with the task that first gave it, so that merge puts the notes in the unsharded run's order;
+/// 5: each task's digest starts from its spec's (rows pasted from another spec's shard no longer
+/// check), and each cell keeps the value it was printed from, so that merged derived columns and
+/// Python see what an unsharded run computed, never the printed text read back).
+/// The digests detect accidents (a truncated copy, an edit, a file from another spec), not forgery:
+/// FNV-1a is no signature.
+inline constexpr unsigned kShardFormat = 5;
 
 /// Writes the shard file of shard `index` of `count`: tasks arrive in ascending order with their
 /// rows and notes (run_tasks' TaskRowsFn), each recorded with its row count and digest; the notes
@@ -35,6 +40,7 @@ class ShardWriter {
 
  private:
   nlohmann::ordered_json head_, rows_, tasks_, notes_;
+  std::uint64_t seed_ = 0;  // every task digest starts here: the digest of the plan and the spec text
   std::vector<std::string> note_texts_;  // notes_' texts
 };
 
