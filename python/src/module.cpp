@@ -253,13 +253,34 @@ char kind_code(bc::out::CellKind k) {
   return 't';
 }
 
-/// A real cell as a Ball; a cell that is not a printed real (never expected) stays its text.
-py::object cell_ball(const std::string& text, slong prec) {
-  try {
-    return py::cast(bcpy::ball_from_text(text, prec));
-  } catch (const py::value_error&) {
-    return py::str(text);
+/// A real cell as a Ball: the value the command computed (its own ball; an exact value keeps its
+/// exact ends, so 16 is 16, not [15, 17]), printed as the CLI printed it. Only a cell without a
+/// computed value (read back from a file) is read from its text; one that is not a printed real
+/// (never expected) stays its text.
+py::object cell_ball(const bc::out::Cell& c, slong prec) {
+  if (c.number) {
+    bcpy::Ball b;
+    b.prec = prec;
+    b.text = c.str;
+    std::optional<bc::Fmpq> q;
+    bool uncertified = false;
+    if (bc::out::cell_value(b.v.x, q, c, uncertified, prec)) {
+      if (q) b.ends = std::make_shared<bcpy::Ends>(bcpy::Ends{*q, *q});
+      return py::cast(std::move(b));
+    }
   }
+  try {
+    return py::cast(bcpy::ball_from_text(c.str, prec));
+  } catch (const py::value_error&) {
+    return py::str(c.str);
+  }
+}
+
+/// An exact rational as a Python int or fractions.Fraction.
+py::object rational_object(const bc::Fmpq& q) {
+  if (fmpz_is_one(fmpq_denref(q.x))) return bcpy::to_pyint(fmpq_numref(q.x));
+  static auto* fraction = new py::object(py::module_::import("fractions").attr("Fraction"));  // leaked
+  return (*fraction)(bcpy::to_pyint(fmpq_numref(q.x)), bcpy::to_pyint(fmpq_denref(q.x)));
 }
 
 /// An exact cell's value: a Python int, a fractions.Fraction (also for a decimal: "0.3"), a Ball
@@ -275,9 +296,7 @@ py::object exact_value(const std::string& text, slong prec) {
   }
   auto q = bc::parse_exact_rational(text);
   if (!q) return py::str(text);
-  if (fmpz_is_one(fmpq_denref(q->x))) return bcpy::to_pyint(fmpq_numref(q->x));
-  static auto* fraction = new py::object(py::module_::import("fractions").attr("Fraction"));  // leaked
-  return (*fraction)(bcpy::to_pyint(fmpq_numref(q->x)), bcpy::to_pyint(fmpq_denref(q->x)));
+  return rational_object(*q);
 }
 
 /// A new reference to a Python object made by the C API, or the pending Python error.
@@ -304,10 +323,13 @@ py::list rows(const Result& r) {
         v = checked(PyLong_FromLongLong(c.ival));
       else if (c.kind == bc::out::CellKind::number)
         v = checked(PyFloat_FromDouble(c.dval));
+      else if (c.kind == bc::out::CellKind::exact && c.number &&
+               c.number->kind == bc::out::CellNumber::Kind::exact)
+        v = rational_object(c.number->q).release().ptr();
       else if (c.kind == bc::out::CellKind::exact)
         v = exact_value(c.str, prec).release().ptr();
       else if (c.kind == bc::out::CellKind::real)
-        v = cell_ball(c.str, prec).release().ptr();
+        v = cell_ball(c, prec).release().ptr();
       else
         v = checked(PyUnicode_FromStringAndSize(c.str.data(), static_cast<Py_ssize_t>(c.str.size())));
       PyTuple_SET_ITEM(values.ptr(), static_cast<Py_ssize_t>(i), v);  // steals v

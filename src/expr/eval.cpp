@@ -148,6 +148,15 @@ Value Evaluator::variable(const Node& n) {
     }
   for (const auto& [name, q] : o_.bindings)
     if (name == n.name) return number_value(q, o_.prec);
+  if (o_.value_lookup) {
+    Quantity q;
+    o_.value_lookup(q, n.name, o_.prec);
+    Value v;
+    arb_set(v.ball.x, q.ball.x);
+    v.exact = std::move(q.exact);
+    if (v.exact) finish_exact(v, o_.prec);
+    return v;
+  }
   if (!o_.lookup) throw UsageError(fmt::format("expression, column {}: unknown name \"{}\"", n.pos, n.name));
   Value v;
   o_.lookup(v.ball.x, n.name, o_.prec);

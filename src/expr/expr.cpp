@@ -52,6 +52,16 @@ void Expr::eval(arb_t res, const Lookup& lookup, slong prec) const {
   arb_set(res, v.ball.x);
 }
 
+Value Expr::value(const ValueLookup& lookup, slong prec) const {
+  if (root_->is_bool)
+    throw UsageError(fmt::format("expression \"{}\" is a truth value, not a number", text_));
+  EvalOptions o;
+  o.value_lookup = lookup;
+  o.prec = prec;
+  detail::Evaluator ev(o, nullptr);
+  return ev.eval(*root_, nullptr);
+}
+
 Value Expr::evaluate(const EvalOptions& opt, Report* report) const {
   detail::Evaluator ev(opt, report);
   detail::Sink sink;

@@ -117,6 +117,10 @@ struct Quantity {
   bool uncertified = false;      ///< a plain double (no radius proven)
 };
 
+/// Sets `out` to a variable's value as its source holds it: the ball and, when the value is known
+/// exactly, the rational (a table's derived columns read their cells so: an exact 16 stays 16).
+using ValueLookup = std::function<void(Quantity& out, const std::string& name, slong prec)>;
+
 /// Runs a quantity at `digits` decimal digits and working precision prec.
 using Resolver = std::function<void(Quantity& out, const QuantityCall& call, long digits, slong prec)>;
 
@@ -148,10 +152,11 @@ struct Report {
 };
 
 struct EvalOptions {
-  Lookup lookup;     ///< variables not bound by a quantifier (may be empty)
-  Resolver resolve;  ///< quantities (may be empty: then a quantity is an error)
-  long digits = 30;  ///< --digits passed to the commands
-  slong prec = 128;  ///< working precision in bits
+  Lookup lookup;             ///< variables not bound by a quantifier (may be empty)
+  ValueLookup value_lookup;  ///< the same with exact values; used instead of lookup when set
+  Resolver resolve;          ///< quantities (may be empty: then a quantity is an error)
+  long digits = 30;          ///< --digits passed to the commands
+  slong prec = 128;          ///< working precision in bits
   std::vector<std::pair<std::string, Fmpq>> bindings;  ///< extra exact variables (grids)
 };
 
@@ -183,6 +188,9 @@ class Expr {
   /// ball containing 0). Throws Undefined on division by an exact zero (and the like), UsageError
   /// for a truth value.
   void eval(arb_t res, const Lookup& lookup, slong prec) const;
+  /// The numeric value with its exact form where the variables' exact values make it exact. Throws
+  /// as eval does.
+  [[nodiscard]] Value value(const ValueLookup& lookup, slong prec) const;
   /// The full evaluation: a number or a truth value, with what decided it.
   Value evaluate(const EvalOptions& opt, Report* report = nullptr) const;
   [[nodiscard]] const std::string& text() const { return text_; }

@@ -525,11 +525,12 @@ TEST_CASE("cli: verify --expr evaluates one expression through the command regis
   CHECK(f.code == 1);
   CHECK(f.out.find("fails") != std::string::npos);
   CHECK(f.out.find("16 == 15") != std::string::npos);  // the enclosures are shown
-  // undecided at 30 printed digits, decided by the retry at 100 (d = 100001: sign-coef's exact form is
-  // too large, so the quantity is a ball)
+  // undecided with the ball the 30-digit run computes (radius about 4e-41: the computed ball, not its
+  // printed text, reaches the expression), decided by the retry at 100 (d = 100001: sign-coef's
+  // exact form is too large, so the quantity is a ball)
   auto u =
       run_boundcheck({"verify", "--expr",
-                      "sphere.sign_coef(d=100001, l=1).coef < sphere.sign_coef(d=100001, l=1).coef + 10^-33",
+                      "sphere.sign_coef(d=100001, l=1).coef < sphere.sign_coef(d=100001, l=1).coef + 10^-45",
                       "--format", "json"});
   CHECK(u.code == 0);
   CHECK(parse_json(u.out)["rows"][0]["computed"].get<std::string>().find("decided at 100 digits") !=

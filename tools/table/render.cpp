@@ -37,7 +37,8 @@ namespace {
 /// double 1082600 would show digits no input supports. Under --certified (inputs all certified):
 /// the enclosure. A ball that supports no digit (it contains zero) prints as its enclosure; one
 /// that is not finite as "undefined".
-out::Cell derived_cell(const arb_t x, bool uncertified, long digits, bool certified) {
+out::Cell derived_cell(const expr::Value& v, bool uncertified, long digits, bool certified) {
+  const arb_struct* x = v.ball.x;
   if (!arb_is_finite(x)) return out::Cell::of_text("undefined");
   std::string s;
   if (certified && !uncertified)
@@ -47,7 +48,14 @@ out::Cell derived_cell(const arb_t x, bool uncertified, long digits, bool certif
   else
     s = format_within_unit(x, digits);
   if (s.empty()) s = format_real(x, std::min<long>(digits, 5), true);
-  return out::Cell::of_real(s);
+  out::Cell c = out::real_cell(std::move(s), x);
+  if (v.exact) out::keep_exact(c, v.exact->x);
+  if (uncertified) {  // the flag travels to columns derived from this one
+    auto n = std::make_shared<out::CellNumber>(*c.number);
+    n->uncertified = true;
+    c.number = std::move(n);
+  }
+  return c;
 }
 
 /// Derived column k in row r. A point where the expression has no value (division by zero) is
@@ -56,15 +64,14 @@ out::Cell derived_cell(const arb_t x, bool uncertified, long digits, bool certif
 out::Cell derived_value(const Spec& s, size_t k, const out::Table& t, const std::vector<out::Cell>& r,
                         const CellOptions& cells, slong prec) {
   bool uncertified = false, undefined = false;
-  Arb val;
+  expr::Value val;
   const PointError err = guarded([&] {
     try {
-      s.derived[k].second.eval(
-          val.x,
-          [&](arb_t res, const std::string& var, slong p) {
+      val = s.derived[k].second.value(
+          [&](expr::Quantity& res, const std::string& var, slong p) {
             const auto& cell = r[column_index(t.columns, var)];
             if (cell.kind == out::CellKind::text && cell.str == "undefined") throw expr::Undefined(var);
-            if (!out::cell_ball(res, cell, uncertified, p))
+            if (!out::cell_value(res.ball.x, res.exact, cell, uncertified, p))
               throw UsageError(fmt::format("column \"{}\" is not numeric (\"{}\")", var, cell.display()));
           },
           prec);
@@ -80,7 +87,7 @@ out::Cell derived_value(const Spec& s, size_t k, const out::Table& t, const std:
     throw ResourceError(msg);
   }
   if (undefined) return out::Cell::of_text("undefined");
-  return derived_cell(val.x, uncertified, s.derived_digits.value_or(cells.digits), cells.certified);
+  return derived_cell(val, uncertified, s.derived_digits.value_or(cells.digits), cells.certified);
 }
 
 /// One JSON type per column: machine integers join exact integers as strings when both occur.
@@ -113,9 +120,10 @@ void add_derived(const Spec& s, out::Table& t, const CellOptions& cells) {
   }
   if (!s.derived.empty())
     t.notes.push_back(
-        "derived columns are evaluated in ball arithmetic from the printed values (a printed decimal counts "
-        "as +-1 unit of its last digit) and printed with only the digits that survive: the value is within "
-        "one unit of the last digit shown (a double counts as its shortest decimal +-1 unit, uncertified); "
+        "derived columns are evaluated in ball arithmetic from the values as the command computed them "
+        "(exact values exactly, balls with their own radii; a double counts as its shortest decimal +-1 "
+        "unit, uncertified) and printed with only the digits that survive: the value is within one unit "
+        "of the last digit shown; "
         "\"undefined\" where the expression has no value (division by zero, log(0))");
 }
 

@@ -3,9 +3,9 @@
 // for every q-subset S (or a seeded sample), find w_S and certify it in exact rational arithmetic
 // (src/comm/neighborly*.cpp). --search-k: the least k, searching upwards, at which every tried
 // subset certifies.
+#include "comm/neighborly.hpp"
 #include "certificate.hpp"
 #include "cli.hpp"
-#include "comm/neighborly.hpp"
 #include "comm/sizes.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -92,7 +92,7 @@ out::Cell log_cell(ulong q, ulong N, bool base2, const Context& ctx) {
     arb_mul_ui(x.x, x.x, q, prec);
     if (ctx.certified || accurate_to_digits(x.x, ctx.digits)) break;
   }
-  return out::Cell::of_real(format_real(x.x, ctx.digits, ctx.certified));
+  return out::real_cell(x.x, ctx.digits, ctx.certified);
 }
 
 /// The validated request: N, q, the k range, the seed and the subsets tried.

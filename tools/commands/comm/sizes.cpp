@@ -3,8 +3,8 @@
 // suffices for qSA, the FNN width and RNN state that qSA needs, and the H m that Triple Matching
 // needs at p bits. Orders of growth with the hidden constant c made explicit. --N, --d, --q take
 // lists and ranges; every combination with q <= N is one row.
-#include "cli.hpp"
 #include "comm/sizes.hpp"
+#include "cli.hpp"
 #include "commands/comm/reading.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
@@ -41,7 +41,7 @@ out::Cell real_cell(const std::function<void(arb_t, slong)>& f, const Context& c
                    4 * FLINT_BITS + fmpz_bits(fmpq_numref(q->x)) + fmpz_bits(fmpq_denref(q->x)));
       if (arb_equal(back.x, x.x)) return out::Cell::of_exact(std::move(text));
     }
-  return out::Cell::of_real(std::move(text));
+  return out::real_cell(std::move(text), x.x);
 }
 
 RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {

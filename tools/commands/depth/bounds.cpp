@@ -1,9 +1,9 @@
 // boundcheck depth bounds --L L --dx DX --H H [--corollary 1 --shallow-L LS | --corollary 2 [--beta2-const
 // K]] paper-L Theorems 1-2 (and Corollaries 1-2) on log_3 of the separation rank (src/depth/bounds.cpp).
+#include "depth/bounds.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
-#include "depth/bounds.hpp"
 #include "parse.hpp"
 
 #include <fmt/format.h>
@@ -16,9 +16,7 @@ struct DepthBoundsOptions {
   std::string L, dx, H = "1", corollary, shallow_L, beta2_const;
 };
 
-out::Cell real(const arb_t x, const Context& ctx) {
-  return out::Cell::of_real(format_real(x, ctx.digits, ctx.certified));
-}
+out::Cell real(const arb_t x, const Context& ctx) { return out::real_cell(x, ctx.digits, ctx.certified); }
 
 RunResult run_depth_bounds(const DepthBoundsOptions& o, const Context& ctx) {
   const ulong L = parse_uint("--L", o.L, 1, 60);

@@ -1,10 +1,10 @@
 // boundcheck depth fit [--data FILE] [--variants]
 // The depth-efficiency transition fit ln d_x = a + b L of paper-L 5.2.2 (src/depth/fit.cpp).
+#include "depth/fit.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
 #include "depth/data.hpp"
-#include "depth/fit.hpp"
 #include "depth/transition.hpp"
 #include "parse.hpp"
 
@@ -48,7 +48,7 @@ out::Cell data_cell(double v, const Context& ctx) {
 }
 
 out::Cell real_cell(const arb_t x, const Context& ctx) {
-  return out::Cell::of_real(format_real(x, ctx.digits, ctx.certified));
+  return out::real_cell(x, ctx.digits, ctx.certified);
 }
 
 // --points: paper-L Table 4(a) and (b) row by row, with the fit's value and the empirical size.

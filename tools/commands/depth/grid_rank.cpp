@@ -6,11 +6,11 @@
 #include "certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
-#include "expr/expr.hpp"
 #include "core/limits.hpp"
 #include "depth/hadamard_rank.hpp"
 #include "depth/lemma6.hpp"
 #include "depth/network.hpp"
+#include "expr/expr.hpp"
 #include "parse.hpp"
 
 #include <fmt/format.h>
@@ -158,7 +158,7 @@ RunResult run_lemma6(const GridRankOptions& o) {
        out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(r.d)),
        out::Cell::of_int(static_cast<long long>(r.lambda)), out::Cell::of_text(r.full_rank ? "yes" : "no"),
        out::Cell::of_text(r.proportional ? "yes" : "no"),
-       out::Cell::of_real(expr::show_ball(r.deviation.x, 5))});
+       out::real_cell(expr::show_ball(r.deviation.x, 5), r.deviation.x)});
   t.notes.push_back(fmt::format(
       "paper-L Lemma 6 (corrected, last layer {}): rank = certified lower bound on the rank of the grid "
       "sub-matrix [[A]]_(I~,J~) (complex ball arithmetic, {} bits); multiset = ((d lambda)) = "

@@ -121,6 +121,7 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   t.params["kernel"] = kernel;
   t.columns = {"d", "r", "H", "count", "lo", "hi"};
   std::vector<std::array<std::string, 2>> text(pts.size());
+  std::vector<std::array<Arb, 2>> balls(pts.size());  // lo, hi as computed, kept in their cells
   std::vector<double> dlo(pts.size()), dhi(pts.size());
   std::vector<char> converged(pts.size(), 1);
   std::vector<ulong> terms(pts.size());
@@ -154,6 +155,8 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
         auto b = rank::spectral_lower_bound(p.d, p.r, hs[p.h].x, rule, ctx.digits, max_terms);
         text[static_cast<size_t>(i)] = {format_bound(b.lo.x, ctx.digits, -1),
                                         format_bound(b.hi.x, ctx.digits, +1)};
+        arb_set(balls[static_cast<size_t>(i)][0].x, b.lo.x);
+        arb_set(balls[static_cast<size_t>(i)][1].x, b.hi.x);
         converged[static_cast<size_t>(i)] = b.converged;
         terms[static_cast<size_t>(i)] = b.terms;
       } catch (...) {
@@ -172,10 +175,10 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   t.rows.reserve(pts.size());
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
-    out::Cell lo =
-        kernel == "double" ? uncertified(dlo[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][0]);
-    out::Cell hi =
-        kernel == "double" ? uncertified(dhi[i], ctx, "rank bound", 10) : out::Cell::of_real(text[i][1]);
+    out::Cell lo = kernel == "double" ? uncertified(dlo[i], ctx, "rank bound", 10)
+                                      : out::real_cell(std::move(text[i][0]), balls[i][0].x);
+    out::Cell hi = kernel == "double" ? uncertified(dhi[i], ctx, "rank bound", 10)
+                                      : out::real_cell(std::move(text[i][1]), balls[i][1].x);
     std::vector<out::Cell> row;  // moved in, not copied from an initializer list
     row.reserve(6);
     row.push_back(out::Cell::of_int(static_cast<long long>(p.d)));

@@ -1,10 +1,10 @@
 // boundcheck rank head-target --d D --theta T
 // b(theta), the agreement of a rank-1 head with the target, certified (src/rank/head_target.cpp).
+#include "rank/head_target.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "rank/head_target.hpp"
 
 #include <fmt/format.h>
 
@@ -51,7 +51,7 @@ RunResult run_rank_head_target(const HeadTargetOptions& o, const Context& ctx) {
   t.params["theta"] = o.theta;
   t.columns = {"d", "theta", "b"};
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_exact(o.theta),
-             out::Cell::of_real(format_real(b.x, ctx.digits, ctx.certified))});
+             out::real_cell(b.x, ctx.digits, ctx.certified)});
   return {std::move(t), 0};
 }
 

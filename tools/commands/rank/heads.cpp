@@ -1,12 +1,12 @@
 // boundcheck rank heads --d D --r R --eps E [--count exact|talk] [--kernel arb|double]
 // H_min = min{H : LB(d,r,H) <= eps} by an exact integer search on certified brackets
 // (src/rank/heads.cpp), next to the talk's scalings.
+#include "rank/heads.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "rank/heads.hpp"
 #include "rank/spectral_double.hpp"
 
 #include <fmt/format.h>
@@ -77,9 +77,8 @@ RunResult run_rank_heads(const HeadsOptions& o, const Context& ctx) {
   rank::talk_scalings(p.x, e2.x, ee.x, d, r, eps, prec);
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(r)),
              out::Cell::of_exact(o.eps), out::Cell::of_text(o.count), hmin,
-             out::Cell::of_real(format_real(p.x, ctx.digits, ctx.certified)),
-             out::Cell::of_real(format_real(e2.x, ctx.digits, ctx.certified)),
-             out::Cell::of_real(format_real(ee.x, ctx.digits, ctx.certified))});
+             out::real_cell(p.x, ctx.digits, ctx.certified), out::real_cell(e2.x, ctx.digits, ctx.certified),
+             out::real_cell(ee.x, ctx.digits, ctx.certified)});
   t.notes.push_back(
       "talk_power = (d/r)^(1/eps); talk_exp_log2 = 2^(d - r log2(d/r)) = 2^d (r/d)^r, reading the "
       "talk's log as log2 so that the exponent counts bits; talk_exp_ln uses the natural log. The "

@@ -1,10 +1,10 @@
 // boundcheck rank majority --d D [--H H] [--target T]
 // Majority vote of H random rank-1 heads (talk-B "Majority Voting"; src/rank/majority.cpp).
+#include "rank/majority.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "rank/majority.hpp"
 
 #include <fmt/format.h>
 
@@ -70,9 +70,8 @@ RunResult run_rank_majority(const MajorityOptions& o, const Context& ctx) {
   t.columns = {"d",      "H",        "p_head", "fail_exact",    "fail_hoeffding",
                "target", "h_target", "h_talk", "fail_at_h_talk"};
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(h)),
-             out::Cell::of_real(format_real(p.x, ctx.digits, ctx.certified)),
-             uncertified(fail, ctx, "rank majority"), uncertified(hoeff, ctx, "rank majority"),
-             out::Cell::of_exact(o.target), target_cell(ht, cap),
+             out::real_cell(p.x, ctx.digits, ctx.certified), uncertified(fail, ctx, "rank majority"),
+             uncertified(hoeff, ctx, "rank majority"), out::Cell::of_exact(o.target), target_cell(ht, cap),
              out::Cell::of_int(static_cast<long long>(h_talk)),
              uncertified(fail_talk, ctx, "rank majority")});
   t.notes.push_back(

@@ -61,7 +61,7 @@ Arb u_at_angle(ulong d, const rank::Angle& a, ulong degree, long digits, const C
 // verify --expr read it as 0, not as a rounded 0 +- 1.
 out::Cell u_cell(const Arb& u, const Context& ctx) {
   if (arb_is_zero(u.x)) return out::Cell::of_exact("0");
-  return out::Cell::of_real(format_real(u.x, ctx.digits, ctx.certified));
+  return out::real_cell(u.x, ctx.digits, ctx.certified);
 }
 
 // One row of the angle form: theta, theta/pi (exact when theta is a multiple of pi), t, u.
@@ -86,7 +86,7 @@ std::vector<out::Cell> angle_row(ulong d, const rank::Angle& a, const std::strin
       }
       if (ctx.certified || accurate_to_digits(t.x, ctx.digits)) break;
     }
-    t_cell = out::Cell::of_real(format_real(t.x, ctx.digits, ctx.certified));
+    t_cell = out::real_cell(t.x, ctx.digits, ctx.certified);
   }
   return {out::Cell::of_int(static_cast<long long>(d)),
           out::Cell::of_exact(text),

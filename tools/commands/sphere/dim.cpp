@@ -1,11 +1,11 @@
 // boundcheck sphere dim --d D (--l L | --l-max L)
 // N(d,l) = (2l+d-2)/l binom(l+d-3, l-1), exact (MATH.md §2). Ranges use the exact ratio
 // recurrence; --double-check recomputes every value by the difference-of-binomials form.
+#include "sphere/dim.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "parse.hpp"
-#include "sphere/dim.hpp"
 
 #include <fmt/format.h>
 
@@ -54,7 +54,7 @@ RunResult run_sphere_dim(const DimOptions& o, const Context& ctx) {
   }
   for (size_t i = 0; i < values.size(); ++i)
     t.add_row({out::Cell::of_int(static_cast<long long>(d)),
-               out::Cell::of_int(static_cast<long long>(first + i)), out::Cell::of_exact(values[i].str())});
+               out::Cell::of_int(static_cast<long long>(first + i)), out::exact_cell(values[i].x)});
   return {std::move(t), 0};
 }
 

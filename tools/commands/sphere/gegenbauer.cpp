@@ -1,11 +1,11 @@
 // boundcheck sphere gegenbauer --d D --l L --t T [--norm standard|unit|orthonormal]
 // Value of the degree-l Gegenbauer polynomial of dimension d at an exact rational t, to --digits
 // correct digits (or as a certified interval). Algorithms in src/sphere/gegenbauer*.cpp.
+#include "sphere/gegenbauer.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "sphere/gegenbauer.hpp"
 
 namespace bc::cli {
 
@@ -31,7 +31,7 @@ RunResult run_sphere_gegenbauer(const GegenbauerOptions& o, const Context& ctx) 
   tab.columns = {"d", "l", "t", "norm", "value"};
   tab.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(l)),
                out::Cell::of_exact(o.t), out::Cell::of_text(o.norm),
-               out::Cell::of_real(format_real(v.value.x, ctx.digits, ctx.certified))});
+               out::real_cell(v.value.x, ctx.digits, ctx.certified)});
   if (!v.note.empty()) tab.notes.push_back(v.note);
   return {std::move(tab), 0};
 }

@@ -1,12 +1,12 @@
 // boundcheck sphere hecke-funk --d D --l L
 // The closed form of <sign, P_{l,d}>_{u_d} (Arb) against Gauss–Jacobi quadrature of the
 // Hecke–Funk integral (MPFR), see src/sphere/hecke_funk.hpp.
+#include "sphere/hecke_funk.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "sphere/hecke_funk.hpp"
 
 #include <cmath>
 
@@ -21,8 +21,8 @@ struct HeckeFunkOptions {
 // The quadrature printed as an enclosure of the true integral: |quadrature - closed form| is
 // measured (abs_diff) and the closed form is a certified ball, so the quadrature is within
 // abs_diff + rad(closed form) of the true value; only the digits that interval supports are printed.
-std::string quadrature_text(const sphere::MpReal& q, const sphere::MpReal& abs_diff, const arb_t closed,
-                            long digits, bool certified) {
+out::Cell quadrature_cell(const sphere::MpReal& q, const sphere::MpReal& abs_diff, const arb_t closed,
+                          long digits, bool certified) {
   Arb a;
   if (!mpfr_number_p(q.backend().data()) || !mpfr_number_p(abs_diff.backend().data()))
     throw DomainError(
@@ -34,11 +34,11 @@ std::string quadrature_text(const sphere::MpReal& q, const sphere::MpReal& abs_d
   arf_get_mag(m.x, e.x);
   mag_add(m.x, m.x, arb_radref(closed));
   arb_add_error_mag(a.x, m.x);
-  if (certified || arb_is_zero(a.x)) return format_real(a.x, digits, certified);
+  if (certified || arb_is_zero(a.x)) return out::real_cell(a.x, digits, certified);
   long shown = digits;
   while (shown > 1 && !accurate_to_digits(a.x, shown)) --shown;
-  if (!accurate_to_digits(a.x, shown)) return format_real(a.x, digits, true);
-  return format_real(a.x, shown, false);
+  if (!accurate_to_digits(a.x, shown)) return out::real_cell(a.x, digits, true);
+  return out::real_cell(a.x, shown, false);
 }
 
 RunResult run_sphere_hecke_funk(const HeckeFunkOptions& o, const Context& ctx) {
@@ -66,10 +66,10 @@ RunResult run_sphere_hecke_funk(const HeckeFunkOptions& o, const Context& ctx) {
   Arb diff;
   arf_set_mpfr(arb_midref(diff.x), r.abs_diff.backend().data());
   t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(l)),
-             out::Cell::of_real(format_real(r.closed_form.x, ctx.digits, ctx.certified)),
-             out::Cell::of_real(quadrature_text(r.quadrature, r.abs_diff, r.closed_form.x, ctx.digits,
-                                                ctx.certified && !ctx.alternate)),
-             out::Cell::of_int(r.nodes), out::Cell::of_real(format_real(diff.x, 3, false)),
+             out::real_cell(r.closed_form.x, ctx.digits, ctx.certified),
+             quadrature_cell(r.quadrature, r.abs_diff, r.closed_form.x, ctx.digits,
+                             ctx.certified && !ctx.alternate),
+             out::Cell::of_int(r.nodes), out::real_cell(diff.x, 3, false),
              out::Cell::of_text(agree ? "holds" : "fails")});
   t.notes.push_back(l % 2 == 0 ? "even l: both sides vanish by parity"
                                : "quadrature: Gauss–Jacobi, exact for this polynomial integrand; "

@@ -1,12 +1,12 @@
 // boundcheck sphere sign-coef --d D (--l L | --l-max L) [--exact] [--include-even]
 // Gegenbauer coefficients of sign (MATH.md §3): c_l = <sign, Q_l>, s_l = <sign, P_{l,d}>, and the
 // cumulative energy sum_{l' <= l} c_{l'}^2, by the ratio recurrence (src/sphere/sign_coef.cpp).
+#include "sphere/sign_coef.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "sphere/sign_coef.hpp"
 
 #include <array>
 #include <cmath>
@@ -68,8 +68,9 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   }
   for (size_t i = 0; i < rows.size(); ++i)
     t.add_row({out::Cell::of_int(static_cast<long long>(rows[i].l)),
-               out::Cell::of_real(std::move(text[i][0])), out::Cell::of_real(std::move(text[i][1])),
-               out::Cell::of_real(std::move(text[i][2]))});
+               out::real_cell(std::move(text[i][0]), rows[i].coef.x),
+               out::real_cell(std::move(text[i][1]), rows[i].coef_unit.x),
+               out::real_cell(std::move(text[i][2]), rows[i].energy.x)});
   return {std::move(t), 0};
 }
 

@@ -2,12 +2,12 @@
 // The talk's DeepSets lower bound B = (1/6)(1 - H/2^{min(N/2, d-1)}) (talk-B l.347, lowercase n read
 // as N): exact rational for integer exponents, certified ball otherwise; the smallest vacuous H
 // (ceil 2^e, exact) and the bound at H = H* = binom(d+N, N).
+#include "sym/bound.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
-#include "sym/bound.hpp"
 #include "sym/hstar.hpp"
 
 #include <fmt/format.h>
@@ -20,21 +20,24 @@ struct SymBoundOptions {
   std::string d, N, h;
 };
 
-// the bound as (exact text or ball text, decimal text)
-std::pair<std::string, std::string> bound_text(ulong d, ulong N, const fmpz_t H, const Context& ctx) {
+// the bound as (exact or ball cell, decimal cell), both carrying the value
+std::pair<out::Cell, out::Cell> bound_cells(ulong d, ulong N, const fmpz_t H, const Context& ctx) {
   Arb b;
   for (slong prec = bits_for_digits(ctx.digits) + 64;; prec *= 2) {
     if (sym::bound_is_rational(d, N)) {
       Fmpq q;
       sym::talk_bound_exact(q.x, d, N, H);
       arb_set_fmpq(b.x, q.x, prec);
-      if (accurate_to_digits(b.x, ctx.digits) || ctx.certified)
-        return {q.str(), format_real(b.x, ctx.digits, ctx.certified)};
+      if (accurate_to_digits(b.x, ctx.digits) || ctx.certified) {
+        out::Cell decimal = out::real_cell(b.x, ctx.digits, ctx.certified);
+        out::keep_exact(decimal, q.x);
+        return {out::exact_cell(q.x), std::move(decimal)};
+      }
     } else {
       sym::talk_bound_ball(b.x, d, N, H, prec);
       if (accurate_to_digits(b.x, ctx.digits) || ctx.certified) {
-        auto s = format_real(b.x, ctx.digits, ctx.certified);
-        return {s, s};
+        out::Cell c = out::real_cell(b.x, ctx.digits, ctx.certified);
+        return {c, c};
       }
     }
     if (prec > limits::max_working_bits)
@@ -91,16 +94,14 @@ RunResult run_sym_bound(const SymBoundOptions& o, const Context& ctx) {
       Fmpz vac, hstar;
       sym::vacuous_heads(vac.x, d, N);
       sym::hstar(hstar.x, d, N);
-      const auto at_star = bound_text(d, N, hstar.x, ctx);
+      const auto at_star = bound_cells(d, N, hstar.x, ctx);
       for (const auto& H : hs) {
-        const auto b = bound_text(d, N, H.x, ctx);
+        const auto b = bound_cells(d, N, H.x, ctx);
         if (fmpz_cmp(H.x, vac.x) >= 0) any_vacuous = true;
         t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(N)),
                    out::Cell::of_exact(H.str()), out::Cell::of_text(exponent_text(d, N)),
-                   out::Cell::of_text(sym::bound_is_rational(d, N) ? "exact" : "ball"),
-                   sym::bound_is_rational(d, N) ? out::Cell::of_exact(b.first) : out::Cell::of_real(b.first),
-                   out::Cell::of_real(b.second), out::Cell::of_exact(vac.str()),
-                   out::Cell::of_exact(hstar.str()), out::Cell::of_real(at_star.second)});
+                   out::Cell::of_text(sym::bound_is_rational(d, N) ? "exact" : "ball"), b.first, b.second,
+                   out::Cell::of_exact(vac.str()), out::Cell::of_exact(hstar.str()), at_star.second});
       }
     }
   t.notes.push_back(

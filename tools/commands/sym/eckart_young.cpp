@@ -1,6 +1,7 @@
 // boundcheck sym eckart-young (--spectrum FILE | --uniform M | --power M --alpha A | --family K --N N) --H H
 // The rank step of the DeepSets bound (talk-B l.398-409): the best rank-H Frobenius approximation
 // error sum_{i>H} s_i^2 and its ratio to sum_i s_i^2 (src/sym/eckart_young.hpp).
+#include "sym/eckart_young.hpp"
 #include "cli.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
@@ -8,7 +9,6 @@
 #include "core/real_format.hpp"
 #include "core/text_file.hpp"
 #include "parse.hpp"
-#include "sym/eckart_young.hpp"
 #include "sym/partitions.hpp"
 
 #include <fmt/format.h>
@@ -50,8 +50,8 @@ std::vector<Fmpq> read_spectrum(const std::string& path) {
   return sq;
 }
 
-std::string real_text(const arb_t x, const Context& ctx) {
-  if (ctx.certified || accurate_to_digits(x, ctx.digits)) return format_real(x, ctx.digits, ctx.certified);
+out::Cell real_cell(const arb_t x, const Context& ctx) {
+  if (ctx.certified || accurate_to_digits(x, ctx.digits)) return out::real_cell(x, ctx.digits, ctx.certified);
   throw ResourceError("sym eckart-young: the ball is too wide for the requested --digits");
 }
 
@@ -112,19 +112,21 @@ RunResult run_sym_eckart_young(const EyOptions& o, const Context& ctx) {
   }
   t.columns = {"H", "rank", "kind", "tail_sq", "total_sq", "relative", "relative_decimal"};
   Arb rel;
-  std::string tail, total, relative;
+  out::Cell tail, total, relative;
   if (r.exact) {
-    tail = r.tail_sq.str(), total = r.total_sq.str(), relative = r.relative.str();
+    tail = out::exact_cell(r.tail_sq.x), total = out::exact_cell(r.total_sq.x),
+    relative = out::exact_cell(r.relative.x);
     arb_set_fmpq(rel.x, r.relative.x, prec);
   } else {
-    tail = real_text(r.tail_ball.x, ctx), total = real_text(r.total_ball.x, ctx),
-    relative = real_text(r.rel_ball.x, ctx);
+    tail = real_cell(r.tail_ball.x, ctx), total = real_cell(r.total_ball.x, ctx),
+    relative = real_cell(r.rel_ball.x, ctx);
     arb_set(rel.x, r.rel_ball.x);
   }
-  auto cell = [&](const std::string& s) { return r.exact ? out::Cell::of_exact(s) : out::Cell::of_real(s); };
+  out::Cell rel_decimal = real_cell(rel.x, ctx);
+  if (r.exact) out::keep_exact(rel_decimal, r.relative.x);
   t.add_row({out::Cell::of_int(static_cast<long long>(H)), out::Cell::of_int(static_cast<long long>(r.rank)),
-             out::Cell::of_text(r.exact ? "exact" : "ball"), cell(tail), cell(total), cell(relative),
-             out::Cell::of_real(real_text(rel.x, ctx))});
+             out::Cell::of_text(r.exact ? "exact" : "ball"), std::move(tail), std::move(total),
+             std::move(relative), std::move(rel_decimal)});
   t.notes.push_back(
       "Eckart-Young-Mirsky: min_{rank F <= H} ||G - F||_F^2 = sum_{i>H} s_i^2 (" + source +
       "). This is the proof's linear-algebra step (talk-B l.398-409), not the paper's error ||g - f||_nu^2, "

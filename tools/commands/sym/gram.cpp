@@ -3,13 +3,13 @@
 // (src/sym/gram.hpp): per degree the size p(n), the rank, whether G is diagonal (and equal to
 // z_lambda on the diagonal: Diaconis–Shahshahani), the largest off-diagonal entry and the smallest
 // eigenvalue (exact for cue, exact or certified for circle); or, with --matrix, every entry.
+#include "sym/gram.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "parse.hpp"
 #include "sym/characters.hpp"
-#include "sym/gram.hpp"
 
 #include <flint/ulong_extras.h>
 #include <fmt/format.h>
@@ -34,8 +34,8 @@ std::string entry_text(const fmpz_t G, const sym::Partition& l, const sym::Parti
   return sym::normalised_entry_str(G, a.x);
 }
 
-std::string entry_decimal(const fmpz_t G, const sym::Partition& l, const sym::Partition& m,
-                          const Context& ctx) {
+out::Cell entry_decimal(const fmpz_t G, const sym::Partition& l, const sym::Partition& m,
+                        const Context& ctx) {
   Fmpz a, b;
   sym::part_product(a.x, l);
   sym::part_product(b.x, m);
@@ -45,7 +45,7 @@ std::string entry_decimal(const fmpz_t G, const sym::Partition& l, const sym::Pa
     sym::normalised_entry_arb(v.x, G, a.x, prec);
     if (fmpz_is_zero(G)) arb_zero(v.x);
     if (ctx.certified || accurate_to_digits(v.x, ctx.digits))
-      return format_real(v.x, ctx.digits, ctx.certified);
+      return out::real_cell(v.x, ctx.digits, ctx.certified);
   }
 }
 
@@ -145,7 +145,7 @@ void add_matrix_rows(out::Table& t, const GramRequest& q, const GramOptions& o, 
                                     out::Cell::of_text(sym::partition_str(g.parts[i])),
                                     out::Cell::of_text(sym::partition_str(g.parts[j])),
                                     out::Cell::of_exact(entry_text(v, g.parts[i], g.parts[j], o.normalised))};
-      if (o.normalised) row.push_back(out::Cell::of_real(entry_decimal(v, g.parts[i], g.parts[j], ctx)));
+      if (o.normalised) row.push_back(entry_decimal(v, g.parts[i], g.parts[j], ctx));
       t.add_row(std::move(row));
     }
   }
