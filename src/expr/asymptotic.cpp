@@ -129,8 +129,8 @@ using EvalPair = std::function<std::pair<Value, Value>(const Value& item)>;
 
 // The values of n, g and the ratio R along the sequence (|g/f| for O/Omega/Theta, g/f for ~),
 // after checking that the sequence is exact, positive and increasing and that f does not vanish.
-Sample sample_sequence(const Node& n, size_t count, const std::function<Value(size_t)>& item, const EvalPair& at,
-                       slong prec) {
+Sample sample_sequence(const Node& n, size_t count, const std::function<Value(size_t)>& item,
+                       const EvalPair& at, slong prec) {
   const bool equivalence = n.name == "~";
   Sample s;
   for (size_t i = 0; i < count; ++i) {

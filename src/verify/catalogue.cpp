@@ -45,7 +45,9 @@ std::string verdict_text(Verdict v, const Claim& c) {
   if (!c.lower_bound.empty())
     return v != Verdict::holds ? "not certified" : c.asymptotic ? "consistent" : "certified";
   if (c.asymptotic)
-    return v == Verdict::holds ? "consistent" : v == Verdict::fails ? "inconsistent" : "undecided: extend the grid";
+    return v == Verdict::holds   ? "consistent"
+           : v == Verdict::fails ? "inconsistent"
+                                 : "undecided: extend the grid";
   return c.formula && v == Verdict::holds ? "evaluated" : verdict_name(v);
 }
 
@@ -211,9 +213,10 @@ void read_verdict_fields(Claim& c, const toml::table& t) {
   if (auto e = t["evidence"].value<std::string>()) {
     const std::string prefix = "lower bound: ";
     if (e->rfind(prefix, 0) != 0 || e->size() == prefix.size())
-      throw bad(fmt::format("evidence must be \"lower bound: NAME\" (NAME: the bound the claim evaluates), "
-                            "got \"{}\"",
-                            e->substr(0, 60)));
+      throw bad(
+          fmt::format("evidence must be \"lower bound: NAME\" (NAME: the bound the claim evaluates), "
+                      "got \"{}\"",
+                      e->substr(0, 60)));
     c.lower_bound = e->substr(prefix.size());
   }
   if (auto u = t["untestable"].value<std::string>()) {
@@ -235,8 +238,9 @@ void read_verdict_fields(Claim& c, const toml::table& t) {
       throw bad("expect must be holds or fails (or undecided, for an expression)");
   }
   if (!c.lower_bound.empty() && c.expect == Verdict::fails)
-    throw bad("a claim tested through a lower bound cannot be expected to fail: a bound that falls short "
-              "refutes nothing (expect undecided: printed \"not certified\")");
+    throw bad(
+        "a claim tested through a lower bound cannot be expected to fail: a bound that falls short "
+        "refutes nothing (expect undecided: printed \"not certified\")");
 }
 
 // One [[claim]] table.
@@ -349,10 +353,12 @@ void apply_evidence(const Claim& c, Outcome& o) {
   } else if (o.verdict == Verdict::fails) {
     // the true quantity is at least the bound: a bound that falls short refutes nothing
     o.verdict = Verdict::undecided;
-    o.grade = fmt::format("not certified by {}{}", c.lower_bound, o.growth.empty() ? "" : " (it grows " + o.growth + ")");
-    o.detail = fmt::format("{} (a lower bound) does not reach the claim, which refutes nothing about the "
-                           "claimed quantity: {}",
-                           c.lower_bound, o.detail);
+    o.grade = fmt::format("not certified by {}{}", c.lower_bound,
+                          o.growth.empty() ? "" : " (it grows " + o.growth + ")");
+    o.detail = fmt::format(
+        "{} (a lower bound) does not reach the claim, which refutes nothing about the "
+        "claimed quantity: {}",
+        c.lower_bound, o.detail);
   } else {
     o.grade = fmt::format("not certified by {}: {}", c.lower_bound, o.grade);
   }

@@ -102,22 +102,22 @@ Outcome run_single(const expr::Expr& e, const Quantities* q, const std::vector<R
   o.verdict = verdict_of(p.truth);
   o.computed = shown(p.report);
   if (p.rung > 0 && p.truth != expr::Truth::unknown)
-    o.computed += fmt::format(" (decided at {} digits; {} digits could not)", ladder[p.rung].digits,
-                              ladder[0].digits);
+    o.computed +=
+        fmt::format(" (decided at {} digits; {} digits could not)", ladder[p.rung].digits, ladder[0].digits);
   if (o.verdict == Verdict::holds) {
     o.grade = grade_text(p.report.grade);
   } else if (o.verdict == Verdict::fails) {
     o.grade = p.report.inconsistent.empty() ? "-" : p.report.inconsistent;
-    o.detail = (e.asymptotic() ? "the grid is inconsistent with the claim: " : "the enclosures decide it false: ") +
-               shown(p.report);
+    o.detail =
+        (e.asymptotic() ? "graded on the grid: " : "the enclosures decide it false: ") + shown(p.report);
     o.growth = growth_text(p.report, "");
   } else if (e.asymptotic() && !p.report.undecided.empty()) {
     o.grade = p.report.undecided;
-    o.detail = fmt::format("{} (at {} digits): {}", p.report.undecided, ladder.back().digits, shown(p.report));
+    o.detail =
+        fmt::format("{} (at {} digits): {}", p.report.undecided, ladder.back().digits, shown(p.report));
   } else {
     o.grade = fmt::format("undecided at {} digits", ladder.back().digits);
-    o.detail =
-        fmt::format("the enclosures overlap at {} digits: {}", ladder.back().digits, shown(p.report));
+    o.detail = fmt::format("the enclosures overlap at {} digits: {}", ladder.back().digits, shown(p.report));
   }
   return o;
 }
@@ -208,8 +208,8 @@ Outcome grid_outcome(const Claim& c, const Tally& t, bool asymptotic) {
   for (size_t j = 0; j < t.by_value.size(); ++j) {
     std::vector<std::string> parts;
     for (size_t i = 0; i < t.by_value[j].size(); ++i)
-      parts.push_back(fmt::format("{}={}: {}/{}", c.grid[j].first, c.grid[j].second[i], t.by_value[j][i].first,
-                                  t.by_value[j][i].second));
+      parts.push_back(fmt::format("{}={}: {}/{}", c.grid[j].first, c.grid[j].second[i],
+                                  t.by_value[j][i].first, t.by_value[j][i].second));
     breakdown.push_back(fmt::format("{}", fmt::join(parts, ", ")));
   }
   Outcome o;

@@ -258,17 +258,23 @@ TEST_CASE("expr asymptotic ~: the distance to 1 decides, never the ratio's own t
   CHECK(value(dim4 + "{10, 100, 1000}", &c).truth == Truth::yes);
   REQUIRE(c.grade.asymptotic.size() == 1);
   CHECK(c.grade.asymptotic[0] ==
-        "consistent on the grid (ratio in [1.005, 1.584]; |ratio - 1| shrinks like n^-0.994 over n = 10..1000)");
+        "consistent on the grid (ratio in [1.005, 1.584]; |ratio - 1| shrinks like n^-0.994 over n = "
+        "10..1000)");
   REQUIRE(c.shown.size() == 1);
   CHECK(c.shown[0].find("it goes like n^[-0.09858, -0.09857]") != std::string::npos);
   // over 10..10^5 the stretch is 10^3..10^5: D = 0.005998994 -> 0.000059999899994, t = -0.99996
   Report w;
   CHECK(value(dim4 + "{10, 100, 1000, 10^4, 10^5}", &w).truth == Truth::yes);
   CHECK(w.grade.asymptotic[0].find("shrinks like n^-1 over n = 1000..100000") != std::string::npos);
+  // and on every integer of 10..10^5 (the CLI's sphere.dim gives the same: verify --expr, 10 s)
+  Report all;
+  CHECK(value(dim4 + "10..100000", &all).truth == Truth::yes);
+  CHECK(all.grade.asymptotic[0] == w.grade.asymptotic[0]);
   // a ratio settled at 2: D = 1 exactly at every n
   Report f;
   CHECK(value("2*n^2 ~ n^2 as n in {10, 100, 1000}", &f).truth == Truth::no);
-  CHECK(f.inconsistent == "inconsistent: the ratio does not approach 1 (|ratio - 1| from 1 to 1 over n = 10..1000)");
+  CHECK(f.inconsistent ==
+        "inconsistent: the ratio does not approach 1 (|ratio - 1| from 1 to 1 over n = 10..1000)");
   REQUIRE(f.growth.has_value());
   CHECK(f.growth->claimed == "n^2");
   CHECK(std::fabs(f.growth->left - 2) < 1e-12);  // n^2 exactly: ln(10^6/10^2) / ln(100) = 2
@@ -278,8 +284,8 @@ TEST_CASE("expr asymptotic ~: the distance to 1 decides, never the ratio's own t
   const std::string slow = "n + 10^6*n/(n + 10^6) ~ n as n in ";
   Report u;
   CHECK(value(slow + "{10, 100, 1000}", &u).truth == Truth::unknown);
-  CHECK(u.undecided.rfind("undecided: extend the grid (|ratio - 1| shrinks like n^-0.000215 over n = 10..1000", 0) ==
-        0);
+  CHECK(u.undecided.rfind(
+            "undecided: extend the grid (|ratio - 1| shrinks like n^-0.000215 over n = 10..1000", 0) == 0);
   CHECK(u.inconsistent.empty());
   // ... and the longer grid tells: D = 1/2, 1/11, 1/101 on 10^6..10^8, t = ln(2/101) / ln 100 = -0.8516
   Report l;
@@ -301,7 +307,8 @@ TEST_CASE("show_enclosure prints one radius") {
   arb_const_pi(x.x, 800);
   mag_set_d(arb_radref(x.x), 1e-115);
   const std::string s = show_enclosure(x.x);
-  CHECK(s == "3.14159265358979323846264338327950288419716939937510582097494 (60 digits shown; radius 1.0e-115)");
+  CHECK(s ==
+        "3.14159265358979323846264338327950288419716939937510582097494 (60 digits shown; radius 1.0e-115)");
   CHECK(s.find("+/-") == std::string::npos);
   // a wider ball keeps its enclosure form, with the digits its radius supports
   mag_set_d(arb_radref(x.x), 1e-20);

@@ -120,11 +120,12 @@ TEST_CASE("verify: printed verdicts follow the claim's evidence") {
     }
   }
   // the too-short grid says what would tell
-  CHECK(run_claim(claims[2]).grade.rfind("undecided: extend the grid (|ratio - 1| shrinks like n^-0.000215", 0) ==
-        0);
+  CHECK(run_claim(claims[2]).grade.rfind("undecided: extend the grid (|ratio - 1| shrinks like n^-0.000215",
+                                         0) == 0);
   // through a lower bound: n is not Omega(n^2), which refutes nothing about a quantity >= n
   const char* lb =
-      "[[claim]]\nid='lb'\nexpr='n is Omega(n^2) as n in {10, 100, 1000}'\nevidence='lower bound: the bound n'\n"
+      "[[claim]]\nid='lb'\nexpr='n is Omega(n^2) as n in {10, 100, 1000}'\nevidence='lower bound: the bound "
+      "n'\n"
       "expect='undecided'\n"
       "[[claim]]\nid='ok'\nexpr='n^3 >= 10'\nevidence='lower bound: the bound n^3'\n"
       "[claim.grid]\nn = [3, 4]\n";
@@ -135,7 +136,8 @@ TEST_CASE("verify: printed verdicts follow the claim's evidence") {
   CHECK(no.verdict == Verdict::undecided);
   CHECK(verdict_text(no.verdict, lbs[0]) == "not certified");
   // n / n^2 decays like n^-1 over 10..1000: the bound grows like n^1, the claimed side like n^2
-  CHECK(no.grade == "not certified by the bound n (it grows like n^1 against n^2 like n^2 over n = 10..1000)");
+  CHECK(no.grade ==
+        "not certified by the bound n (it grows like n^1 against n^2 like n^2 over n = 10..1000)");
   const Outcome yes = run_claim(lbs[1]);
   CHECK(yes.verdict == Verdict::holds);
   CHECK(verdict_text(yes.verdict, lbs[1]) == "certified");
@@ -148,7 +150,8 @@ TEST_CASE("verify: printed verdicts follow the claim's evidence") {
   CHECK(us[0].expect == Verdict::undecided);
   CHECK(verdict_text(nt.verdict, us[0]) == "not testable");
   CHECK(nt.grade == "not testable at fixed eps: the reason");
-  // malformed: evidence without its form, an untestable claim expected to hold, a lower bound expected to fail
+  // malformed: evidence without its form, an untestable claim expected to hold, a lower bound expected to
+  // fail
   for (const char* bad : {"[[claim]]\nid='e'\nexpr='1 < 2'\nevidence='the bound'\n",
                           "[[claim]]\nid='e'\nexpr='1 < 2'\nuntestable='why'\nexpect='holds'\n",
                           "[[claim]]\nid='e'\nexpr='1 < 2'\nevidence='lower bound: B'\nexpect='fails'\n"}) {

@@ -467,7 +467,8 @@ std::string recorded_note(const verify::Claim& c, const verify::Outcome& r) {
   if (!c.untestable.empty())
     return fmt::format("{}: not testable, as the catalogue records: {}", c.id, c.untestable);
   if (!c.lower_bound.empty())
-    return fmt::format("{}: not certified by {}, as the catalogue records: {}", c.id, c.lower_bound, r.detail);
+    return fmt::format("{}: not certified by {}, as the catalogue records: {}", c.id, c.lower_bound,
+                       r.detail);
   const char* why = r.verdict == verify::Verdict::fails
                         ? (c.asymptotic ? "the grid is inconsistent with the published claim"
                                         : "the published claim does not hold as stated")
@@ -481,8 +482,8 @@ struct Tally {
 };
 
 // One row per claim (and a note for each verdict that is not holds).
-Tally add_outcomes(out::Table& t, const std::vector<verify::Claim>& selected, const std::vector<ClaimRun>& runs,
-                   bool wide) {
+Tally add_outcomes(out::Table& t, const std::vector<verify::Claim>& selected,
+                   const std::vector<ClaimRun>& runs, bool wide) {
   Tally n;
   for (size_t i = 0; i < selected.size(); ++i) {
     const auto& c = selected[i];
@@ -533,8 +534,9 @@ void add_summary_notes(out::Table& t, size_t claims, const Tally& n, bool wide) 
         "grade 'evaluates the formula' (verdict 'evaluated'): the claim's outcome is forced by its own "
         "definition (a bound evaluated at a hidden constant we chose, compared with what it was derived "
         "from); it checks our arithmetic, not the source");
-  t.notes.push_back(fmt::format("{} of {} claims as expected{}", claims - n.unexpected, claims,
-                                n.formulas ? fmt::format(" ({} of them evaluate a formula)", n.formulas) : ""));
+  t.notes.push_back(
+      fmt::format("{} of {} claims as expected{}", claims - n.unexpected, claims,
+                  n.formulas ? fmt::format(" ({} of them evaluate a formula)", n.formulas) : ""));
 }
 
 RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
