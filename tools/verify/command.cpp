@@ -360,7 +360,10 @@ RunResult list_claims(out::Table t, const std::vector<verify::Claim>& selected, 
     for (const auto& c : selected)
       t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
                  out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(c.formula ? "formula" : "test"),
+                 out::Cell::of_text(c.formula                ? "formula"
+                                    : !c.untestable.empty()  ? "untestable"
+                                    : !c.lower_bound.empty() ? "test through a lower bound: " + c.lower_bound
+                                                             : "test"),
                  out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
     return {std::move(t), 0};
   }
