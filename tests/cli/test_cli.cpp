@@ -663,6 +663,8 @@ TEST_CASE("cli: verify says what each claim's evidence can show") {
   const auto& power = rows["rank.scaling.power"];
   CHECK(power["verdict"] == "not certified");
   CHECK(power["expected"] == "not certified");
+  for (const char* col : {"computed", "verdict", "expected", "grade"})
+    CHECK(power[col].get<std::string>().find("fails") == std::string::npos);
   // H_min(d, 1, 1/5) grows like d^7.48 over d = 32..2048 (MATH.md §4's bound; measured with
   // verify --expr), far from (d/r)^10: the first grid point, eps = 1/10, is the one named
   CHECK(power["grade"].get<std::string>().rfind("not certified by the spectral bound H_min(d, r, 2 eps) (it "
