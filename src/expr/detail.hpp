@@ -131,8 +131,9 @@ bool exact_int(const Value& v, slong& out);
 inline Truth from_bool(bool b) { return b ? Truth::yes : Truth::no; }
 inline Truth t_not(Truth t) { return t == Truth::unknown ? t : (t == Truth::yes ? Truth::no : Truth::yes); }
 std::string show_value(const Value& v);
-/// A ball as the enclosure it is: its midpoint to as many digits as its radius supports (12 to
-/// 60), and the radius itself when narrower than 60 digits show.
+/// A ball as the enclosure it is: "[m +/- r]" with the midpoint to as many digits as its radius
+/// supports (at least 12); a ball narrower than 60 digits show prints its midpoint to 60 digits
+/// and its radius once: "m (60 digits shown; radius 1.0e-115)".
 std::string show_enclosure(const arb_t x);
 
 // ---- closed forms a sqrt(r) pi^k (expr/algebraic.cpp) ------------------------------------

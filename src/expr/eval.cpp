@@ -60,12 +60,16 @@ std::string show_value(const Value& v) {
 std::string show_enclosure(const arb_t x) {
   if (!arb_is_finite(x) || arb_is_exact(x)) return show_ball(x);
   const double acc = static_cast<double>(arb_rel_accuracy_bits(x)) * 0.30102999566398120;
-  const long digits = std::clamp(static_cast<long>(acc) + 1, 12L, 60L);
-  std::string s = show_ball(x, digits);
-  if (acc + 1 > 60) {  // the midpoint is cut at 60 digits: say how narrow the ball really is
-    const double r = mag_get_d(arb_radref(x));
-    s += fmt::format(" (radius {:.2g})", r);
-  }
+  if (acc + 1 <= 60) return show_ball(x, std::clamp(static_cast<long>(acc) + 1, 12L, 60L));
+  // Narrower than 60 digits show: the midpoint cut at 60 digits and the ball's own radius, once
+  // (a "[m +/- r]" here would carry the cut's radius, 1e-60, beside the true one).
+  char* m = arb_get_str(x, 60, ARB_STR_NO_RADIUS);
+  Arb r;
+  arf_set_mag(arb_midref(r.x), arb_radref(x));
+  char* rs = arb_get_str(r.x, 2, ARB_STR_NO_RADIUS);
+  std::string s = fmt::format("{} (60 digits shown; radius {})", m, rs);
+  flint_free(m);
+  flint_free(rs);
   return s;
 }
 

@@ -41,6 +41,15 @@ Expr Expr::parse(std::string_view text) {
 
 bool Expr::boolean() const { return root_->is_bool; }
 
+namespace {
+bool has_asym(const Node& n) {
+  if (n.kind == Node::Kind::asym) return true;
+  return std::any_of(n.args.begin(), n.args.end(), [](const auto& a) { return a && has_asym(*a); });
+}
+}  // namespace
+
+bool Expr::asymptotic() const { return root_ && has_asym(*root_); }
+
 void Expr::eval(arb_t res, const Lookup& lookup, slong prec) const {
   if (root_->is_bool)
     throw UsageError(fmt::format("expression \"{}\" is a truth value, not a number", text_));

@@ -41,9 +41,11 @@
 // quotients, integer powers, sums of like terms), so `sqrt(12) == 2*sqrt(3)` is decided exactly.
 // Asymptotic claims `g is O(f) as n in {10, 100, 1000}` (Omega, Theta; `g ~ f` for g/f -> 1) are
 // graded on the sequence, which must be exact, positive and increasing (at least 3 values): the
-// ratio's range [C_min, C_max] and its trend n^s over the last two decades; O holds ("consistent on
-// the grid") when s < slope tolerance and fails ("inconsistent: ratio grows like n^s") when s > it
-// (expr/asymptotic.cpp states the whole rule).
+// ratio's range [C_min, C_max] and its trend n^s over the last two decades. O is true ("consistent
+// on the grid") when s < slope tolerance and false ("inconsistent: ratio grows like n^s") when
+// s > it; g ~ f is true when |g/f - 1| shrinks at least like n^-tolerance, false when it does not
+// shrink, unknown in between. A grid shows no limit: verify prints these as consistent /
+// inconsistent / undecided: extend the grid (expr/asymptotic.cpp states the whole rule).
 #pragma once
 
 #include "core/errors.hpp"
@@ -149,6 +151,15 @@ struct Report {
   Grade grade;
   /// an asymptotic claim decided false: "inconsistent: ratio grows like n^0.088 (n = 10^4..10^6)"
   std::string inconsistent;
+  /// the first asymptotic claim decided false: how its two sides grow over the trend stretch
+  struct Growth {
+    std::string var, stretch;    ///< "d", "d = 32..2048"
+    std::string claimed;         ///< f as written, "(d/r)^(1/eps)"
+    double left = 0, right = 0;  ///< g grows like var^left there, f like var^right (midpoints)
+  };
+  std::optional<Growth> growth;
+  /// an asymptotic claim the grid could not decide: why, and what would ("undecided: extend the grid (...)")
+  std::string undecided;
 };
 
 struct EvalOptions {
@@ -184,6 +195,9 @@ class Expr {
   [[nodiscard]] const std::vector<QuantityCall>& quantities() const { return calls_; }
   /// True if the expression is a truth value (a comparison, and/or/not, all/any).
   [[nodiscard]] bool boolean() const;
+  /// True if it contains an asymptotic claim (`is O/Omega/Theta(..) as`, `~ .. as`): a finite grid
+  /// grades it consistent / inconsistent / undecided, never holds / fails.
+  [[nodiscard]] bool asymptotic() const;
   /// res = numeric value at working precision prec (a ball; may be indeterminate, e.g. log of a
   /// ball containing 0). Throws Undefined on division by an exact zero (and the like), UsageError
   /// for a truth value.

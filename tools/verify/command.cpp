@@ -330,9 +330,10 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   c.file = "--expr";
   c.expr = o.expr;
   c.digits = ctx.digits;  // --digits: the quantities' digits (then the ladder's next rung)
+  c.asymptotic = e.asymptotic();
   auto r = verify::run_expression(c, &q);
   t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(r.computed),
-             out::Cell::of_text(verify::verdict_name(r.verdict)), out::Cell::of_text(r.grade)});
+             out::Cell::of_text(verify::verdict_text(r.verdict, c)), out::Cell::of_text(r.grade)});
   if (!r.detail.empty()) t.notes.push_back(r.detail);
   return {std::move(t), r.verdict == verify::Verdict::holds ? 0 : 1};
 }
@@ -359,7 +360,10 @@ RunResult list_claims(out::Table t, const std::vector<verify::Claim>& selected, 
     for (const auto& c : selected)
       t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
                  out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(c.formula ? "formula" : "test"),
+                 out::Cell::of_text(c.formula                ? "formula"
+                                    : !c.untestable.empty()  ? "untestable"
+                                    : !c.lower_bound.empty() ? "test through a lower bound: " + c.lower_bound
+                                                             : "test"),
                  out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
     return {std::move(t), 0};
   }
@@ -460,6 +464,84 @@ std::string timing_note(const std::vector<verify::Claim>& selected, const std::v
                      fmt::join(parts, ", "));
 }
 
+// Why a claim reached its expected verdict without holding, as the catalogue records it (the
+// words depend on what its evidence can show: verify::verdict_text).
+std::string recorded_note(const verify::Claim& c, const verify::Outcome& r) {
+  if (!c.untestable.empty())
+    return fmt::format("{}: not testable, as the catalogue records: {}", c.id, c.untestable);
+  if (!c.lower_bound.empty())
+    return fmt::format("{}: not certified by {}, as the catalogue records: {}", c.id, c.lower_bound,
+                       r.detail);
+  const char* why = r.verdict == verify::Verdict::fails
+                        ? (c.asymptotic ? "the grid is inconsistent with the published claim"
+                                        : "the published claim does not hold as stated")
+                        : (c.asymptotic ? "the grid is too short to tell"
+                                        : "the claim cannot be decided at the precisions tried");
+  return fmt::format("{}: {}, as the catalogue records: {}", c.id, why, r.detail);
+}
+
+struct Tally {
+  size_t unexpected = 0, formulas = 0;
+};
+
+// One row per claim (and a note for each verdict that is not holds).
+Tally add_outcomes(out::Table& t, const std::vector<verify::Claim>& selected,
+                   const std::vector<ClaimRun>& runs, bool wide) {
+  Tally n;
+  for (size_t i = 0; i < selected.size(); ++i) {
+    const auto& c = selected[i];
+    const auto& r = runs[i].outcome;
+    const std::string verdict = verify::verdict_text(r.verdict, c);
+    const std::string expected = verify::verdict_text(c.expect, c);
+    if (r.verdict != c.expect) {
+      ++n.unexpected;
+      t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verdict, expected, r.detail));
+    } else if (r.verdict != verify::Verdict::holds) {
+      t.notes.push_back(recorded_note(c, r));
+    }
+    std::string grade = r.grade;
+    if (r.verdict == c.expect && c.expect == verify::Verdict::fails && grade == "-")
+      grade = c.asymptotic ? "inconsistent, as recorded" : "refuted, as recorded";
+    if (c.formula && r.verdict == verify::Verdict::holds) {
+      grade = "evaluates the formula (" + grade + ")";
+      ++n.formulas;
+    }
+    if (wide)
+      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
+                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
+                 out::Cell::of_text(r.computed), out::Cell::of_text(verdict), out::Cell::of_text(expected),
+                 out::Cell::of_text(grade)});
+    else
+      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.published, 20)),
+                 out::Cell::of_text(clip(r.computed, 44)), out::Cell::of_text(verdict),
+                 out::Cell::of_text(clip(grade, 56))});
+  }
+  return n;
+}
+
+// The notes after the rows: layout, what the grades and verdicts mean, the count as expected.
+void add_summary_notes(out::Table& t, size_t claims, const Tally& n, bool wide) {
+  if (!wide)
+    t.notes.push_back(
+        "compact layout (computed and grade clipped): --wide adds the claim, source, tolerance rule, "
+        "expected verdict and full texts");
+  t.notes.push_back(
+      "grades: exact; as rounding / as truncation (printed digits); within tolerance (rel=/abs= as "
+      "stated); certified bound (enclosures decide an inequality); only in a regime (holds on part of a "
+      "grid); asymptotic claims, graded on a finite grid (never holds / fails): consistent on the grid "
+      "(C in [a, b]) / inconsistent: ratio grows like n^k / undecided: extend the grid; not certified by "
+      "B (a claim tested through B, a lower bound of the claimed quantity, which falls short of it: that "
+      "refutes nothing); not testable (the reason)");
+  if (n.formulas > 0)
+    t.notes.push_back(
+        "grade 'evaluates the formula' (verdict 'evaluated'): the claim's outcome is forced by its own "
+        "definition (a bound evaluated at a hidden constant we chose, compared with what it was derived "
+        "from); it checks our arithmetic, not the source");
+  t.notes.push_back(
+      fmt::format("{} of {} claims as expected{}", claims - n.unexpected, claims,
+                  n.formulas ? fmt::format(" ({} of them evaluate a formula)", n.formulas) : ""));
+}
+
 RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   auto files = o.catalogue.empty() ? verify::embedded_catalogue() : verify::read_catalogue_dir(o.catalogue);
   TableCache cache;
@@ -485,60 +567,10 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
   else
     t.columns = {"id", "published", "computed", "verdict", "grade"};
   const std::vector<ClaimRun> runs = run_claims(selected, ctx, cq, cache);
-  int not_holding = 0;
-  size_t formulas = 0;
-  for (size_t i = 0; i < selected.size(); ++i) {
-    const auto& c = selected[i];
-    const auto& r = runs[i].outcome;
-    if (r.verdict != c.expect) {
-      ++not_holding;
-      t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verify::verdict_name(r.verdict),
-                                    verify::verdict_name(c.expect), r.detail));
-    } else if (r.verdict != verify::Verdict::holds) {
-      t.notes.push_back(fmt::format("{}: {}, as the catalogue records: {}", c.id,
-                                    r.verdict == verify::Verdict::fails
-                                        ? "the published claim does not hold as stated"
-                                        : "the claim cannot be decided at the precisions tried",
-                                    r.detail));
-    }
-    std::string grade = r.grade;
-    if (r.verdict == c.expect && c.expect == verify::Verdict::fails)
-      grade = grade == "-" ? "refuted, as recorded" : grade;
-    if (c.formula && r.verdict == verify::Verdict::holds) {
-      grade = "evaluates the formula (" + grade + ")";
-      ++formulas;
-    }
-    const std::string verdict = verify::verdict_text(r.verdict, c.formula);
-    const std::string expected = verify::verdict_text(c.expect, c.formula);
-    if (wide)
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(r.computed), out::Cell::of_text(verdict), out::Cell::of_text(expected),
-                 out::Cell::of_text(grade)});
-    else
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.published, 20)),
-                 out::Cell::of_text(clip(r.computed, 44)), out::Cell::of_text(verdict),
-                 out::Cell::of_text(clip(grade, 56))});
-  }
-  if (!wide)
-    t.notes.push_back(
-        "compact layout (computed and grade clipped): --wide adds the claim, source, tolerance rule, "
-        "expected "
-        "verdict and full texts");
-  t.notes.push_back(
-      "grades: exact; as rounding / as truncation (printed digits); within tolerance (rel=/abs= as "
-      "stated); certified bound (enclosures decide an inequality); only in a regime (holds on part of a "
-      "grid); consistent on the grid (C in [a, b]) / inconsistent: ratio grows like n^k (asymptotic claims)");
-  if (formulas > 0)
-    t.notes.push_back(
-        "grade 'evaluates the formula' (verdict 'evaluated'): the claim's outcome is forced by its own "
-        "definition (a bound evaluated at a hidden constant we chose, compared with what it was derived "
-        "from); it checks our arithmetic, not the source");
-  t.notes.push_back(fmt::format("{} of {} claims as expected{}",
-                                selected.size() - static_cast<size_t>(not_holding), selected.size(),
-                                formulas ? fmt::format(" ({} of them evaluate a formula)", formulas) : ""));
+  const Tally tally = add_outcomes(t, selected, runs, wide);
+  add_summary_notes(t, selected.size(), tally, wide);
   if (o.timing) t.notes.push_back(timing_note(selected, runs));
-  return {std::move(t), not_holding == 0 ? 0 : 1};
+  return {std::move(t), tally.unexpected == 0 ? 0 : 1};
 }
 
 }  // namespace
@@ -573,8 +605,13 @@ void setup_verify(CLI::App& root, Registry& reg) {
                "Verdicts: holds, fails, undecided (still open after a retry at 100 digits); a claim of "
                "kind = \"formula\"\n(its outcome forced by its own definition) says evaluated instead.\n"
                "Asymptotic claims: g is O(f) | Omega(f) | Theta(f) as n in {10, 100, 1000}, g ~ f as n in "
-               "...:\nthe ratio's range on the sequence and its trend over the last two decades decide "
-               "it.",
+               "...:\na finite grid neither proves nor refutes a limit: the ratio's range on the sequence "
+               "and its trend\nover the last two decades (for ~: whether |g/f - 1| shrinks at least like "
+               "n^-1/20) grade it\nconsistent, inconsistent or undecided: extend the grid.\n"
+               "A claim tested through a lower bound B of the claimed quantity (evidence = \"lower bound: "
+               "B\")\nis certified when B shows it and not certified otherwise (a bound that falls short "
+               "refutes\nnothing); a claim the catalogue cannot test (untestable = \"reason\") says not "
+               "testable.",
            .source = "Each claim names its own: document, theorem, equation or table, and line "
                      "(verify/*.toml, e.g. 'paper-L Table 1 (l.28-38)'); --list and --wide show them.",
            .cost = "The sum of the claims' own costs (each quantity estimated by its command; the "
@@ -584,13 +621,15 @@ void setup_verify(CLI::App& root, Registry& reg) {
                "Each claim: what is claimed, its source, the published value as printed, the "
                "tolerance rule and how it is recomputed: an expression or a registered method. The "
                "grade says how a claim holds (exact, as rounding, as truncation, within a stated "
-               "tolerance, certified bound, only in a regime, consistent on the grid (C in [a, b]) for "
-               "an asymptotic claim or, failing, inconsistent: ratio grows like n^k). A claim the catalogue "
-               "records as not "
-               "holding as stated has expected = fails. Exit code 0 only if every selected claim's "
-               "verdict is the expected one. --list: id and claim (--wide: all fields).\n"
+               "tolerance, certified bound, only in a regime; for an asymptotic claim consistent on the "
+               "grid (C in [a, b]), inconsistent: ratio grows like n^k, or undecided: extend the grid; "
+               "not certified by B; not testable: the reason). A claim the catalogue records as not "
+               "holding as stated has expected = fails (an asymptotic one: inconsistent). Exit code 0 "
+               "only if every selected claim's verdict is the expected one. --list: id and claim "
+               "(--wide: all fields).\n"
                "--expr: one row (expression, computed enclosures, verdict, grade); exit 0 if it "
-               "holds, 1 if it fails or is undecided, 2 if it is malformed. A numeric expression "
+               "holds (or, asymptotic, is consistent), 1 if it fails, is inconsistent or undecided, 2 if it "
+               "is malformed. A numeric expression "
                "prints its enclosure (exit 0). Quantities: group.command(option=value, flag, "
                "...)[.column], e.g. rank.bound(d=64, r=8, H=10).lo; without .column, the first "
                "numeric column that is not an option echo. Exact by default: a rational cell compares "
