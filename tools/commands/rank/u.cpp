@@ -109,7 +109,8 @@ RunResult run_rank_u(const UOptions& o, const Context& ctx) {
   t.params["d"] = d;
   t.params["degree"] = degree;
   const std::string note =
-      "u(t) = sum_{l odd <= degree} u_l Q_l(t), u_l = (pi/2) N c_l / <arcsin,Q_l> = N^(3/2)/c_l; "
+      "u(t) = sum_{l odd <= degree} u_l P_{l,d}(t), u_l = (pi/2) N s_l / <arcsin,P_{l,d}> = N / s_l, "
+      "s_l = <sign,P_{l,d}> (= sum (N/c_l) Q_l); "
       "paper-A Figure 5 truncates at degree 49 ('degree-50 ultraspherical expansion')";
   if (!o.t.empty()) {
     const Fmpq tq = parse_rational("--t", o.t);
@@ -171,18 +172,21 @@ void setup_rank_u(CLI::App& group, Registry& reg) {
   uapp->add_option("--degree", uopt->degree, "Truncation degree (default 49)")->type_name("INT");
   reg.help(
       uapp,
-      Help{.formula = "u(t) = sum_{l odd, l <= D} N(d,l)^2 P_{l,d}(t) / c_l, D = --degree (49: paper-A "
-                      "Figure 5's\n"
-                      "'degree-50 ultraspherical expansion'): the weighting over the head angle that "
-                      "reproduces the target.",
+      Help{.formula = "u(t) = sum_{l odd, l <= D} N(d,l) P_{l,d}(t) / <sign,P_{l,d}> = sum (N(d,l) / c_l) "
+                      "Q_l(t),\n"
+                      "D = --degree (49: paper-A Figure 5's 'degree-50 ultraspherical expansion'): the "
+                      "weighting over the head angle that reproduces the target: E[u(<q,k>) sign<z,k> "
+                      "sign<q,y>] over uniform q, k is the degree-D truncation of sign<z,y>.",
            .source = "paper-A l.41 (Figure 5: u of eq. u_t, a degree-50 ultraspherical expansion); "
                      "MATH.md §4",
            .cost = "D/2 Gegenbauer sums of O(l) ball operations per point (about 10 ms at D = 49); "
                    "--theta-grid N: N + 1 points.",
            .details = "Certified. At an angle, t = cos(theta) is exact when rational (theta a multiple of "
                       "pi/2 or pi/3: Niven) and otherwise a ball, with P_{l,d} from the cosine sum (DLMF "
-                      "18.5.11). The values are huge (1e8 to 1e16 at t = 1 for d = 4..8): that is the "
-                      "figure's own scale.",
+                      "18.5.11). The values are large (u(1) = 2.6e6 to 7.8e12 for d = 4..8; the figure draws "
+                      "u / u(1)). Checked two ways: E_{u_d}[u (2 b - 1)] = sum_{l <= D} c_l^2 with b from "
+                      "`rank head-target` (0.98410 at d = 4; `boundcheck verify --id rank.u`), and a seeded "
+                      "Monte Carlo over head pairs that reproduces sign (tests/unit/test_rank_heads.cpp).",
            .examples = {"boundcheck rank u --d 16 --t 0.9", "boundcheck rank u --d 8 --theta pi/6",
                         "boundcheck rank u --d 8 --theta-grid 12 --digits 10"}});
   reg.double_check(uapp,
