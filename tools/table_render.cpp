@@ -39,15 +39,7 @@ namespace {
 /// that is not finite as "undefined".
 out::Cell derived_cell(const arb_t x, bool uncertified, long digits, bool certified) {
   if (!arb_is_finite(x)) return out::Cell::of_text("undefined");
-  std::string s;
-  if (certified && !uncertified)
-    s = format_real(x, digits, true);
-  else if (accurate_to_digits(x, digits))
-    s = format_real(x, digits, false);
-  else
-    s = format_within_unit(x, digits);
-  if (s.empty()) s = format_real(x, std::min<long>(digits, 5), true);
-  return out::Cell::of_real(s);
+  return out::Cell::of_real(format_ball(x, digits, certified && !uncertified));
 }
 
 /// Derived column k in row r. A point where the expression has no value (division by zero) is

@@ -629,8 +629,10 @@ Ball ball_from_text(const std::string& text, slong prec) {
 
 namespace {
 
-/// What str() prints: the text boundcheck printed; for a computed Ball only its correct digits
-/// (at most the Ball's digits; "[m +/- r]" when not even one digit is correct).
+/// What str() prints: the text boundcheck printed; for a computed Ball the digits it supports, at
+/// most the Ball's digits, printed as `table` prints a derived column (bc::format_ball: the CLI's
+/// one formatter; "[m +/- r]" when not even one digit is supported). Read back by Ball(text), a
+/// printed decimal stands for +-1 unit in its last digit, which holds the Ball.
 std::string show(const Ball& b) {
   if (!b.text.empty()) return b.text;
   if (!arb_is_finite(b.v.x)) {
@@ -638,11 +640,7 @@ std::string show(const Ball& b) {
     if (arb_is_exact(b.v.x) && arf_is_neg_inf(arb_midref(b.v.x))) return "-inf";
     return "[nan +/- inf]";
   }
-  long d = digits_of_prec(b.prec);
-  if (arb_is_exact(b.v.x)) return bc::format_real(b.v.x, d, false);
-  while (d > 0 && !bc::accurate_to_digits(b.v.x, d)) --d;
-  if (d == 0) return bc::format_real(b.v.x, digits_of_prec(b.prec), true);
-  return bc::format_real(b.v.x, d, false);
+  return bc::format_ball(b.v.x, digits_of_prec(b.prec), false);
 }
 
 std::string repr(const Ball& b) {
