@@ -166,14 +166,19 @@ class Pool {
       }
       execute(inv, *job);
       {
+        // idle again before the caller wakes: its next call must not find every worker busy and
+        // start one more (the pool grew by a worker now and then, ~0.5 MB each), and running()
+        // counts this job done when the call returns
+        std::lock_guard lk(m_);
+        ++idle_;
+        --running_;
+      }
+      {
         std::lock_guard lk(job->m);
         job->done = true;
       }
       job->finished.store(true, std::memory_order_release);
       job->cv.notify_all();
-      std::lock_guard lk(m_);
-      ++idle_;
-      --running_;
     }
   }
 
