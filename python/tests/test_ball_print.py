@@ -8,8 +8,10 @@ Reference, independent of boundcheck: mpmath at 400 bits evaluates x = e log10(2
 more than 330 bits of its fraction are right); 2^e = 10^x has the decimal exponent floor(x) and the
 D leading digits 10^(frac(x) + D - 1). A printed D-digit value must have that exponent and digits
 within one unit of the last place (format_real's contract; 2^e is an exact Ball, so its midpoint is
-the value itself). Random exponents are seeded: BOUNDCHECK_TEST_SEED=N reproduces a run.
+the value itself). Second reference: the CLI, which prints 2^e in `verify` with Arb's arb_get_str.
+Random exponents are seeded: BOUNDCHECK_TEST_SEED=N reproduces a run.
 """
+import json
 import os
 import random
 import re
@@ -52,25 +54,36 @@ def test_the_reported_powers_print_their_exponent():
     assert check_power_of_two(957649582330950229).endswith("e+288281249616699350")  # was "0e+288281249616699388"
 
 
+def _exponents():
+    """The two reported exponents and 317 seeded random ones in [2^50, 2^64)."""
+    rng = random.Random(SEED)
+    return [10**18, 957649582330950229] + [rng.randrange(2**50, 2**64) for _ in range(317)]
+
+
 def test_random_huge_powers_of_two_against_mpmath():
     print(f"seed {SEED} (BOUNDCHECK_TEST_SEED)")
-    rng = random.Random(SEED)
-    for _ in range(317):
-        check_power_of_two(rng.randrange(2**50, 2**64))
+    for e in _exponents():
+        check_power_of_two(e)
 
 
-def test_powers_of_two_print_as_the_cli_prints_them():
-    """The CLI's `verify --expr` prints the same value with Arb's own decimal conversion
-    (arb_get_str): the leading digits and the exponent agree with str(Ball)."""
-    rng = random.Random(SEED + 1)
-    for e in [10**18, 957649582330950229] + [rng.randrange(2**50, 2**62) for _ in range(3)]:
-        code, out, err = cli(["verify", "--expr", f"2^{e} > 0", "--format", "json"])
-        assert code == 0, err
-        m = re.search(r"(\d)\.(\d+)e\+(\d+)", out)
-        assert m, out
+def test_powers_of_two_print_as_the_cli_prints_them(tmp_path):
+    """The same 319 values through the CLI, in one process: a catalogue of claims `2^e > 0`, whose
+    computed column shows 2^e as `verify` prints it (Arb's own decimal conversion, arb_get_str, 12
+    digits). The exponents must be equal and the first 12 digits within one unit."""
+    print(f"seed {SEED} (BOUNDCHECK_TEST_SEED)")
+    exps = _exponents()
+    claims = [f'[[claim]]\nid = "p.{i}"\nkind = "formula"\nclaim = "2^e > 0"\nsource = "test"\n'
+              f'published = "2^e > 0"\ntolerance = "exact"\nexpr = "2^{e} > 0"\n' for i, e in enumerate(exps)]
+    (tmp_path / "powers.toml").write_text("\n".join(claims))
+    code, out, err = cli(["verify", "--catalogue", str(tmp_path), "--format", "json"])
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert len(rows) == len(exps)
+    for e, row in zip(exps, rows):
+        theirs = re.fullmatch(r"(\d)\.(\d{11})e\+(\d+) > 0: true", row["computed"])
+        assert theirs, (SEED, e, row["computed"])
         text = str(Ball(2) ** e)
         mine = _PRINTED.fullmatch(text)
-        assert mine.group(4) == m.group(3), (SEED, e, text, out)
-        # both round the same value: the first 10 digits agree unless a rounding carry runs into them
-        a, b = int(mine.group(2) + mine.group(3)[:9]), int(m.group(1) + m.group(2)[:9])
-        assert abs(a - b) <= 1, (SEED, e, text, out)
+        assert mine.group(4) == theirs.group(3), (SEED, e, text, row["computed"])
+        a, b = int(mine.group(2) + mine.group(3)[:11]), int(theirs.group(1) + theirs.group(2))
+        assert abs(a - b) <= 1, (SEED, e, text, row["computed"])
