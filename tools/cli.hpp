@@ -87,7 +87,7 @@ struct Command {
   /// The command's own up-front cost model: estimated seconds on one core of each row it would
   /// print for the parsed options, in its row order (one value for a command without lists).
   /// Empty function: no model. `table` cuts sweeps into tasks and deals them to shards by it
-  /// (tools/table_plan.hpp); a command whose time budget check uses the same model stays honest.
+  /// (tools/table/plan.hpp); a command whose time budget check uses the same model stays honest.
   std::function<std::vector<double>(const Context&)> estimate;
   /// The command implements --double-check itself (an exact recomputation); run_checked then
   /// runs it once.
@@ -234,7 +234,7 @@ void report_context(out::Meta& meta, const Command* cmd, const std::string& invo
 
 /// The command line's lists and ranges for options the command takes one value of
 /// (`rank heads --d 16,32 --eps 0.1,0.2`, `--H log(1,1e6,4)`): swept through the `table` machinery,
-/// one row block per point in Cartesian order. nullopt when there is nothing to sweep (tools/table.cpp).
+/// one row block per point in Cartesian order. nullopt when there is nothing to sweep (tools/table/command.cpp).
 std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx);
 
 // One setup function per subcommand file.
@@ -264,7 +264,7 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg);
 void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 void setup_table(CLI::App& root, Registry& reg);
-/// The --help parts of `table` and `table merge` (tools/table_help.cpp).
+/// The --help parts of `table` and `table merge` (tools/table/help.cpp).
 void help_table(Registry& reg);
 
 }  // namespace bc::cli

@@ -1,15 +1,15 @@
 // The verify/ catalogue: one TOML entry per published claim or identity, with
 //   id, claim, source (document and place), published (as printed), tolerance (the rule), and
-//   either expr (a certified expression over the quantities, core/expr.hpp; optionally swept over
+//   either expr (a certified expression over the quantities, expr/expr.hpp; optionally swept over
 //   a [claim.grid]) or method (a registered C++ check) with [claim.params].
 // The engine never includes tools/: quantities in expressions are resolved by a `Quantities`
-// the front end injects (tools/verify.cpp runs them through the one command registry).
+// the front end injects (tools/verify/command.cpp runs them through the one command registry).
 // The files are compiled into the binary (cmake/EmbedCatalogue.cmake); --catalogue DIR reads a
 // directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided.
 #pragma once
 
 #include "core/errors.hpp"
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -39,7 +39,7 @@ const char* verdict_name(Verdict v);
 /// The verdict as printed for claim c: "evaluated" for a formula claim that holds.
 std::string verdict_text(Verdict v, bool formula);
 
-/// How expressions reach the quantities (injected by the front end; see tools/verify.cpp).
+/// How expressions reach the quantities (injected by the front end; see tools/verify/command.cpp).
 struct Quantities {
   expr::Resolver resolve;
   /// Throws UsageError when a call names no command or an unknown option (checked at load).

@@ -1,5 +1,5 @@
 // Expression claims: `expr = "..."` in a catalogue entry (or `verify --expr`), evaluated in ball
-// arithmetic with exact rationals where exact (core/expr.hpp), swept over an optional
+// arithmetic with exact rationals where exact (expr/expr.hpp), swept over an optional
 // [claim.grid], and retried up the precision ladder while the enclosures cannot decide it.
 // Verdict: holds / fails only when the enclosures decide; otherwise undecided, with them shown.
 // Cost: one evaluation per grid point and rung; each quantity costs one run of its command

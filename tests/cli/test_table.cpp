@@ -788,7 +788,7 @@ TEST_CASE("table: [latex] caption and provenance, and the header over a pivot's 
 
 namespace {
 
-// FNV-1a 64 over the compact JSON of each row, as table_shards.hpp specifies (written here again
+// FNV-1a 64 over the compact JSON of each row, as table/shards.hpp specifies (written here again
 // from the definition: offset 14695981039346656037, prime 1099511628211), so that a test can edit
 // a cell and keep the file self-consistent, as a forger or a careless script would.
 void redigest(nlohmann::json& j) {

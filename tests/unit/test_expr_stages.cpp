@@ -1,9 +1,9 @@
-// Each stage of the expression language on its own (core/expr_detail.hpp): the scanner's token
+// Each stage of the expression language on its own (expr/detail.hpp): the scanner's token
 // recognisers, the parser's trees (as S-expressions, written by hand from the grammar in
-// core/expr.hpp), and the evaluator's functions, comparisons, quantifiers and quantity calls.
+// expr/expr.hpp), and the evaluator's functions, comparisons, quantifiers and quantity calls.
 // References: hand-computed values (exact rationals), the grammar's precedence table.
 #include "core/errors.hpp"
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <doctest/doctest.h>
 
