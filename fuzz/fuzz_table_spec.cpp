@@ -1,4 +1,4 @@
-// Fuzz target: the table spec parser (tools/table_spec.hpp parse_spec), then what a spec makes the
+// Fuzz target: the table spec parser (tools/table/spec.hpp parse_spec), then what a spec makes the
 // program do without running a command: every derived column and plot guide is evaluated (each
 // variable bound to 3, at 30 digits, the work limits lowered), and the [plot] section becomes a
 // gnuplot script over a small table with its columns, which must stay inside the template
@@ -8,7 +8,7 @@
 #include "core/limits.hpp"
 #include "output/plot.hpp"
 #include "output/plot_template.hpp"
-#include "table_spec.hpp"
+#include "table/spec.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -181,25 +181,6 @@ std::string Command::path() const {
 
 bool reads_file(const CLI::Option& o) { return o.get_type_name() == "FILE"; }
 
-std::string one_line(const std::string& s) {
-  // Text from files (shard notes, spec names, expressions) reaches the terminal here: line breaks
-  // and tabs become spaces, any other control byte (ESC starts a terminal escape sequence) is
-  // shown as \xNN, never sent raw.
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n' || c == '\r' || c == '\t')
-      out += ' ';
-    else if (u < 0x20 || u == 0x7f)
-      out += fmt::format("\\x{:02x}", u);
-    else
-      out += c;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
 out::Meta result_meta(const RunResult& r, const Context& ctx) {
   out::Meta meta{r.digits > 0 ? r.digits : ctx.digits, ctx.threads, r.certified.value_or(ctx.certified)};
   meta.standalone = ctx.standalone;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "help.hpp"
+#include "output/cell_value.hpp"
 #include "output/table.hpp"
 
 #include <CLI/CLI.hpp>
@@ -87,7 +88,7 @@ struct Command {
   /// The command's own up-front cost model: estimated seconds on one core of each row it would
   /// print for the parsed options, in its row order (one value for a command without lists).
   /// Empty function: no model. `table` cuts sweeps into tasks and deals them to shards by it
-  /// (tools/table_plan.hpp); a command whose time budget check uses the same model stays honest.
+  /// (tools/table/plan.hpp); a command whose time budget check uses the same model stays honest.
   std::function<std::vector<double>(const Context&)> estimate;
   /// The command implements --double-check itself (an exact recomputation); run_checked then
   /// runs it once.
@@ -194,10 +195,6 @@ class Invoker {
 /// --standalone on `app`.
 void add_global_options(CLI::App& app, GlobalOptions& g);
 
-/// An error message as the front ends report it: one line (newlines become spaces, trailing
-/// spaces dropped, other control bytes shown as \xNN). The CLI prints "error: " + one_line(what);
-/// Python raises it as the message. Notes go through it too.
-std::string one_line(const std::string& s);
 /// Whether the option names a file the command reads (declared with type_name("FILE"): --spectrum,
 /// --data). When its value comes from a file (a spec, a catalogue), it must pass
 /// out::check_input_path_from_file.
@@ -234,7 +231,8 @@ void report_context(out::Meta& meta, const Command* cmd, const std::string& invo
 
 /// The command line's lists and ranges for options the command takes one value of
 /// (`rank heads --d 16,32 --eps 0.1,0.2`, `--H log(1,1e6,4)`): swept through the `table` machinery,
-/// one row block per point in Cartesian order. nullopt when there is nothing to sweep (tools/table.cpp).
+/// one row block per point in Cartesian order. nullopt when there is nothing to sweep
+/// (tools/table/command.cpp).
 std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx);
 
 // One setup function per subcommand file.
@@ -264,7 +262,7 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg);
 void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
 void setup_table(CLI::App& root, Registry& reg);
-/// The --help parts of `table` and `table merge` (tools/table_help.cpp).
+/// The --help parts of `table` and `table merge` (tools/table/help.cpp).
 void help_table(Registry& reg);
 
 }  // namespace bc::cli

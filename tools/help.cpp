@@ -1,7 +1,9 @@
 // Help layout and wrapping (help.hpp). Cost: linear in the text.
 #include "help.hpp"
 
-#include "cli.hpp"
+#include "output/cell_value.hpp"
+
+#include <fmt/format.h>
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -141,6 +143,25 @@ std::string format_note(std::string_view note, size_t width) {
   const std::string line = "note: " + one_line(std::string(note));
   if (width == 0) return line + "\n";
   return wrap(line, width, 0, 6);
+}
+
+std::string one_line(const std::string& s) {
+  // Text from files (shard notes, spec names, expressions) reaches the terminal here: line breaks
+  // and tabs become spaces, any other control byte (ESC starts a terminal escape sequence) is
+  // shown as \xNN, never sent raw.
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r' || c == '\t')
+      out += ' ';
+    else if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out::clip_digits(out);  // a 600,000-digit value named in an error: its first digits and size
 }
 
 }  // namespace bc::cli

@@ -1,5 +1,7 @@
-// Help text and message layout (issue 18). Every command's --help has the same parts, in this
-// order, composed from a Help struct so that a test can walk the command tree and check each:
+// Help text and message layout (issue 18). The layer below cli.hpp: it knows text, not commands
+// (cli.hpp includes this header; this one includes nothing of the front end). Every command's --help has the
+// same parts, in this order, composed from a Help struct so that a test can walk the command tree and check
+// each:
 //
 //   Formula:   what is computed, in the papers' notation (ASCII)
 //   Source:    where it is stated: "talk-B l.643" (line numbers of ../shared/papers/*.txt), MATH.md
@@ -46,6 +48,12 @@ std::string compose_footer(const Help& h, const std::string& double_check);
 /// The formatter every level of the command tree uses: option and command descriptions wrapped
 /// to the column left of the names, footers wrapped at kHelpWidth.
 std::shared_ptr<CLI::Formatter> make_help_formatter();
+
+/// An error message as the front ends report it: one line (newlines become spaces, trailing
+/// spaces dropped, other control bytes shown as \xNN, a number of more than 40 digits shortened by
+/// out::clip_digits). The CLI prints "error: " + one_line(what); Python raises it as the message.
+/// Notes go through it too.
+std::string one_line(const std::string& s);
 
 /// Columns of the terminal on standard error, or 0 when standard error is not a terminal.
 size_t stderr_terminal_width();

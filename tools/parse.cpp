@@ -3,6 +3,7 @@
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/flint.hpp"
+#include "output/cell_value.hpp"
 
 #include <fmt/format.h>
 
@@ -13,7 +14,8 @@ namespace bc::cli {
 
 namespace {
 std::string quoted(const std::string& v) {
-  std::string s = v.size() > 60 ? v.substr(0, 57) + "..." : v;
+  std::string s = out::clip_digits(v);  // a 5000-digit value as "7777777777...(5,000 digits)"
+  if (s.size() > 60) s = s.substr(0, 57) + "...";
   for (char& c : s)
     if (!std::isprint(static_cast<unsigned char>(c))) c = '?';
   return "\"" + s + "\"";

@@ -1,7 +1,10 @@
 """Ball: a certified real, with Arb ball arithmetic done in the C++ extension.
 
 A Ball is an interval [mid - rad, mid + rad] that holds the true value. Every real cell of a
-boundcheck table is one, read from the text the command printed:
+boundcheck table is one: the Arb ball the command computed, with its own radius, never its
+printed text read back (a value the command computed exactly keeps its exact ends: ``talk_power``
+16 is 16, not [15, 17]); ``str()`` shows it as the CLI printed it. A Ball read from text (a shard
+file, ``Ball("...")``) stands for what the text says:
 
 * ``"1.2345678"`` / ``"1.2345678e-12"``: every printed digit correct, i.e. the true value lies
   within one unit in the last printed place: ``mid = 1.2345678``, ``rad = 1e-7``;
@@ -21,7 +24,9 @@ floats (read through ``repr``, like every float the module passes on: ``0.1`` is
 scalars, ``mpmath.mpf`` and other Balls. The working precision is that of the innermost
 ``boundcheck.context(digits=...)`` or the module default (``boundcheck.set_defaults``), else the
 larger precision of the Ball operands (a table's Balls carry its ``digits``). A result holds the
-exact result for every choice of points in the operands; its ``str`` shows only correct digits.
+exact result for every choice of points in the operands; its ``str`` shows the digits it supports
+(the CLI's formatter, as ``table`` prints a derived column: the whole Ball lies within one unit of
+the last printed digit, which is how ``Ball(text)`` reads a printed decimal back).
 
 Comparisons are three-valued. ``ball < x`` (``<=``, ``>``, ``>=``) returns True or False when the
 enclosures decide it and raises :class:`boundcheck.UndecidedError` when they overlap;

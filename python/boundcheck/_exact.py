@@ -137,7 +137,8 @@ def parse_closed_form(text: str):
 
 def to_sympy(value):
     """A converted cell as a SymPy object: int -> Integer, Fraction -> Rational, the text of an
-    exact closed form -> its expression. Balls and floats are not exact: TypeError."""
+    exact closed form -> its expression, a Ball of radius 0 (a real computed exactly) -> Rational.
+    Other Balls and floats are not exact: TypeError."""
     sympy = _sympy()
     if isinstance(value, bool):
         raise TypeError("a bool is not an exact number")
@@ -147,5 +148,10 @@ def to_sympy(value):
         return sympy.Rational(value.numerator, value.denominator)
     if isinstance(value, str):
         return parse_closed_form(value)
+    from ._ball import Ball
+
+    if isinstance(value, Ball) and value.rad == 0:  # a real the command computed exactly (radius 0)
+        q = value.to_fraction()
+        return sympy.Rational(q.numerator, q.denominator)
     raise TypeError(f"{value!r} is not exact ({type(value).__name__}): only exact cells (int, Fraction, "
                     "closed forms) become SymPy objects; a Ball is an enclosure (use ball.to_mpi())")

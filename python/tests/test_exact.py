@@ -29,8 +29,12 @@ def test_sign_coefficients_as_sympy_against_exact_integrals():
 
 def test_sympy_refuses_balls_and_words():
     t = boundcheck.rank.bound(d=16, r=4, H=10)
+    # c_1(3) = sqrt(3)/2 is irrational: its Ball has a radius and is no SymPy number
     with pytest.raises(TypeError, match="not exact"):
-        t.to_sympy("lo")
+        boundcheck.sphere.sign_coef(d=3, l=1).to_sympy("coef")
+    # the bracket's lower end is the exact dyadic rational the command computed (radius 0): exact
+    lo = t.to_sympy("lo")
+    assert isinstance(lo, sympy.Rational) and t.value("lo").contains(Fraction(int(lo.p), int(lo.q)))
     with pytest.raises(ValueError):
         t.to_sympy("count")  # the word "exact"
     assert t.to_sympy("d") == 16 and isinstance(t.to_sympy("d"), sympy.Integer)

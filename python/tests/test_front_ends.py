@@ -89,19 +89,25 @@ def test_the_same_request_through_cli_spec_expr_and_python(tmp_path):
 
 
 def test_digits_reach_the_quantities_of_verify_expr():
-    # a 32-digit rounded value: decided at the first rung with --digits 40, only at the second
-    # (100 digits) with --digits 30: --digits is the quantities' precision, as on the CLI. d = 100001:
-    # sign-coef's exact form is too large there, so the quantity is a ball (c_7(100001) at 60
-    # digits by mpmath from the closed form of MATH.md §3 is -0.1685868326079567890069728904837399337...,
-    # rounded here to 32)
-    lit = "-0.16858683260795678900697289048374"
+    # c < c + 10^-45 needs the quantity's ball narrower than 10^-45: the command run at --digits 40
+    # computes one (radius about 2e-52: decided at the first rung), at --digits 30 it does not
+    # (radius about 4e-41: decided only at the second rung, 100 digits): --digits is the
+    # quantities' precision, as on the CLI. d = 100001: sign-coef's exact form is too large there,
+    # so the quantity is a ball (the computed ball, never its printed text: issue 29 §1)
     q = "sphere.sign-coef(d=100001, l=7)"
-    _, out40, _ = cli(["verify", "--expr", f"{q} ~= {lit}", "--digits", "40", "--format", "json"])
-    _, out30, _ = cli(["verify", "--expr", f"{q} ~= {lit}", "--digits", "30", "--format", "json"])
+    expr = f"{q} < {q} + 10^-45"
+    _, out40, _ = cli(["verify", "--expr", expr, "--digits", "40", "--format", "json"])
+    _, out30, _ = cli(["verify", "--expr", expr, "--digits", "30", "--format", "json"])
     r40, r30 = json.loads(out40)["rows"][0], json.loads(out30)["rows"][0]
     assert r40["verdict"] == r30["verdict"] == "holds"
     assert "decided at" not in r40["computed"]
     assert "decided at 100 digits; 30 digits could not" in r30["computed"]
+    # and the 32-digit rounded value (mpmath at 60 digits from MATH.md §3's closed form:
+    # -0.1685868326079567890069728904837399337...) is read as rounding at either precision
+    lit = "-0.16858683260795678900697289048374"
+    for digits in ("30", "40"):
+        _, out, _ = cli(["verify", "--expr", f"{q} ~= {lit}", "--digits", digits, "--format", "json"])
+        assert json.loads(out)["rows"][0]["grade"] == "as rounding", out
 
 
 @pytest.mark.parametrize("budget", [5, 100])

@@ -1,6 +1,7 @@
 #include "output/cell_value.hpp"
 
 #include "core/decimal.hpp"
+#include "core/real_format.hpp"
 
 #include <fmt/format.h>
 
@@ -50,10 +51,106 @@ void double_ball(arb_t res, double v, slong prec) {
   }
 }
 
+// A ball of radius 0 is its midpoint exactly: a dyadic rational, kept as one when it is of modest
+// size (|x| < 2^(2^20), a multiple of 2^-(2^20)), so that exact arithmetic on it stays cheap.
+std::optional<Fmpq> exact_of_ball(const arb_t x) {
+  constexpr slong kBits = slong{1} << 20;
+  const arf_struct* m = arb_midref(x);
+  if (!arb_is_exact(x) || !arf_is_finite(m) || arf_cmpabs_2exp_si(m, kBits) >= 0 ||
+      !arf_is_int_2exp_si(m, -kBits))
+    return std::nullopt;
+  Fmpq q;
+  arf_get_fmpq(q.x, m);
+  return q;
+}
+
+bool number_value(arb_t res, std::optional<Fmpq>& exact, const CellNumber& n, bool& uncertified, slong prec) {
+  uncertified = uncertified || n.uncertified;
+  if (n.kind == CellNumber::Kind::exact) {
+    arb_set_exact(res, n.q, prec);
+    exact = n.q;
+    return true;
+  }
+  if (!arb_is_finite(n.ball.x)) return false;
+  arb_set(res, n.ball.x);  // as computed: its own precision and radius
+  exact = exact_of_ball(n.ball.x);
+  return true;
+}
+
 }  // namespace
+
+namespace {
+
+std::string grouped(size_t n) {  // 600000 -> "600,000"
+  const std::string digits = std::to_string(n);
+  std::string s;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) s += ',';
+    s += digits[i];
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string clip_digits(std::string_view text) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = i;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    if (j - i > 40 && text.substr(j, 3) == "...")  // already cut where it was quoted: length unknown
+      out += text.substr(i, 10);
+    else if (j - i > 40)
+      out += fmt::format("{}...({} digits)", text.substr(i, 10), grouped(j - i));
+    else
+      out += text.substr(i, j - i);
+    if (j < text.size()) out += text[j];
+    i = j + 1;
+  }
+  return out;
+}
+
+Cell real_cell(const arb_t x, long digits, bool certified) {
+  return real_cell(format_real(x, digits, certified), x);
+}
+
+Cell real_cell(std::string text, const arb_t x) {
+  Cell c = Cell::of_real(std::move(text));
+  keep_number(c, x);
+  return c;
+}
+
+void keep_number(Cell& c, const arb_t x) {
+  auto n = std::make_shared<CellNumber>();
+  arb_set(n->ball.x, x);
+  c.number = std::move(n);
+}
+
+void keep_exact(Cell& c, const fmpq_t x) {
+  auto n = std::make_shared<CellNumber>();
+  n->kind = CellNumber::Kind::exact;
+  fmpq_set(n->q.x, x);
+  c.number = std::move(n);
+}
+
+Cell exact_cell(const fmpq_t x) {
+  Fmpq q;
+  fmpq_set(q.x, x);
+  Cell c = Cell::of_exact(q.str());
+  keep_exact(c, x);
+  return c;
+}
+
+Cell exact_cell(const fmpz_t x) {
+  Fmpq q;
+  fmpq_set_fmpz_frac(q.x, x, Fmpz(1).x);
+  return exact_cell(q.x);
+}
 
 bool cell_value(arb_t res, std::optional<Fmpq>& exact, const Cell& c, bool& uncertified, slong prec) {
   exact.reset();
+  if (c.number) return number_value(res, exact, *c.number, uncertified, prec);
   switch (c.kind) {
     case CellKind::integer:
       exact = Fmpq(static_cast<slong>(c.ival), 1);

@@ -11,10 +11,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <regex>
 #include <set>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace bc::out {
 
@@ -112,7 +115,25 @@ std::string base64(std::string_view s) {
   return o;
 }
 
-bool is_verdict(const std::string& v) { return v == "holds" || v == "fails" || v == "undecided"; }
+// The colour of a printed verdict (verify::verdict_text): its words say what the claim's evidence
+// can show; the colour only groups them. Empty for a cell that is no verdict.
+std::string verdict_class(const std::string& v) {
+  static const std::array<std::pair<const char*, const char*>, 10> words{
+      {{"holds", "holds"},
+       {"evaluated", "holds"},
+       {"certified", "holds"},
+       {"consistent", "holds"},
+       {"fails", "fails"},
+       {"inconsistent", "fails"},
+       {"undecided", "undecided"},
+       {"undecided: extend the grid", "undecided"},
+       {"not certified", "undecided"},
+       {"not testable", "undecided"}}};
+  for (const auto& [word, cls] : words)
+    if (v == word) return cls;
+  return {};
+}
+bool is_verdict(const std::string& v) { return !verdict_class(v).empty(); }
 
 std::string render_results(const Table& t, std::set<Cited>& cited) {
   std::string o = "<div class=\"scroll\"><table class=\"results\" id=\"results\">\n<thead>\n";
@@ -136,7 +157,7 @@ std::string render_results(const Table& t, std::set<Cited>& cited) {
     std::string row_class;
     if (verdict_col != t.columns.end()) {
       const std::string v = r[static_cast<size_t>(verdict_col - t.columns.begin())].display();
-      if (is_verdict(v)) row_class = " class=\"" + v + "\"";
+      if (is_verdict(v)) row_class = " class=\"" + verdict_class(v) + "\"";
     }
     o += "<tr" + row_class + ">";
     for (size_t i = 0; i < r.size(); ++i) {
@@ -145,7 +166,7 @@ std::string render_results(const Table& t, std::set<Cited>& cited) {
       const bool source =
           source_col != t.columns.end() && i == static_cast<size_t>(source_col - t.columns.begin());
       std::string cls = r[i].numeric() ? "num" : "";
-      if (verdict) cls = "verdict " + v;
+      if (verdict) cls = "verdict " + verdict_class(v);
       o += cls.empty() ? "<td>" : "<td class=\"" + cls + "\">";
       o += source ? link_sources(v, cited) : html_escape(v);
       o += "</td>";
@@ -158,15 +179,24 @@ std::string render_results(const Table& t, std::set<Cited>& cited) {
 std::string render_summary(const Table& t) {
   const auto col = std::find(t.columns.begin(), t.columns.end(), "verdict");
   if (col == t.columns.end()) return "";
-  size_t n[3] = {0, 0, 0};
+  // one count per printed word, in this order: holds, fails and undecided always, the words that
+  // say less (evaluated, consistent, not certified, ...) when they occur
+  std::vector<std::pair<std::string, size_t>> n{{"holds", 0}, {"fails", 0}, {"undecided", 0}};
   for (const auto& r : t.rows) {
     const std::string v = r[static_cast<size_t>(col - t.columns.begin())].display();
-    n[0] += v == "holds", n[1] += v == "fails", n[2] += v == "undecided";
+    if (!is_verdict(v)) continue;
+    auto it = std::find_if(n.begin(), n.end(), [&](const auto& p) { return p.first == v; });
+    if (it == n.end()) it = n.insert(n.end(), {v, 0});
+    ++it->second;
   }
-  return fmt::format(
-      "<p class=\"summary\" id=\"summary\"><span class=\"holds\">{} holds</span><span class=\"fails\">{} "
-      "fails</span><span class=\"undecided\">{} undecided</span></p>\n",
-      n[0], n[1], n[2]);
+  std::stable_sort(n.begin(), n.end(), [](const auto& a, const auto& b) {
+    const auto rank = [](const std::string& c) { return c == "holds" ? 0 : c == "fails" ? 1 : 2; };
+    return rank(verdict_class(a.first)) < rank(verdict_class(b.first));
+  });
+  std::string o = "<p class=\"summary\" id=\"summary\">";
+  for (const auto& [word, count] : n)
+    o += fmt::format("<span class=\"{}\">{} {}</span>", verdict_class(word), count, html_escape(word));
+  return o + "</p>\n";
 }
 
 std::string render_sources(const std::set<Cited>& cited, const Meta& meta) {

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,11 +23,18 @@ enum class CellKind {
   text,     ///< words (a norm name, a verdict): JSON string
 };
 
+struct CellNumber;  // output/cell_value.hpp
+
 struct Cell {
   CellKind kind = CellKind::text;
   std::string str;     // exact / real / text payload
   long long ival = 0;  // integer payload
   double dval = 0.0;   // number payload
+  /// The value `str` was printed from (an exact rational, an Arb ball with its radius), kept for the
+  /// consumers in the same process (verify --expr, derived columns, Python): they read this, never
+  /// the text. Null where the text is all there is (a cell read back from a shard file written by
+  /// an older version, a closed form such as "sqrt(3)/2", which reads back exactly).
+  std::shared_ptr<const CellNumber> number;
 
   static Cell of_int(long long v);
   static Cell of_exact(std::string digits);

@@ -328,24 +328,33 @@ double u_weight_seconds(ulong d, ulong degree, long digits) {
   return 0.25e-6 * (D * D / 4.0) * (1.0 + std::pow(bits / 1000.0, 2.1)) * in_d + 0.01;
 }
 
+void u_coef(arb_t res, ulong d, ulong l, slong prec) {
+  if (l % 2 == 0) {
+    arb_zero(res);
+    return;
+  }
+  Arb n, s;
+  sphere::harmonic_dim_arb(n.x, d, l, prec);
+  sphere::sign_coef_unit_closed(s.x, d, l, prec);
+  arb_div(res, n.x, s.x, prec);
+}
+
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {
   limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
                         "lower --degree or --digits");
   if (fmpq_is_zero(t.x)) return Arb();  // every P_{l,d} with l odd is odd: u(0) = 0 exactly
   const slong target = bits_for_digits(digits);
   for (slong prec = target + 64;; prec *= 2) {
-    // a ball still holding 0 this far is not a value we can print (u(t) = 0 at a rational t != 0
-    // would need a linear relation between the sqrt(N(d,l))): refused, not searched until the deadline
+    // a ball still holding 0 this far is not a value we can print: at a rational t, u(t) is a
+    // rational (odd d) or a rational multiple of pi (even d; u_l = N / s_l), so it is 0 only at a
+    // rational root of u, which balls cannot prove: refused, not searched until the deadline
     if (prec > std::min<slong>(limits::max_working_bits, 16 * target + 4096))
       throw DomainError(fmt::format("rank u: cannot separate u(t) from 0 at {} bits", prec / 2));
-    Arb sum, term, n, c, p;
+    Arb sum, term, p;
     for (ulong l = 1; l <= degree; l += 2) {
       if (l % 64 == 1) limits::poll("rank u");
-      sphere::harmonic_dim_arb(n.x, d, l, prec);
-      sphere::sign_coef_closed(c.x, d, l, prec);
+      u_coef(term.x, d, l, prec);
       sphere::gegenbauer_ball(p.x, d, l, t, sphere::GegenbauerNorm::unit, prec);
-      arb_sqr(term.x, n.x, prec);
-      arb_div(term.x, term.x, c.x, prec);
       arb_addmul(sum.x, term.x, p.x, prec);
     }
     if (accurate_to_digits(sum.x, digits)) return sum;

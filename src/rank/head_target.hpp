@@ -13,8 +13,14 @@
 // each ball, the sqrt branch point at phi = theta sits at an endpoint), or the series with the
 // rigorous tail bound |s_{L+2}| T_L / 2 (d > 2000, where it converges in a few terms).
 //
-//   u(t) = sum_{l odd <= D} u_l Q_l(t),  u_l = (pi/2) N c_l / <arcsin,Q_l> = N^{3/2} / c_l,
-// so u(t) = sum_{l odd <= D} N(d,l)^2 P_{l,d}(t) / c_l (paper-A Figure 5 uses D = 49).
+// The head-angle weighting that reproduces the target (paper-A Figure 5, D = 49; MATH.md §4):
+//   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = (pi/2) N(d,l) s_l / <arcsin,P_{l,d}> = N(d,l) / s_l,
+// s_l = <sign,P_{l,d}>, equivalently u = sum (N(d,l) / c_l) Q_l. Derived: with q, k uniform and weight
+// u(<q,k>), Funk–Hecke twice gives E[u(<q,k>) sign<z,k> sign<q,y>] = sum N <u,P_l> s_l^2 P_l(<z,y>),
+// and sign = sum N s_l P_l needs <u,P_l> = u_l / N = 1 / s_l. (Before issue 29 the code put u_l on
+// Q_l instead of P_l: an extra sqrt(N(d,l)) at every degree.) Checks: E_{u_d}[u (2b - 1)] =
+// sum_{l <= D} c_l^2 (verify/rank.toml, rank.u.reproduces), and a Monte Carlo over head pairs
+// (tests/unit/test_rank_heads.cpp).
 #pragma once
 
 #include "core/flint.hpp"
@@ -49,8 +55,15 @@ void arcsin_coef(arb_t res, ulong d, ulong l, slong prec);
 /// Estimated seconds of u_weight.
 double u_weight_seconds(ulong d, ulong degree, long digits);
 
+/// u_l = N(d,l) / s_l, the coefficient of P_{l,d} in u (l odd; 0 for l even).
+void u_coef(arb_t res, ulong d, ulong l, slong prec);
+
 /// u(t) truncated at degree D, certified, to `digits` digits. Refuses above the time budget.
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits);
+
+/// u(t) for a ball t inside (-1, 1), one evaluation at working precision prec (no time check):
+/// P_{l,d}(t) by the cosine sum (src/rank/u_angle.cpp). The radius grows with the cancellation.
+void u_weight_ball(arb_t res, ulong d, const arb_t t, ulong degree, slong prec);
 
 /// cos(theta) when it is rational, else nullopt. By Niven's theorem the rational multiples of pi
 /// with a rational cosine are the multiples of pi/2 and pi/3 (cosines 0, +-1/2, +-1); a nonzero

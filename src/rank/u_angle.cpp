@@ -1,5 +1,6 @@
-// u(t) at t = cos(theta) for an exact angle theta (paper-A Figure 5 over an exact angle grid):
-//   u(cos theta) = sum_{l odd <= D} N(d,l)^2 P_{l,d}(cos theta) / c_l      (head_target.hpp)
+// u(t) at t = cos(theta) for an exact angle theta (paper-A Figure 5 over an exact angle grid), and
+// at any ball t in (-1, 1):
+//   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = N(d,l) / s_l      (head_target.hpp, MATH.md §4)
 // When cos theta is rational (Niven: theta a multiple of pi/2 or pi/3, or 0 radians) the rational
 // path u_weight is used, which also returns the exact zero u(0) = 0 (u is odd). Otherwise cos theta
 // is irrational, t is an Arb ball (arb_cos_pi_fmpq, or arb_cos of the rational radians) and
@@ -10,9 +11,7 @@
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "rank/head_target.hpp"
-#include "sphere/dim.hpp"
 #include "sphere/gegenbauer.hpp"
-#include "sphere/sign_coef.hpp"
 
 #include <fmt/format.h>
 
@@ -37,6 +36,19 @@ std::optional<Fmpq> rational_cosine(const Angle& theta) {
   return Fmpq(aa == 1 || aa == 5 ? 1 : -1, 2);  // pi/3, 5pi/3: 1/2; 2pi/3, 4pi/3: -1/2
 }
 
+void u_weight_ball(arb_t res, ulong d, const arb_t t, ulong degree, slong prec) {
+  Arb sum, term, p, one;
+  for (ulong l = 1; l <= degree; l += 2) {
+    if (l % 64 == 1) limits::poll("rank u");
+    u_coef(term.x, d, l, prec);
+    sphere::gegenbauer_c_cos(p.x, d, l, t, prec);
+    sphere::gegenbauer_c_at_one(one.x, d, l, prec);
+    arb_div(p.x, p.x, one.x, prec);
+    arb_addmul(sum.x, term.x, p.x, prec);
+  }
+  arb_swap(res, sum.x);
+}
+
 Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits) {
   if (auto t = rational_cosine(theta)) return u_weight(d, *t, degree, digits);
   limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
@@ -47,24 +59,14 @@ Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits) {
     // holds 0 after this many bits is refused rather than searched forever
     if (prec > std::min<slong>(limits::max_working_bits, 16 * target + 4096))
       throw DomainError(fmt::format("rank u: cannot separate u(cos theta) from 0 at {} bits", prec / 2));
-    Arb t, sum, term, n, c, p, one;
+    Arb t, sum;
     if (theta.times_pi) {
       arb_cos_pi_fmpq(t.x, theta.coef.x, prec);
     } else {
       arb_set_fmpq(t.x, theta.coef.x, prec);
       arb_cos(t.x, t.x, prec);
     }
-    for (ulong l = 1; l <= degree; l += 2) {
-      if (l % 64 == 1) limits::poll("rank u");
-      sphere::harmonic_dim_arb(n.x, d, l, prec);
-      sphere::sign_coef_closed(c.x, d, l, prec);
-      sphere::gegenbauer_c_cos(p.x, d, l, t.x, prec);
-      sphere::gegenbauer_c_at_one(one.x, d, l, prec);
-      arb_div(p.x, p.x, one.x, prec);
-      arb_sqr(term.x, n.x, prec);
-      arb_div(term.x, term.x, c.x, prec);
-      arb_addmul(sum.x, term.x, p.x, prec);
-    }
+    u_weight_ball(sum.x, d, t.x, degree, prec);
     if (accurate_to_digits(sum.x, digits)) return sum;
   }
 }

@@ -40,8 +40,15 @@ const char* verdict_name(Verdict v) {
   return "?";
 }
 
-std::string verdict_text(Verdict v, bool formula) {
-  return formula && v == Verdict::holds ? "evaluated" : verdict_name(v);
+std::string verdict_text(Verdict v, const Claim& c) {
+  if (!c.untestable.empty()) return "not testable";
+  if (!c.lower_bound.empty())
+    return v != Verdict::holds ? "not certified" : c.asymptotic ? "consistent" : "certified";
+  if (c.asymptotic)
+    return v == Verdict::holds   ? "consistent"
+           : v == Verdict::fails ? "inconsistent"
+                                 : "undecided: extend the grid";
+  return c.formula && v == Verdict::holds ? "evaluated" : verdict_name(v);
 }
 
 const std::map<std::string, Check>& registry() {
@@ -108,8 +115,8 @@ std::string default_grade(const Claim& c, Verdict v) {
   return "within the stated tolerance";
 }
 
-// Parses the expression (errors name file:line:column) and checks its names.
-void validate_expression(const Claim& c, const Quantities* q) {
+// Parses the expression (errors name file:line:column) and checks its names; returns it.
+expr::Expr validate_expression(const Claim& c, const Quantities* q) {
   auto where = [&](size_t col) {
     // the expression starts one character after the opening quote of a one-line string
     return fmt::format("{}:{}:{}", c.file, c.expr_line, c.expr_col + static_cast<long>(col));
@@ -142,6 +149,124 @@ void validate_expression(const Claim& c, const Quantities* q) {
         throw UsageError(fmt::format("{}: claim \"{}\": {}", where(call.pos), c.id, err.what()));
       }
     }
+  return e;
+}
+
+// [claim.grid] of an expression claim: variable -> values (integers, or exact numbers as strings).
+void read_grid(Claim& c, const toml::table& t) {
+  auto* g = t["grid"].as_table();
+  if (g == nullptr) return;
+  for (auto&& [k, v] : *g) {
+    auto* vals_arr = v.as_array();
+    if (!vals_arr || vals_arr->empty())
+      throw DomainError(fmt::format("verify: {}:{}: claim \"{}\": grid.{} must be a non-empty list", c.file,
+                                    c.line, c.id, std::string(k.str())));
+    std::vector<std::string> vals;
+    for (auto&& x : *vals_arr) {
+      if (auto i = x.value<int64_t>(); i && x.is_integer())
+        vals.push_back(std::to_string(*i));
+      else if (auto sv = x.value<std::string>())
+        vals.push_back(*sv);
+      else
+        throw DomainError(
+            fmt::format("verify: {}:{}: claim \"{}\": grid.{} takes integers or exact numbers as strings "
+                        "(\"1/10\"), not floats",
+                        c.file, c.line, c.id, std::string(k.str())));
+    }
+    c.grid.emplace_back(std::string(k.str()), std::move(vals));
+  }
+}
+
+// The fields of an expression claim (expr, its optional texts and grid), validated.
+void read_expression_claim(Claim& c, const toml::table& t, const toml::node& e, const Quantities* q) {
+  if (!e.is_string() || e.as_string()->get().empty())
+    throw DomainError(
+        fmt::format("verify: {}:{}: claim \"{}\": expr must be a non-empty string", c.file, c.line, c.id));
+  if (t["method"])
+    throw DomainError(
+        fmt::format("verify: {}:{}: claim \"{}\": give expr or method, not both", c.file, c.line, c.id));
+  c.expr = e.as_string()->get();
+  c.expr_line = static_cast<long>(e.source().begin.line);
+  c.expr_col = static_cast<long>(e.source().begin.column);
+  auto opt = [&](const char* key, std::string& dst, std::string dflt) {
+    auto v = t[key].value<std::string>();
+    dst = v && !v->empty() ? *v : std::move(dflt);
+  };
+  opt("claim", c.claim, c.expr);
+  opt("source", c.source, c.file);
+  opt("published", c.published, "-");
+  opt("tolerance", c.tolerance, "as the expression states (certified; ~= rules as written)");
+  read_grid(c, t);
+  c.asymptotic = validate_expression(c, q).asymptotic();
+}
+
+// kind, expect, evidence and untestable: what the claim's outcome is expected to be and may say.
+void read_verdict_fields(Claim& c, const toml::table& t) {
+  auto bad = [&](const std::string& rule) {
+    return DomainError(fmt::format("verify: {}: claim \"{}\": {}", c.file, c.id, rule));
+  };
+  if (auto k = t["kind"].value<std::string>()) {
+    if (*k != "formula" && *k != "test")
+      throw bad(fmt::format("kind must be test or formula, got \"{}\"", k->substr(0, 40)));
+    c.formula = *k == "formula";
+  }
+  if (auto e = t["evidence"].value<std::string>()) {
+    const std::string prefix = "lower bound: ";
+    if (e->rfind(prefix, 0) != 0 || e->size() == prefix.size())
+      throw bad(
+          fmt::format("evidence must be \"lower bound: NAME\" (NAME: the bound the claim evaluates), "
+                      "got \"{}\"",
+                      e->substr(0, 60)));
+    c.lower_bound = e->substr(prefix.size());
+  }
+  if (auto u = t["untestable"].value<std::string>()) {
+    if (u->empty()) throw bad("untestable must give the reason");
+    c.untestable = *u;
+    c.expect = Verdict::undecided;  // not testable: never decided
+  }
+  if (auto e = t["expect"].value<std::string>()) {
+    const bool open_allowed = !c.expr.empty() || !c.lower_bound.empty() || !c.untestable.empty();
+    if (!c.untestable.empty() && *e != "undecided")
+      throw bad("an untestable claim is expected undecided (printed \"not testable\")");
+    if (*e == "holds")
+      c.expect = Verdict::holds;
+    else if (*e == "fails")
+      c.expect = Verdict::fails;
+    else if (*e == "undecided" && open_allowed)
+      c.expect = Verdict::undecided;
+    else
+      throw bad("expect must be holds or fails (or undecided, for an expression)");
+  }
+  if (!c.lower_bound.empty() && c.expect == Verdict::fails)
+    throw bad(
+        "a claim tested through a lower bound cannot be expected to fail: a bound that falls short "
+        "refutes nothing (expect undecided: printed \"not certified\")");
+}
+
+// One [[claim]] table.
+Claim read_claim(const toml::table& t, const std::string& file, size_t index, const Quantities* q) {
+  Claim c;
+  c.file = file;
+  auto field = [&](const char* key, std::string& dst) {
+    auto v = t[key].value<std::string>();
+    if (!v || v->empty())
+      throw DomainError(fmt::format("verify: {}: claim #{} lacks the field \"{}\"", file, index, key));
+    dst = *v;
+  };
+  field("id", c.id);
+  c.line = static_cast<long>(t.source().begin.line);
+  if (auto* e = t["expr"].node()) {
+    read_expression_claim(c, t, *e, q);
+  } else {
+    field("claim", c.claim);
+    field("source", c.source);
+    field("published", c.published);
+    field("tolerance", c.tolerance);
+    field("method", c.method);
+  }
+  if (auto* p = t["params"].as_table()) c.params = to_json(*p);
+  read_verdict_fields(c, t);
+  return c;
 }
 
 }  // namespace
@@ -164,82 +289,7 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const
       ++index;
       auto* t = node.as_table();
       if (!t) throw DomainError(fmt::format("verify: {}: claim #{} is not a table", f.name, index));
-      Claim c;
-      c.file = f.name;
-      auto field = [&](const char* key, std::string& dst) {
-        auto v = (*t)[key].value<std::string>();
-        if (!v || v->empty())
-          throw DomainError(fmt::format("verify: {}: claim #{} lacks the field \"{}\"", f.name, index, key));
-        dst = *v;
-      };
-      field("id", c.id);
-      c.line = static_cast<long>(t->source().begin.line);
-      if (auto* e = (*t)["expr"].node()) {
-        if (!e->is_string() || e->as_string()->get().empty())
-          throw DomainError(fmt::format("verify: {}:{}: claim \"{}\": expr must be a non-empty string",
-                                        f.name, c.line, c.id));
-        if ((*t)["method"])
-          throw DomainError(fmt::format("verify: {}:{}: claim \"{}\": give expr or method, not both", f.name,
-                                        c.line, c.id));
-        c.expr = e->as_string()->get();
-        c.expr_line = static_cast<long>(e->source().begin.line);
-        c.expr_col = static_cast<long>(e->source().begin.column);
-        auto opt = [&](const char* key, std::string& dst, std::string dflt) {
-          auto v = (*t)[key].value<std::string>();
-          dst = v && !v->empty() ? *v : std::move(dflt);
-        };
-        opt("claim", c.claim, c.expr);
-        opt("source", c.source, f.name);
-        opt("published", c.published, "-");
-        opt("tolerance", c.tolerance, "as the expression states (certified; ~= rules as written)");
-        if (auto* g = (*t)["grid"].as_table()) {
-          for (auto&& [k, v] : *g) {
-            auto* vals_arr = v.as_array();
-            if (!vals_arr || vals_arr->empty())
-              throw DomainError(fmt::format("verify: {}:{}: claim \"{}\": grid.{} must be a non-empty list",
-                                            f.name, c.line, c.id, std::string(k.str())));
-            std::vector<std::string> vals;
-            for (auto&& x : *vals_arr) {
-              if (auto i = x.value<int64_t>(); i && x.is_integer())
-                vals.push_back(std::to_string(*i));
-              else if (auto sv = x.value<std::string>())
-                vals.push_back(*sv);
-              else
-                throw DomainError(fmt::format(
-                    "verify: {}:{}: claim \"{}\": grid.{} takes integers or exact numbers as strings "
-                    "(\"1/10\"), not floats",
-                    f.name, c.line, c.id, std::string(k.str())));
-            }
-            c.grid.emplace_back(std::string(k.str()), std::move(vals));
-          }
-        }
-        validate_expression(c, q);
-      } else {
-        field("claim", c.claim);
-        field("source", c.source);
-        field("published", c.published);
-        field("tolerance", c.tolerance);
-        field("method", c.method);
-      }
-      if (auto* p = (*t)["params"].as_table()) c.params = to_json(*p);
-      if (auto k = (*t)["kind"].value<std::string>()) {
-        if (*k != "formula" && *k != "test")
-          throw DomainError(fmt::format("verify: {}: claim \"{}\": kind must be test or formula, got \"{}\"",
-                                        f.name, c.id, k->substr(0, 40)));
-        c.formula = *k == "formula";
-      }
-      if (auto e = (*t)["expect"].value<std::string>()) {
-        if (*e == "holds")
-          c.expect = Verdict::holds;
-        else if (*e == "fails")
-          c.expect = Verdict::fails;
-        else if (*e == "undecided" && !c.expr.empty())
-          c.expect = Verdict::undecided;
-        else
-          throw DomainError(fmt::format(
-              "verify: {}: claim \"{}\": expect must be holds or fails (or undecided, for an expression)",
-              f.name, c.id));
-      }
+      Claim c = read_claim(*t, f.name, index, q);
       if (!ids.insert(c.id).second)
         throw DomainError(fmt::format("verify: {}: duplicate claim id \"{}\"", f.name, c.id));
       if (c.expr.empty() && !registry().count(c.method))
@@ -287,7 +337,34 @@ void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool 
 
 }  // namespace detail
 
-Outcome run_claim(const Claim& c, const Quantities* q) {
+namespace {
+
+// What the claim's evidence lets its outcome say (Claim::untestable, Claim::lower_bound).
+void apply_evidence(const Claim& c, Outcome& o) {
+  if (!c.untestable.empty()) {
+    o.verdict = Verdict::undecided;
+    o.grade = c.untestable;
+    o.detail = c.untestable;
+    return;
+  }
+  if (c.lower_bound.empty()) return;
+  if (o.verdict == Verdict::holds) {
+    o.grade = fmt::format("{}; shown by {}, a lower bound of the claimed quantity", o.grade, c.lower_bound);
+  } else if (o.verdict == Verdict::fails) {
+    // the true quantity is at least the bound: a bound that falls short refutes nothing
+    o.verdict = Verdict::undecided;
+    o.grade = fmt::format("not certified by {}{}", c.lower_bound,
+                          o.growth.empty() ? "" : " (it grows " + o.growth + ")");
+    o.detail = fmt::format(
+        "{} (a lower bound) does not reach the claim, which refutes nothing about the "
+        "claimed quantity: {}",
+        c.lower_bound, o.detail);
+  } else {
+    o.grade = fmt::format("not certified by {}: {}", c.lower_bound, o.grade);
+  }
+}
+
+Outcome run_checked(const Claim& c, const Quantities* q) {
   try {
     if (!c.expr.empty()) return run_expression(c, q);
     Outcome o = registry().at(c.method)(c);
@@ -303,6 +380,14 @@ Outcome run_claim(const Claim& c, const Quantities* q) {
     o.grade = "error";
     return o;
   }
+}
+
+}  // namespace
+
+Outcome run_claim(const Claim& c, const Quantities* q) {
+  Outcome o = run_checked(c, q);
+  apply_evidence(c, o);
+  return o;
 }
 
 }  // namespace bc::verify

@@ -1,15 +1,16 @@
 // The verify/ catalogue: one TOML entry per published claim or identity, with
 //   id, claim, source (document and place), published (as printed), tolerance (the rule), and
-//   either expr (a certified expression over the quantities, core/expr.hpp; optionally swept over
+//   either expr (a certified expression over the quantities, expr/expr.hpp; optionally swept over
 //   a [claim.grid]) or method (a registered C++ check) with [claim.params].
 // The engine never includes tools/: quantities in expressions are resolved by a `Quantities`
-// the front end injects (tools/verify.cpp runs them through the one command registry).
+// the front end injects (tools/verify/command.cpp runs them through the one command registry).
 // The files are compiled into the binary (cmake/EmbedCatalogue.cmake); --catalogue DIR reads a
-// directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided.
+// directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided; what is
+// printed for them says what the claim's evidence can show (verdict_text).
 #pragma once
 
 #include "core/errors.hpp"
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -36,10 +37,19 @@ std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir);
 
 enum class Verdict { holds, fails, undecided };
 const char* verdict_name(Verdict v);
-/// The verdict as printed for claim c: "evaluated" for a formula claim that holds.
-std::string verdict_text(Verdict v, bool formula);
+struct Claim;
+/// The verdict as printed for claim c, by what its evidence can show (a verification tool never
+/// claims more than it has shown):
+///   a plain claim                 holds / fails / undecided ("evaluated" for a formula that holds);
+///   an asymptotic claim           consistent / inconsistent / "undecided: extend the grid" (a
+///                                 finite grid neither proves nor refutes a limit);
+///   evidence = "lower bound: B"   certified (consistent, if asymptotic) / "not certified": a
+///                                 refuting outcome is run_claim's undecided, since a lower bound
+///                                 that falls short refutes nothing about the true quantity;
+///   untestable = "reason"         "not testable".
+std::string verdict_text(Verdict v, const Claim& c);
 
-/// How expressions reach the quantities (injected by the front end; see tools/verify.cpp).
+/// How expressions reach the quantities (injected by the front end; see tools/verify/command.cpp).
 struct Quantities {
   expr::Resolver resolve;
   /// Throws UsageError when a call names no command or an unknown option (checked at load).
@@ -59,6 +69,17 @@ struct Claim {
   /// bound at a hidden constant set by us, compared with a size it was derived from): it tests
   /// nothing about the source, and verify says "evaluated" instead of "holds".
   bool formula = false;
+  /// The expression contains an asymptotic claim (expr::Expr::asymptotic): graded, never proved.
+  bool asymptotic = false;
+  /// evidence = "lower bound: B": the expression evaluates B, a certified lower bound of the
+  /// claimed quantity (e.g. "the spectral bound H_min" for the heads a layer needs). What B shows
+  /// carries over when it holds; when it fails it refutes nothing (the true quantity may be
+  /// larger): the verdict is then undecided, printed "not certified", and the grade names B.
+  std::string lower_bound;  ///< B, or empty
+  /// untestable = "reason": the statement cannot be tested by what the catalogue can compute (a
+  /// limit eps -> 0 at a fixed eps): it is still evaluated for the computed column, and its
+  /// verdict is undecided, printed "not testable", with the reason as the grade.
+  std::string untestable;
   nlohmann::json params = nlohmann::json::object();
   /// --digits of the run: the first rung of the precision ladder (expression claims).
   long digits = 30;
@@ -74,6 +95,9 @@ struct Outcome {
   /// How it holds: "exact", "as rounding", "as truncation (not rounding)", "within tolerance
   /// (rel=..)", "certified bound", "only in a regime: ..."; for fails / undecided, why.
   std::string grade;
+  /// An asymptotic claim found inconsistent: how the left side grows and where, e.g. "like d^2.99
+  /// at r=1 eps=3/10 (d = 32..2048), the claimed side like d^3.33" (for a lower bound's grade).
+  std::string growth;
 };
 
 using Check = std::function<Outcome(const Claim&)>;
@@ -125,7 +149,8 @@ T claim_param(const Claim& c, const char* key) {
   return c.params.at(key).get<T>();
 }
 
-/// Runs one claim; exceptions become `undecided` with the message as detail.
+/// Runs one claim; exceptions become `undecided` with the message as detail. A claim with
+/// lower-bound evidence or marked untestable gets the verdict and grade that say so (verdict_text).
 Outcome run_claim(const Claim& c, const Quantities* q = nullptr);
 
 /// The precision ladder of expression claims: (--digits for the commands, working bits). An

@@ -1,5 +1,6 @@
 // verify/ methods for the rank family (MATH.md §4; talk-B "Our Rank Separation Result",
-// "Spectral decomposition of self-attention heads", "Majority Voting").
+// "Spectral decomposition of self-attention heads", "Majority Voting"; paper-A Figure 5).
+#include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
 #include "rank/construct.hpp"
@@ -8,6 +9,7 @@
 #include "rank/heads.hpp"
 #include "rank/majority.hpp"
 #include "rank/spectral_bound.hpp"
+#include "rank/u_reproduction.hpp"
 #include "verify/catalogue.hpp"
 
 #include <fmt/format.h>
@@ -147,6 +149,43 @@ Outcome lb_identity(const Claim& c) {
   return {fmt::format("{}", fmt::join(parts, "; ")), Verdict::holds, ""};
 }
 
+// E_{u_4}[u (2b - 1)] = sum_{l odd <= D} c_l^2: the weighting of `rank u` reproduces the target
+// (src/rank/u_reproduction.hpp). The expectation is a Gauss quadrature of the tool's u and b with
+// a rigorous bound on the degrees it does not integrate exactly; the finite sum is the closed
+// form's. Holds when [Q - err, Q + err] holds the sum and overlaps the printed decimal (radius one
+// unit in its last digit); fails when it is separated from either; undecided when err is not
+// below that unit.
+// Kept as a method: the expectation of a product of two commands' values over a quadrature rule
+// is not an expression.
+Outcome u_reproduces(const Claim& c) {
+  const auto degree = param<ulong>(c, "degree");
+  const auto nodes = param<unsigned>(c, "nodes");
+  const auto printed = param<std::string>(c, "printed");
+  const auto pub = parse_exact_rational(printed);
+  const auto dot = printed.find('.');
+  if (!pub || dot == std::string::npos)
+    throw ParamError(fmt::format("verify: {}: claim \"{}\": params.printed must be a decimal, got \"{}\"",
+                                 c.file, c.id, printed));
+  Arb pub_ball, unit;  // the printed value, one unit in its last digit
+  arb_set_exact(pub_ball.x, *pub, 128);
+  arb_set_ui(unit.x, 10);
+  arb_pow_ui(unit.x, unit.x, printed.size() - dot - 1, 128);
+  arb_inv(unit.x, unit.x, 128);
+  arb_add_error(pub_ball.x, unit.x);
+  const auto r = rank::u_reproduction_d4(degree, nodes);
+  Arb q = r.quadrature;
+  arb_add_error(q.x, r.error.x);
+  std::string computed =
+      fmt::format("d=4: E[u(2b-1)] = {} +- {:.1e} ({} Gauss nodes; degrees >= {} bounded), sum c_l^2 = {}",
+                  format_real(r.quadrature.x, 8, false), mid_d(r.error.x), r.nodes, r.first_inexact,
+                  format_real(r.target.x, 8, false));
+  if (!arb_overlaps(q.x, r.target.x) || !arb_overlaps(q.x, pub_ball.x))
+    return {computed, Verdict::fails, "the quadrature is separated from the finite sum or the printed value"};
+  if (!arb_lt(r.error.x, unit.x))
+    return {computed, Verdict::undecided, "the error bound is not below the printed unit: raise nodes"};
+  return {computed, Verdict::holds, ""};
+}
+
 }  // namespace
 
 void register_rank_checks(std::map<std::string, Check>& r) {
@@ -156,6 +195,7 @@ void register_rank_checks(std::map<std::string, Check>& r) {
   r["rank.majority_d2"] = majority_d2;
   r["rank.b0_equals_p"] = b0_equals_p;
   r["rank.lb_identity"] = lb_identity;
+  r["rank.u_reproduces"] = u_reproduces;
 }
 
 }  // namespace bc::verify

@@ -1,7 +1,9 @@
 // Expression claims: `expr = "..."` in a catalogue entry (or `verify --expr`), evaluated in ball
-// arithmetic with exact rationals where exact (core/expr.hpp), swept over an optional
+// arithmetic with exact rationals where exact (expr/expr.hpp), swept over an optional
 // [claim.grid], and retried up the precision ladder while the enclosures cannot decide it.
 // Verdict: holds / fails only when the enclosures decide; otherwise undecided, with them shown.
+// An asymptotic expression (expr::Expr::asymptotic) is graded, not decided: its texts say
+// consistent / inconsistent / undecided (extend the grid), never "false" or "does not hold".
 // Cost: one evaluation per grid point and rung; each quantity costs one run of its command
 // (the front end caches repeated calls).
 #include "core/decimal.hpp"
@@ -74,32 +76,54 @@ Verdict verdict_of(expr::Truth t) {
   return t == expr::Truth::yes ? Verdict::holds : t == expr::Truth::no ? Verdict::fails : Verdict::undecided;
 }
 
-}  // namespace
+// The words an outcome's texts use: what a plain claim's enclosures decide, or what an asymptotic
+// claim's grid shows.
+struct Words {
+  const char *holds, *fails, *undecided;
+};
+Words words(bool asymptotic) {
+  if (asymptotic) return {"consistent", "inconsistent", "undecided"};
+  return {"holds", "fails", "undecided"};
+}
 
-Outcome run_expression(const Claim& c, const Quantities* q) {
-  const expr::Expr e = expr::Expr::parse(c.expr);
-  const auto ladder = precision_ladder(c.digits);
+// "like d^2.99 against (d/r)^(1/eps) like d^3.33 (d = 32..2048 at r=1)": how the two sides of the
+// first inconsistent asymptotic claim grow (Outcome::growth).
+std::string growth_text(const expr::Report& r, const std::string& where) {
+  if (!r.growth) return {};
+  const auto& g = *r.growth;
+  return fmt::format("like {}^{:.3g} against {} like {}^{:.3g} over {}{}", g.var, g.left, g.claimed, g.var,
+                     g.right, g.stretch, where.empty() ? "" : " at " + where);
+}
+
+// An expression without a grid: one evaluation (up the ladder).
+Outcome run_single(const expr::Expr& e, const Quantities* q, const std::vector<Rung>& ladder) {
   Outcome o;
-  if (c.grid.empty()) {
-    Point p = eval_point(e, {}, q, ladder);
-    o.verdict = verdict_of(p.truth);
-    o.computed = shown(p.report);
-    if (p.rung > 0 && p.truth != expr::Truth::unknown)
-      o.computed += fmt::format(" (decided at {} digits; {} digits could not)", ladder[p.rung].digits,
-                                ladder[0].digits);
-    if (o.verdict == Verdict::holds) {
-      o.grade = grade_text(p.report.grade);
-    } else if (o.verdict == Verdict::fails) {
-      o.grade = p.report.inconsistent.empty() ? "-" : p.report.inconsistent;
-      o.detail = "the enclosures decide it false: " + shown(p.report);
-    } else {
-      o.grade = fmt::format("undecided at {} digits", ladder.back().digits);
-      o.detail =
-          fmt::format("the enclosures overlap at {} digits: {}", ladder.back().digits, shown(p.report));
-    }
-    return o;
+  Point p = eval_point(e, {}, q, ladder);
+  o.verdict = verdict_of(p.truth);
+  o.computed = shown(p.report);
+  if (p.rung > 0 && p.truth != expr::Truth::unknown)
+    o.computed +=
+        fmt::format(" (decided at {} digits; {} digits could not)", ladder[p.rung].digits, ladder[0].digits);
+  if (o.verdict == Verdict::holds) {
+    o.grade = grade_text(p.report.grade);
+  } else if (o.verdict == Verdict::fails) {
+    o.grade = p.report.inconsistent.empty() ? "-" : p.report.inconsistent;
+    o.detail =
+        (e.asymptotic() ? "graded on the grid: " : "the enclosures decide it false: ") + shown(p.report);
+    o.growth = growth_text(p.report, "");
+  } else if (e.asymptotic() && !p.report.undecided.empty()) {
+    o.grade = p.report.undecided;
+    o.detail =
+        fmt::format("{} (at {} digits): {}", p.report.undecided, ladder.back().digits, shown(p.report));
+  } else {
+    o.grade = fmt::format("undecided at {} digits", ladder.back().digits);
+    o.detail = fmt::format("the enclosures overlap at {} digits: {}", ladder.back().digits, shown(p.report));
   }
-  // a grid: every combination of the values, first variable outermost
+  return o;
+}
+
+// The grid's values as exact numbers, and its size (refused above 100000 points).
+std::vector<std::vector<Fmpq>> grid_values(const Claim& c, size_t& total) {
   std::vector<std::vector<Fmpq>> values;
   for (const auto& [name, vals] : c.grid) {
     std::vector<Fmpq> v;
@@ -111,17 +135,53 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
     }
     values.push_back(std::move(v));
   }
-  size_t total = 1;
+  total = 1;
   for (const auto& v : values) total *= v.size();
   if (total > 100000)
     throw ResourceError(fmt::format("claim {}: the grid has {} points (at most 100000)", c.id, total));
+  return values;
+}
+
+// What a sweep over the grid found.
+struct Tally {
   size_t holds = 0, fails = 0, undecided = 0;
   // per variable and value: points where it holds / points
   std::vector<std::vector<std::pair<size_t, size_t>>> by_value;
-  for (const auto& v : values) by_value.emplace_back(v.size(), std::make_pair(size_t{0}, size_t{0}));
   std::vector<std::string> failing, open;
-  std::string inconsistent;  // the first asymptotic claim found inconsistent
+  std::string inconsistent, growth;  // of the first asymptotic claim found inconsistent
+  std::string extend;                // why the first undecided asymptotic claim is undecided
   expr::Grade grade;
+};
+
+void count_point(Tally& t, const Point& p, const std::vector<size_t>& idx, const std::string& where) {
+  for (size_t j = 0; j < idx.size(); ++j) {
+    t.by_value[j][idx[j]].second++;
+    if (p.truth == expr::Truth::yes) t.by_value[j][idx[j]].first++;
+  }
+  if (p.truth == expr::Truth::yes) {
+    ++t.holds;
+    t.grade.merge(p.report.grade);
+  } else if (p.truth == expr::Truth::no) {
+    ++t.fails;
+    if (t.inconsistent.empty() && !p.report.inconsistent.empty()) {
+      t.inconsistent = fmt::format("{} at {}", p.report.inconsistent, where);
+      t.growth = growth_text(p.report, where);
+    }
+    if (t.failing.size() < 3) t.failing.push_back(fmt::format("{} ({})", where, shown(p.report)));
+  } else {
+    ++t.undecided;
+    if (t.extend.empty() && !p.report.undecided.empty())
+      t.extend = fmt::format("{} at {}", p.report.undecided, where);
+    if (t.open.size() < 3) t.open.push_back(fmt::format("{} ({})", where, shown(p.report)));
+  }
+}
+
+// Every combination of the grid's values, first variable outermost.
+Tally sweep(const Claim& c, const expr::Expr& e, const Quantities* q, const std::vector<Rung>& ladder) {
+  size_t total = 0;
+  const auto values = grid_values(c, total);
+  Tally t;
+  for (const auto& v : values) t.by_value.emplace_back(v.size(), std::make_pair(size_t{0}, size_t{0}));
   for (size_t k = 0; k < total; ++k) {
     std::vector<std::pair<std::string, Fmpq>> b;
     std::vector<size_t> idx(values.size());
@@ -135,51 +195,53 @@ Outcome run_expression(const Claim& c, const Quantities* q) {
       b.emplace_back(c.grid[j].first, values[j][idx[j]]);
       at.push_back(fmt::format("{}={}", c.grid[j].first, c.grid[j].second[idx[j]]));
     }
-    Point p = eval_point(e, b, q, ladder);
-    const std::string where = fmt::format("{}", fmt::join(at, " "));
-    for (size_t j = 0; j < values.size(); ++j) {
-      by_value[j][idx[j]].second++;
-      if (p.truth == expr::Truth::yes) by_value[j][idx[j]].first++;
-    }
-    if (p.truth == expr::Truth::yes) {
-      ++holds;
-      grade.merge(p.report.grade);
-    } else if (p.truth == expr::Truth::no) {
-      ++fails;
-      if (inconsistent.empty() && !p.report.inconsistent.empty())
-        inconsistent = fmt::format("{} at {}", p.report.inconsistent, where);
-      if (failing.size() < 3) failing.push_back(fmt::format("{} ({})", where, shown(p.report)));
-    } else {
-      ++undecided;
-      if (open.size() < 3) open.push_back(fmt::format("{} ({})", where, shown(p.report)));
-    }
+    count_point(t, eval_point(e, b, q, ladder), idx, fmt::format("{}", fmt::join(at, " ")));
   }
+  return t;
+}
+
+// The outcome of a sweep, in the claim's words.
+Outcome grid_outcome(const Claim& c, const Tally& t, bool asymptotic) {
+  const Words w = words(asymptotic);
+  const size_t total = t.holds + t.fails + t.undecided;
   std::vector<std::string> breakdown;
-  for (size_t j = 0; j < values.size(); ++j) {
+  for (size_t j = 0; j < t.by_value.size(); ++j) {
     std::vector<std::string> parts;
-    for (size_t i = 0; i < values[j].size(); ++i)
-      parts.push_back(fmt::format("{}={}: {}/{}", c.grid[j].first, c.grid[j].second[i], by_value[j][i].first,
-                                  by_value[j][i].second));
+    for (size_t i = 0; i < t.by_value[j].size(); ++i)
+      parts.push_back(fmt::format("{}={}: {}/{}", c.grid[j].first, c.grid[j].second[i],
+                                  t.by_value[j][i].first, t.by_value[j][i].second));
     breakdown.push_back(fmt::format("{}", fmt::join(parts, ", ")));
   }
-  o.computed =
-      fmt::format("holds at {} of {} grid points{}{} [{}]", holds, total,
-                  fails ? fmt::format(", fails at {}", fails) : "",
-                  undecided ? fmt::format(", undecided at {}", undecided) : "", fmt::join(breakdown, "; "));
-  if (undecided) {
+  Outcome o;
+  o.computed = fmt::format("{} at {} of {} grid points{}{} [{}]", w.holds, t.holds, total,
+                           t.fails ? fmt::format(", {} at {}", w.fails, t.fails) : "",
+                           t.undecided ? fmt::format(", {} at {}", w.undecided, t.undecided) : "",
+                           fmt::join(breakdown, "; "));
+  if (t.undecided) {
     o.verdict = Verdict::undecided;
-    o.grade = fmt::format("undecided at {} of {} points", undecided, total);
-    o.detail = fmt::format("undecided at {}", fmt::join(open, "; "));
-  } else if (fails) {
+    o.grade = fmt::format("undecided at {} of {} points{}", t.undecided, total,
+                          t.extend.empty() ? "" : "; " + t.extend);
+    o.detail = fmt::format("undecided at {}", fmt::join(t.open, "; "));
+  } else if (t.fails) {
     o.verdict = Verdict::fails;
-    o.grade = holds ? fmt::format("only in a regime: {} of {} grid points", holds, total) : "-";
-    if (!inconsistent.empty()) o.grade = (holds ? o.grade + "; " : std::string()) + inconsistent;
-    o.detail = fmt::format("fails at {}", fmt::join(failing, "; "));
+    o.grade = t.holds ? fmt::format("only in a regime: {} of {} grid points", t.holds, total) : "-";
+    if (!t.inconsistent.empty()) o.grade = (t.holds ? o.grade + "; " : std::string()) + t.inconsistent;
+    o.detail = fmt::format("{} at {}", w.fails, fmt::join(t.failing, "; "));
+    o.growth = t.growth;
   } else {
     o.verdict = Verdict::holds;
-    o.grade = fmt::format("{}, at all {} grid points", grade_text(grade), total);
+    o.grade = fmt::format("{}, at all {} grid points", grade_text(t.grade), total);
   }
   return o;
+}
+
+}  // namespace
+
+Outcome run_expression(const Claim& c, const Quantities* q) {
+  const expr::Expr e = expr::Expr::parse(c.expr);
+  const auto ladder = precision_ladder(c.digits);
+  if (c.grid.empty()) return run_single(e, q, ladder);
+  return grid_outcome(c, sweep(c, e, q, ladder), e.asymptotic());
 }
 
 }  // namespace bc::verify

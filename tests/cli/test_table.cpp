@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -306,15 +307,12 @@ TEST_CASE("table: derived columns from doubles print only the digits their input
 }
 
 // Red-team: a derived column built on another printed as an interval [1.73 +/- 4.01e-3] without
-// --certified, and `e = "coef"` cut -0.330719 to -0.33: a column printed only digits whose midpoint
-// was correct to half a unit, far fewer than its inputs support. Reference: c_1(3) = sqrt(3)/2,
-// c_3(3) = sqrt(7) <sign, P_3> = -sqrt(7)/8 by hand (<sign, P_3> = int_0^1 (5t^3 - 3t)/2 dt =
-// -1/8), printed at 6 digits 0.866025 and -0.330719, read as +-1e-6; exact interval arithmetic
-// (Python fractions) on those intervals, then the most digits D whose D-digit decimal m has the
-// interval within one unit of its last digit: abs(coef) in [0.330718, 0.330720] -> 0.33072 (6
-// digits would need zero slack, which a binary radius rounded up cannot prove); 2 * 0.33072 ->
-// 0.6614; coef^3 in [-0.0361730, -0.0361723] -> -0.036172 (l = 3) and 0.64952 (l = 1). The
-// 0.866025 row is a tie at 5 digits (0.86602 and 0.86603 both hold the interval): either passes.
+// --certified, and `e = "coef"` cut -0.330719 to -0.33. Issue 29 §1: derived columns read the
+// balls the command computed (far narrower than its 6 printed digits), not the printed text read
+// back as +-1e-6, so every derived column prints all 6 digits, correctly rounded. Reference, by
+// hand: c_1(3) = sqrt(3)/2 = 0.8660254..., c_3(3) = sqrt(7) <sign, P_3> = -sqrt(7)/8 = -0.3307189...
+// (<sign, P_3> = int_0^1 (5t^3 - 3t)/2 dt = -1/8); 2 sqrt(7)/8 = 0.6614378...; (-sqrt(7)/8)^3 =
+// -7 sqrt(7)/512 = -0.03617239...; (sqrt(3)/2)^3 = 3 sqrt(3)/8 = 0.6495190...; sqrt(3) = 1.7320508...
 // The true values (sqrt(3)/2 = 0.8660254, -sqrt(7)/8 = -0.3307189, its cube -0.0361724) are
 // within one unit of every cell.
 TEST_CASE("table: derived columns print every digit their inputs support, as decimals, chained too") {
@@ -330,14 +328,14 @@ TEST_CASE("table: derived columns print every digit their inputs support, as dec
   const auto& three = j["rows"][1];
   REQUIRE(one["coef"] == "0.866025");
   REQUIRE(three["coef"] == "-0.330719");
-  CHECK(three["a"] == "0.33072");
-  CHECK(three["b"] == "0.6614");
-  CHECK(three["e"] == "-0.33072");
-  CHECK(three["f"] == "-0.036172");
-  CHECK(one["f"] == "0.64952");
-  CHECK((one["e"] == "0.86602" || one["e"] == "0.86603"));
-  CHECK((one["a"] == "0.86602" || one["a"] == "0.86603"));
-  CHECK(one["b"] == (one["a"] == "0.86602" ? "1.7320" : "1.7321"));  // [1.73202, 1.73206] or [.., 1.73208]
+  CHECK(three["a"] == "0.330719");
+  CHECK(three["b"] == "0.661438");
+  CHECK(three["e"] == "-0.330719");
+  CHECK(three["f"] == "-0.0361724");
+  CHECK(one["f"] == "0.649519");
+  CHECK(one["e"] == "0.866025");
+  CHECK(one["a"] == "0.866025");
+  CHECK(one["b"] == "1.73205");
   CHECK(r.out.find("+/-") == std::string::npos);
   // derived_digits caps them
   const std::string capped = tmp.file("g3c.toml",
@@ -356,8 +354,8 @@ TEST_CASE("table: derived columns print every digit their inputs support, as dec
 // Red-team: `coef / (l - 1)` failed the whole table at l = 1 ("error: expression, column 6: division
 // by zero", naming no file) while log(l - 1) printed "undefined" there. A point where the expression
 // has no value is an "undefined" cell (and so is a column computed from one); a real error names the
-// spec's file, line and column. Reference: at l = 3, -0.330719 +- 1e-6 halved is [-0.16536,
-// -0.1653590] (exact arithmetic): -0.16536 (5 digits); log(2) = 0.693147180... (mpmath).
+// spec's file, line and column. Reference: at l = 3, c_3(3) / 2 = -sqrt(7)/16 = -0.16535945...
+// (by hand; the derived column reads the computed ball, so all 6 digits); log(2) = 0.693147180...
 TEST_CASE("table: a derived column is undefined where its expression is; other errors name the spec") {
   TempDir tmp;
   const std::string spec =
@@ -369,7 +367,7 @@ TEST_CASE("table: a derived column is undefined where its expression is; other e
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
   for (const char* col : {"b", "c", "e", "g"}) CHECK(j["rows"][0][col] == "undefined");
-  CHECK(j["rows"][1]["b"] == "-0.16536");
+  CHECK(j["rows"][1]["b"] == "-0.165359");
   CHECK(j["rows"][1]["c"] == "0.693147");
   CHECK(j["rows"][1]["g"] == "undefined");  // gamma(-2): a pole
   // errors that are not a point's missing value: the file, the line and the column's name
@@ -788,13 +786,26 @@ TEST_CASE("table: [latex] caption and provenance, and the header over a pivot's 
 
 namespace {
 
-// FNV-1a 64 over the compact JSON of each row, as table_shards.hpp specifies (written here again
-// from the definition: offset 14695981039346656037, prime 1099511628211), so that a test can edit
-// a cell and keep the file self-consistent, as a forger or a careless script would.
+// FNV-1a 64 (written here again from the definition: offset 14695981039346656037, prime
+// 1099511628211).
+std::uint64_t fnv1a_text(const std::string& text, std::uint64_t h = 14695981039346656037ULL) {
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  return h;
+}
+
+// Where each task digest of a shard file starts (format 5): FNV-1a of the plan digest and a newline,
+// continued over the spec's text.
+std::uint64_t digest_seed(const nlohmann::json& j) {
+  return fnv1a_text(j["spec"].get<std::string>(), fnv1a_text(j["plan"].get<std::string>() + "\n"));
+}
+
+// FNV-1a 64 over the compact JSON of each row from digest_seed, as table/merge.hpp specifies, so
+// that a test can edit a cell and keep the file self-consistent, as a forger or a careless script
+// would.
 void redigest(nlohmann::json& j) {
   size_t at = 0;
   for (auto& t : j["tasks"]) {
-    std::uint64_t h = 14695981039346656037ULL;
+    std::uint64_t h = digest_seed(j);
     for (size_t k = at; k < at + t[1].get<size_t>(); ++k)
       for (unsigned char c : j["rows"][k].dump()) h = (h ^ c) * 1099511628211ULL;
     t[2] = fmt::format("{:016x}", h);
@@ -811,7 +822,7 @@ const char* kRealSpec =
 // Review of issues 19/20: a shard file's header is untrusted. "of": 0 crashed table status with
 // SIGFPE, "shard": 0 or 9 (of 3) read as "given twice", "of": 10^9 ran 78 s and 2.7 GB. Each field
 // is edited into a file written by table --shard; the reference is the rule (1 <= shard <= of <=
-// 10^6, digits as --digits, certified a boolean, format 4), not the program's output.
+// 10^6, digits as --digits, certified a boolean, format 5), not the program's output.
 TEST_CASE("table merge/status: a shard file's header fields are range-checked, naming file and field") {
   TempDir tmp;
   const std::string spec = tmp.file("dim.toml", kDimSpec);
@@ -827,7 +838,8 @@ TEST_CASE("table merge/status: a shard file's header fields are range-checked, n
       {"shard", "1", R"("shard" must be an integer)"},
       {"digits", 1000000000000LL, R"("digits" must be an integer in \[1, 20000\])"},
       {"certified", "yes", R"("certified" must be true or false, got "yes")"},
-      {"boundcheck_table_shard", 5, R"(is in shard format 5, which this boundcheck .* does not read)"},
+      {"boundcheck_table_shard", 6, R"(is in shard format 6, which this boundcheck .* does not read)"},
+      {"boundcheck_table_shard", 4, R"(is in shard format 4, written by an older boundcheck)"},
       {"boundcheck_table_shard", 2, R"(is in shard format 2, written by an older boundcheck)"},
       {"boundcheck_table_shard", 3, R"(is in shard format 3, written by an older boundcheck)"},
       {"boundcheck", "\x1b[31m", R"("boundcheck" must be a version such as)"},
@@ -1162,12 +1174,6 @@ TEST_CASE("table: an option swept beside a batched axis keeps its column, rows i
 
 namespace {
 
-/// FNV-1a 64 (the shard files' row digest, written out from its definition).
-std::uint64_t fnv1a_64(const std::string& text, std::uint64_t h = 14695981039346656037ULL) {
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
-  return h;
-}
-
 /// A point that prints no rows does not weaken the check that a task's rows are its own: a row
 /// moved to another task's point, its digest recomputed as a forger would, is still refused.
 void refuse_foreign_row(const TempDir& tmp, const std::vector<std::string>& parts) {
@@ -1179,8 +1185,8 @@ void refuse_foreign_row(const TempDir& tmp, const std::vector<std::string>& part
     for (size_t i = 0; i < t; ++i) at += j["tasks"][i][1].get<size_t>();
     const size_t task = j["tasks"][t][0].get<size_t>();  // a point spec: task k is point k
     j["rows"][at][0] = (task + 1) % 6;
-    std::uint64_t h = 14695981039346656037ULL;
-    for (size_t k = at; k < at + j["tasks"][t][1].get<size_t>(); ++k) h = fnv1a_64(j["rows"][k].dump(), h);
+    std::uint64_t h = digest_seed(j);
+    for (size_t k = at; k < at + j["tasks"][t][1].get<size_t>(); ++k) h = fnv1a_text(j["rows"][k].dump(), h);
     j["tasks"][t][2] = fmt::format("{:016x}", h);
     const std::string moved = (tmp.path / "moved.json").string();
     std::ofstream(moved) << j.dump(1);
@@ -1309,4 +1315,76 @@ TEST_CASE("table merge: notes come in the unsharded run's order, byte for byte")
   CHECK(bad.out.empty());
   CHECK(bad.err.find(fmt::format("a note names task {}, which the file does not hold",
                                  other.get<size_t>())) != std::string::npos);
+}
+
+// Issue 29 §5: the rows and tasks of spec T's shard file pasted into spec S's (no digest
+// recomputed) merged into a table labelled with S's parameters that held T's values, and status
+// called it done. Each task's digest now starts from its spec's (digest_seed), so the transplant is
+// refused by merge and is not "done" for status. The reference is the construction: the values of
+// d = 4 under a spec that says d = 3.
+TEST_CASE("table merge/status: rows transplanted from another spec's shard are refused") {
+  TempDir tmp;
+  const std::string s = tmp.file("s.toml", "command = \"sphere dim\"\n[fixed]\nd = 3\n[sweep]\nl = [1, 2]\n");
+  const std::string t = tmp.file("t.toml", "command = \"sphere dim\"\n[fixed]\nd = 4\n[sweep]\nl = [1, 2]\n");
+  const auto ps = write_shards(tmp, s, 1, "s"), pt = write_shards(tmp, t, 1, "t");
+  auto js = nlohmann::json::parse(slurp(ps[0]));
+  const auto jt = nlohmann::json::parse(slurp(pt[0]));
+  REQUIRE(js["rows"] != jt["rows"]);
+  js["rows"] = jt["rows"];
+  js["tasks"] = jt["tasks"];
+  const std::string forged = (tmp.path / "forged.json").string();
+  std::ofstream(forged) << js.dump(1);
+  auto m = run_boundcheck({"table", "merge", forged});
+  INFO(m.err);
+  CHECK(m.code == 2);
+  CHECK(m.out.empty());
+  CHECK(m.err.find("do not match their digest") != std::string::npos);
+  auto st = run_boundcheck({"table", "status", forged, "--spec", s, "--format", "json"});
+  REQUIRE(!st.out.empty());
+  CHECK(nlohmann::json::parse(st.out)["rows"][0]["state"] != "done");
+  // the genuine file still merges
+  CHECK(run_boundcheck({"table", "merge", ps[0]}).code == 0);
+}
+
+// Issue 29 §5: non-integer task fields (1.5) were truncated silently; every count and index read
+// from a shard file must be a non-negative integer.
+TEST_CASE("table merge: a count or index that is not a whole number is refused") {
+  TempDir tmp;
+  const std::string spec = tmp.file("dim.toml", kDimSpec);
+  const auto parts = write_shards(tmp, spec, 1, "p");
+  const auto j1 = nlohmann::json::parse(slurp(parts[0]));
+  const std::vector<std::pair<std::vector<std::string>, double>> edits = {{{"tasks", "0", "0"}, 0.5},
+                                                                          {{"tasks", "0", "1"}, 1.5},
+                                                                          {{"rows", "0", "0"}, 0.5},
+                                                                          {{"task_count"}, 6.5}};
+  for (const auto& e : edits) {
+    auto j = j1;
+    nlohmann::json* v = &j;
+    for (const auto& k : e.first) v = k.size() == 1 && std::isdigit(k[0]) ? &(*v)[std::stoul(k)] : &(*v)[k];
+    *v = e.second;
+    const std::string bad = (tmp.path / "bad.json").string();
+    std::ofstream(bad) << j.dump(1);
+    auto m = run_boundcheck({"table", "merge", bad});
+    INFO(e.first.front() << " = " << e.second << ": " << m.err);
+    CHECK(m.code == 2);
+    CHECK(m.out.empty());
+    CHECK(m.err.find("must be a non-negative integer") != std::string::npos);
+  }
+}
+
+// Issue 29 §1 and §5: a shard file keeps each cell's computed value, so a derived column of a merged
+// table is what the unsharded run prints (an exact 16 stays 16: h_min / talk_power = 3/16 exactly).
+TEST_CASE("table merge: derived columns over shard files see the computed values") {
+  TempDir tmp;
+  const std::string spec =
+      tmp.file("h.toml",
+               "command = \"rank heads\"\n[fixed]\nr = 4\neps = \"1/4\"\n[sweep]\nd = [8, 12]\n"
+               "[derived]\nratio = \"h_min / talk_power\"\n");
+  const auto parts = write_shards(tmp, spec, 2, "p");
+  auto whole = run_boundcheck({"table", "--spec", spec, "--format", "csv"});
+  auto merged = run_boundcheck({"table", "merge", parts[0], parts[1], "--format", "csv"});
+  INFO(whole.err << merged.err);
+  REQUIRE(whole.code == 0);
+  CHECK(merged.out == whole.out);
+  CHECK(whole.out.find(",0.1875\n") != std::string::npos);
 }

@@ -1,7 +1,7 @@
-// The expression grammar (core/expr.hpp): precedence, exact arithmetic, errors with their
+// The expression grammar (expr/expr.hpp): precedence, exact arithmetic, errors with their
 // column, quantifiers, three-valued comparisons, the ~= rules and the grades they report.
 #include "core/errors.hpp"
-#include "core/expr.hpp"
+#include "expr/expr.hpp"
 #include "verify/catalogue.hpp"
 
 #include <doctest/doctest.h>
@@ -69,7 +69,7 @@ TEST_CASE("expr: exact where exact, balls elsewhere") {
 
 TEST_CASE("expr: three-valued comparisons") {
   CHECK(truth("exp(2) == exp(2)") == Truth::unknown);  // equal balls never prove equality
-  CHECK(truth("sqrt(2) == sqrt(2)") == Truth::yes);    // a closed form does (expr_algebraic.cpp)
+  CHECK(truth("sqrt(2) == sqrt(2)") == Truth::yes);    // a closed form does (expr/algebraic.cpp)
   CHECK(truth("sqrt(2) != 1.5") == Truth::yes);
   CHECK(truth("exp(pi*sqrt(163)) < 262537412640768744") == Truth::yes);
   CHECK(truth("log(1 + 10^-60) > 0", 64) == Truth::unknown);       // the ball straddles 0

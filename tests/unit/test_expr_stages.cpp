@@ -1,12 +1,13 @@
-// Each stage of the expression language on its own (core/expr_detail.hpp): the scanner's token
+// Each stage of the expression language on its own (expr/detail.hpp): the scanner's token
 // recognisers, the parser's trees (as S-expressions, written by hand from the grammar in
-// core/expr.hpp), and the evaluator's functions, comparisons, quantifiers and quantity calls.
+// expr/expr.hpp), and the evaluator's functions, comparisons, quantifiers and quantity calls.
 // References: hand-computed values (exact rationals), the grammar's precedence table.
 #include "core/errors.hpp"
-#include "core/expr_detail.hpp"
+#include "expr/detail.hpp"
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 
 using namespace bc::expr;
@@ -243,4 +244,76 @@ TEST_CASE("expr asymptotic: O, Omega, Theta, ~ on sequences with known behaviour
   CHECK_THROWS_AS((void)tree("n is Big(n) as n in {1, 2, 3}"), ParseError);
   CHECK_THROWS_AS((void)tree("n is O(n)"), ParseError);  // needs 'as n in ...'
   CHECK(tree("n ~ 2*n as n in {1, 2, 3}") == "(~ n list n (* 2 n) 1/20 1 2 3)");
+}
+
+// Issue 29 §2: a ratio falling to 1 from above has a steep trend of its own, which says nothing
+// about the limit; ~ is graded by the distance D = |g/f - 1|. Reference (exact rationals, by hand
+// and Python's fractions): N(n, 4) = (n+6)(n+1)n(n-1)/24, so R = (n+6)(n+1)(n-1)/n^3 = 1.584,
+// 1.059894, 1.005998994 at n = 10, 100, 1000: the trend s = ln(1.005998994/1.584)/ln 100 = -0.0986
+// (beyond -1/20: the old rule graded it false), while D shrinks like n^t, t = ln(0.005998994/0.584)
+// / ln 100 = -0.9942.
+TEST_CASE("expr asymptotic ~: the distance to 1 decides, never the ratio's own trend") {
+  const std::string dim4 = "(n+6)*(n+1)*n*(n-1)/24 ~ n^4/24 as n in ";
+  Report c;
+  CHECK(value(dim4 + "{10, 100, 1000}", &c).truth == Truth::yes);
+  REQUIRE(c.grade.asymptotic.size() == 1);
+  CHECK(c.grade.asymptotic[0] ==
+        "consistent on the grid (ratio in [1.005, 1.584]; |ratio - 1| shrinks like n^-0.994 over n = "
+        "10..1000)");
+  REQUIRE(c.shown.size() == 1);
+  CHECK(c.shown[0].find("it goes like n^[-0.09858, -0.09857]") != std::string::npos);
+  // over 10..10^5 the stretch is 10^3..10^5: D = 0.005998994 -> 0.000059999899994, t = -0.99996
+  Report w;
+  CHECK(value(dim4 + "{10, 100, 1000, 10^4, 10^5}", &w).truth == Truth::yes);
+  CHECK(w.grade.asymptotic[0].find("shrinks like n^-1 over n = 1000..100000") != std::string::npos);
+  // and on every integer of 10..10^5 (the CLI's sphere.dim gives the same: verify --expr, 10 s)
+  Report all;
+  CHECK(value(dim4 + "10..100000", &all).truth == Truth::yes);
+  CHECK(all.grade.asymptotic[0] == w.grade.asymptotic[0]);
+  // a ratio settled at 2: D = 1 exactly at every n
+  Report f;
+  CHECK(value("2*n^2 ~ n^2 as n in {10, 100, 1000}", &f).truth == Truth::no);
+  CHECK(f.inconsistent ==
+        "inconsistent: the ratio does not approach 1 (|ratio - 1| from 1 to 1 over n = 10..1000)");
+  REQUIRE(f.growth.has_value());
+  CHECK(f.growth->claimed == "n^2");
+  CHECK(std::fabs(f.growth->left - 2) < 1e-12);  // n^2 exactly: ln(10^6/10^2) / ln(100) = 2
+  CHECK(std::fabs(f.growth->right - 2) < 1e-12);
+  // too short a grid: R = 1 + 10^6/(n + 10^6) -> 1, but on n = 10..1000 D = 0.99999 -> 0.999001,
+  // t = ln(10^6/1001000 * 1000010/10^6) / ln 100 = -0.000215: shrinking, slower than n^-1/20
+  const std::string slow = "n + 10^6*n/(n + 10^6) ~ n as n in ";
+  Report u;
+  CHECK(value(slow + "{10, 100, 1000}", &u).truth == Truth::unknown);
+  CHECK(u.undecided.rfind(
+            "undecided: extend the grid (|ratio - 1| shrinks like n^-0.000215 over n = 10..1000", 0) == 0);
+  CHECK(u.inconsistent.empty());
+  // ... and the longer grid tells: D = 1/2, 1/11, 1/101 on 10^6..10^8, t = ln(2/101) / ln 100 = -0.8516
+  Report l;
+  CHECK(value(slow + "{10^6, 10^7, 10^8}", &l).truth == Truth::yes);
+  CHECK(l.grade.asymptotic[0].find("shrinks like n^-0.852") != std::string::npos);
+  // D = 1 + 1/n^2 shrinks, but only by 1% over the grid: undecided, not consistent (the old
+  // plain "shrinks" rule would have called 2 + 1/n^2 -> 2 consistent with -> 1)
+  CHECK(value("2*n^2 + 1 ~ n^2 as n in {10, 100, 1000}").truth == Truth::unknown);
+  // O, Omega, Theta at the tolerance itself: n^(21/20) / n has slope 1/20 exactly
+  Report e;
+  CHECK(value("n^(21/20) is O(n) as n in {10, 100, 1000}", &e).truth == Truth::unknown);
+  CHECK(e.undecided.rfind("undecided: extend the grid (the enclosure of the trend", 0) == 0);
+}
+
+// Issue 29 §2: a ball narrower than 60 digits printed "[m +/- 3.29e-60] (radius 1e-115)", two
+// radii. Reference: pi to 60 digits (mpmath, mp.dps = 80).
+TEST_CASE("show_enclosure prints one radius") {
+  bc::Arb x;
+  arb_const_pi(x.x, 800);
+  mag_set_d(arb_radref(x.x), 1e-115);
+  const std::string s = show_enclosure(x.x);
+  CHECK(s ==
+        "3.14159265358979323846264338327950288419716939937510582097494 (60 digits shown; radius 1.0e-115)");
+  CHECK(s.find("+/-") == std::string::npos);
+  // a wider ball keeps its enclosure form, with the digits its radius supports
+  mag_set_d(arb_radref(x.x), 1e-20);
+  const std::string w = show_enclosure(x.x);
+  CHECK(w.find("+/-") != std::string::npos);
+  CHECK(w.find("radius") == std::string::npos);
+  CHECK(w.rfind("[3.1415926535897932", 0) == 0);
 }

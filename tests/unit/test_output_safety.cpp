@@ -244,6 +244,29 @@ TEST_CASE("output safety: HTML text is escaped, never markup") {
         std::string::npos);
 }
 
+// Issue 29 §2: verify prints what a claim's evidence can show (consistent, not certified, not
+// testable, ...); the report colours them by group and counts each word as printed, so a page never
+// counts "consistent" as "holds".
+TEST_CASE("output: HTML verdict words beyond holds / fails / undecided") {
+  Table t;
+  t.command = "verify";
+  t.columns = {"id", "verdict"};
+  for (const char* v : {"holds", "consistent", "consistent", "not certified", "undecided: extend the grid",
+                        "inconsistent", "not testable"})
+    t.add_row({Cell::of_text("x"), Cell::of_text(v)});
+  const std::string h = render_html(t, Meta{});
+  CHECK(h.find("<td class=\"verdict holds\">consistent</td>") != std::string::npos);
+  CHECK(h.find("<td class=\"verdict fails\">inconsistent</td>") != std::string::npos);
+  CHECK(h.find("<td class=\"verdict undecided\">not certified</td>") != std::string::npos);
+  CHECK(h.find("<tr class=\"undecided\"><td>x</td><td class=\"verdict undecided\">not testable</td>") !=
+        std::string::npos);
+  CHECK(h.find("<p class=\"summary\" id=\"summary\"><span class=\"holds\">1 holds</span><span "
+               "class=\"holds\">2 consistent</span><span class=\"fails\">0 fails</span><span "
+               "class=\"fails\">1 inconsistent</span><span class=\"undecided\">0 undecided</span><span "
+               "class=\"undecided\">1 not certified</span><span class=\"undecided\">1 undecided: extend the "
+               "grid</span><span class=\"undecided\">1 not testable</span></p>") != std::string::npos);
+}
+
 TEST_CASE("output: LaTeX headers as plain figure text") {
   CHECK(latex_to_plain("$H_{\\min}$") == "H_{min}");
   CHECK(latex_to_plain("$\\binom{r+\\ell-1}{\\ell}$") == "C(r+ℓ-1, ℓ)");

@@ -1,11 +1,13 @@
 // Random rank-1 heads and majority votes (src/rank/majority.cpp, head_target.cpp,
 // random_features.cpp) against data/rank_reference.csv (mpmath, two methods each), the identities
 // b(0) = p(d), p(3) = 1 - 1/pi, LB(d, d-1, 1) = 2 p(d) - 1 (observed in the reference computation),
-// a quadrature check of <arcsin, Q_l>, and the theorem itself: random rank-1 heads can never beat
-// the spectral lower bound.
+// a quadrature check of <arcsin, Q_l>, the theorem itself (random rank-1 heads can never beat
+// the spectral lower bound), and the weighting u of paper-A Figure 5: against a quadrature of its
+// derivation, and a seeded Monte Carlo over head pairs that must reproduce sign.
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "core/random.hpp"
 #include "core/real_format.hpp"
 #include "rank/head_target.hpp"
 #include "rank/heads.hpp"
@@ -22,6 +24,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 using namespace bc;
 using namespace bc::rank;
@@ -224,41 +228,47 @@ TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
 
 namespace {
 
-// u(t) = sum_{l odd <= D} u_l Q_l(t), u_l = (pi/2) N c_l / <arcsin, Q_l>; here <arcsin, P_l> comes
-// from Gauss-Legendre in phi = arcsin t (not from the closed form the library uses) and
-// P_l(t) from the MPFR recurrence. 40 digits.
+// u(t) = sum_{l odd <= D} u_l P_l(t), u_l = (pi/2) N s_l / <arcsin, P_l> (MATH.md §4's derivation,
+// not the library's N / s_l); here <arcsin, P_l> comes from Gauss-Legendre in phi = arcsin t (not
+// from the closed form (pi/2) s_l^2 that turns u_l into N / s_l) and P_l(t) from the MPFR
+// recurrence. 40 digits.
 sphere::MpReal u_reference(ulong d, ulong D, const sphere::MpReal& t) {
   using sphere::MpReal;
   auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
   const MpReal half_pi = boost::math::constants::pi<MpReal>() / 2;
   MpReal u = 0;
   for (ulong l = 1; l <= D; l += 2) {
-    MpReal s = 0, w = 0;
+    MpReal a = 0, w = 0;
     for (size_t i = 0; i < rule.nodes.size(); ++i) {
       MpReal phi = half_pi * rule.nodes[i], c = pow(cos(phi), static_cast<long>(d) - 2);
-      s += rule.weights[i] * phi * sphere::unit_gegenbauer_rec(d, l, sin(phi)) * c;
+      a += rule.weights[i] * phi * sphere::unit_gegenbauer_rec(d, l, sin(phi)) * c;
       w += rule.weights[i] * c;
     }
-    Arb n, c;
+    a /= w;  // <arcsin, P_l>
+    Arb n, s;
     sphere::harmonic_dim_arb(n.x, d, l, 128);
-    sphere::sign_coef_closed(c.x, d, l, 128);
-    MpReal nn = arf_get_d(arb_midref(n.x), ARF_RND_NEAR), cc;
-    arf_get_mpfr(cc.backend().data(), arb_midref(c.x), MPFR_RNDN);
-    MpReal a_q = sqrt(nn) * s / w;  // <arcsin, Q_l> = sqrt(N) <arcsin, P_l>
-    MpReal u_l = half_pi * nn * cc / a_q;
-    u += u_l * sqrt(nn) * sphere::unit_gegenbauer_rec(d, l, t);
+    sphere::sign_coef_unit_closed(s.x, d, l, 128);
+    MpReal nn = arf_get_d(arb_midref(n.x), ARF_RND_NEAR), ss;
+    arf_get_mpfr(ss.backend().data(), arb_midref(s.x), MPFR_RNDN);
+    u += half_pi * nn * ss / a * sphere::unit_gegenbauer_rec(d, l, t);
   }
   return u;
 }
 
+// |mine - ref| / |ref|, in MPFR (a ratio of doubles would only say "the same double")
+double rel_diff(const sphere::MpReal& ref, const Arb& mine) {
+  sphere::MpReal m;
+  arf_get_mpfr(m.backend().data(), arb_midref(mine.x), MPFR_RNDN);
+  return static_cast<double>(abs(m - ref) / abs(ref));
+}
+
 }  // namespace
 
-TEST_CASE("rank: u(t) against coefficients <arcsin, Q_l> computed by quadrature") {
+TEST_CASE("rank: u(t) against coefficients <arcsin, P_l> computed by quadrature") {
   const sphere::MpScope scope(40);
   const sphere::MpReal u = u_reference(8, 9, sphere::MpReal(1) / 2);
   Arb mine = u_weight(8, Fmpq(1, 2), 9, 30);
-  double rel = std::fabs(static_cast<double>(u) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1);
-  CHECK(rel < 1e-25);
+  CHECK(rel_diff(u, mine) < 1e-25);
 }
 
 TEST_CASE("rank: u(cos theta) at exact angles: the cosine sum against the quadrature reference") {
@@ -272,14 +282,14 @@ TEST_CASE("rank: u(cos theta) at exact angles: the cosine sum against the quadra
     fmpq_set_si(a.coef.x, num, den);
     const sphere::MpReal ref = u_reference(8, 9, cos(pi * num / den));
     Arb mine = u_weight_angle(8, a, 9, 30);
-    CHECK(std::fabs(static_cast<double>(ref) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1) < 1e-25);
+    CHECK(rel_diff(ref, mine) < 1e-25);
   }
   // radians: cos(1/2) through arb_cos
   Angle r;
   fmpq_set_si(r.coef.x, 1, 2);
   Arb mine = u_weight_angle(8, r, 9, 30);
   const sphere::MpReal ref = u_reference(8, 9, cos(sphere::MpReal(1) / 2));
-  CHECK(std::fabs(static_cast<double>(ref) / arf_get_d(arb_midref(mine.x), ARF_RND_NEAR) - 1) < 1e-25);
+  CHECK(rel_diff(ref, mine) < 1e-25);
 }
 
 TEST_CASE("rank: rational cosines (Niven), u odd, u(0) = 0 exactly") {
@@ -316,6 +326,71 @@ TEST_CASE("rank: rational cosines (Niven), u odd, u(0) = 0 exactly") {
   Arb ua = u_weight_angle(6, a, 49, 30), ub = u_weight_angle(6, b, 49, 30);
   arb_add(ua.x, ua.x, ub.x, 256);
   CHECK(arb_contains_zero(ua.x));
+}
+
+namespace {
+
+// A uniform point of S^{d-1} into x: d standard normals (Box-Muller on splitmix64's 53-bit
+// uniforms), normalised.
+void sphere_point(std::vector<double>& x, std::uint64_t& state) {
+  const size_t d = x.size();
+  for (size_t i = 0; i < d; i += 2) {
+    const double u1 = (static_cast<double>(splitmix64(state) >> 11) + 0.5) * 0x1p-53;
+    const double u2 = static_cast<double>(splitmix64(state) >> 11) * 0x1p-53;
+    const double r = std::sqrt(-2 * std::log(u1));
+    x[i] = r * std::cos(2 * M_PI * u2);
+    if (i + 1 < d) x[i + 1] = r * std::sin(2 * M_PI * u2);
+  }
+  double norm2 = 0;
+  for (double v : x) norm2 += v * v;
+  for (double& v : x) v /= std::sqrt(norm2);
+}
+
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
+  double s = 0;
+  for (size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+  return s;
+}
+
+double mid(const Arb& x) { return arf_get_d(arb_midref(x.x), ARF_RND_NEAR); }
+
+}  // namespace
+
+TEST_CASE("rank: u reproduces sign<z,y> in a Monte Carlo over head pairs (d = 3, degree 3)") {
+  // The weighting's defining property (MATH.md §4): over q, k iid uniform on S^2,
+  //   E[u(<q,k>) sign<z,k> sign<q,y>] = sum_{l odd <= 3} N(3,l) s_l P_l(<z,y>),
+  // the degree-3 truncation of sign. Reference, exact by hand (MATH.md §3's s_1 = 1/2, s_3 = -1/8;
+  // N = 3, 7; Legendre P_1(1/2) = 1/2, P_3(1/2) = -7/16): 3/4 + 49/128 = 145/128 = 1.1328125.
+  // u is rank u's: at degree 3 it is an odd cubic a t + b t^3, read off its values at t = 1 and
+  // t = 1/2 (u_weight, exact rationals in) and checked at t = 1/3, so that each sample costs no ball
+  // evaluation. The weighting before issue 29 gives 3^{1/2} 3/4 + 7^{1/2} 49/128 = 2.31 here,
+  // about 150 standard errors away at this sample size.
+  const ulong d = 3, degree = 3;
+  const double u1 = mid(u_weight(d, Fmpq(1, 1), degree, 20)), uh = mid(u_weight(d, Fmpq(1, 2), degree, 20));
+  const double b3 = (4 * u1 - 8 * uh) / 3, a1 = u1 - b3;  // u(1) = a + b, u(1/2) = a/2 + b/8
+  const double u_third = mid(u_weight(d, Fmpq(1, 3), degree, 20));
+  CHECK(std::fabs(a1 / 3 + b3 / 27 - u_third) < 1e-12 * std::fabs(u_third));
+  const std::uint64_t seed = test::test_seed();
+  MESSAGE("seed " << seed << " (set BOUNDCHECK_SEED to rerun with another)");
+  std::uint64_t state = seed;
+  const std::vector<double> z{1, 0, 0}, y{0.5, std::sqrt(0.75), 0};  // <z,y> = 1/2
+  std::vector<double> q(d), k(d);
+  const long samples = 8000000;
+  double sum = 0, sum2 = 0;
+  for (long i = 0; i < samples; ++i) {
+    sphere_point(q, state);
+    sphere_point(k, state);
+    const double t = dot(q, k), sign = (dot(z, k) > 0) == (dot(q, y) > 0) ? 1 : -1;
+    const double x = (a1 * t + b3 * t * t * t) * sign;
+    sum += x;
+    sum2 += x * x;
+  }
+  const double n = static_cast<double>(samples), mean = sum / n;
+  const double se = std::sqrt((sum2 / n - mean * mean) / (n - 1));
+  const double target = 145.0 / 128.0;
+  MESSAGE("Monte Carlo " << mean << " +- " << se << " (one standard error) against " << target);
+  CHECK(se < 0.01);                          // enough samples to tell 1.133 from the old weighting's 2.31
+  CHECK(std::fabs(mean - target) < 5 * se);  // a false alarm once in 1.7 million seeds
 }
 
 TEST_CASE("rank: smallest H for a majority failure target, against the reference computation") {

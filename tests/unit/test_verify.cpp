@@ -71,9 +71,9 @@ TEST_CASE("verify: kind = formula claims print 'evaluated', asymptotic claims gr
   REQUIRE(claims.size() == 2);
   CHECK(claims[0].formula);
   CHECK(!claims[1].formula);
-  CHECK(verdict_text(Verdict::holds, true) == "evaluated");
-  CHECK(verdict_text(Verdict::fails, true) == "fails");  // a formula can still fail: our arithmetic
-  CHECK(verdict_text(Verdict::holds, false) == "holds");
+  CHECK(verdict_text(Verdict::holds, claims[0]) == "evaluated");
+  CHECK(verdict_text(Verdict::fails, claims[0]) == "fails");  // a formula can still fail: our arithmetic
+  CHECK(verdict_text(Verdict::holds, claims[1]) == "holds");
   CHECK_THROWS_AS(load_catalogue({{"x.toml", "[[claim]]\nid='k'\nkind='maybe'\nexpr='1 < 2'\n"}}),
                   bc::DomainError);
   // an asymptotic expression claim: n^2 log n is not O(n^2) (hand computation in test_expr_stages)
@@ -93,4 +93,69 @@ TEST_CASE("verify: kind = formula claims print 'evaluated', asymptotic claims gr
   CHECK(gr.verdict == Verdict::fails);
   CHECK(gr.grade ==
         "only in a regime: 2 of 3 grid points; inconsistent: ratio grows like n^1 (n = 10..1000) at k=3");
+}
+
+// Issue 29 §2: what a claim prints depends on what its evidence can show. An asymptotic claim is
+// graded on a finite grid (consistent / inconsistent / undecided: extend the grid); a claim tested
+// through a lower bound of the claimed quantity is certified or not certified (a bound that falls
+// short refutes nothing); an untestable claim says why.
+TEST_CASE("verify: printed verdicts follow the claim's evidence") {
+  const char* a =
+      "[[claim]]\nid='a'\nexpr='2*n^2 ~ n^2 as n in {10, 100, 1000}'\nexpect='fails'\n"
+      "[[claim]]\nid='b'\nexpr='n^2 + n ~ n^2 as n in {10, 100, 1000}'\n"
+      "[[claim]]\nid='c'\nexpr='n + 10^6*n/(n + 10^6) ~ n as n in {10, 100, 1000}'\nexpect='undecided'\n";
+  auto claims = load_catalogue({{"x.toml", a}});
+  REQUIRE(claims.size() == 3);
+  const char* words[] = {"inconsistent", "consistent", "undecided: extend the grid"};
+  for (size_t i = 0; i < 3; ++i) {
+    const Claim& c = claims[i];
+    CHECK(c.asymptotic);
+    const Outcome r = run_claim(c);
+    INFO(c.id << ": " << r.computed << " / " << r.grade << " / " << r.detail);
+    CHECK(r.verdict == c.expect);
+    CHECK(verdict_text(r.verdict, c) == words[i]);
+    for (const std::string& text : {r.computed, r.grade, r.detail}) {
+      CHECK(text.find("decide it false") == std::string::npos);
+      CHECK(text.find("does not hold") == std::string::npos);
+    }
+  }
+  // the too-short grid says what would tell
+  CHECK(run_claim(claims[2]).grade.rfind("undecided: extend the grid (|ratio - 1| shrinks like n^-0.000215",
+                                         0) == 0);
+  // through a lower bound: n is not Omega(n^2), which refutes nothing about a quantity >= n
+  const char* lb =
+      "[[claim]]\nid='lb'\nexpr='n is Omega(n^2) as n in {10, 100, 1000}'\nevidence='lower bound: the bound "
+      "n'\n"
+      "expect='undecided'\n"
+      "[[claim]]\nid='ok'\nexpr='n^3 >= 10'\nevidence='lower bound: the bound n^3'\n"
+      "[claim.grid]\nn = [3, 4]\n";
+  auto lbs = load_catalogue({{"x.toml", lb}});
+  REQUIRE(lbs.size() == 2);
+  CHECK(lbs[0].lower_bound == "the bound n");
+  const Outcome no = run_claim(lbs[0]);
+  CHECK(no.verdict == Verdict::undecided);
+  CHECK(verdict_text(no.verdict, lbs[0]) == "not certified");
+  // n / n^2 decays like n^-1 over 10..1000: the bound grows like n^1, the claimed side like n^2
+  CHECK(no.grade ==
+        "not certified by the bound n (it grows like n^1 against n^2 like n^2 over n = 10..1000)");
+  const Outcome yes = run_claim(lbs[1]);
+  CHECK(yes.verdict == Verdict::holds);
+  CHECK(verdict_text(yes.verdict, lbs[1]) == "certified");
+  CHECK(yes.grade.find("shown by the bound n^3, a lower bound of the claimed quantity") != std::string::npos);
+  // not testable: the reason is the grade, whatever the evaluation finds
+  const char* u = "[[claim]]\nid='u'\nexpr='1 < 2'\nuntestable='not testable at fixed eps: the reason'\n";
+  auto us = load_catalogue({{"x.toml", u}});
+  const Outcome nt = run_claim(us.at(0));
+  CHECK(nt.verdict == Verdict::undecided);
+  CHECK(us[0].expect == Verdict::undecided);
+  CHECK(verdict_text(nt.verdict, us[0]) == "not testable");
+  CHECK(nt.grade == "not testable at fixed eps: the reason");
+  // malformed: evidence without its form, an untestable claim expected to hold, a lower bound expected to
+  // fail
+  for (const char* bad : {"[[claim]]\nid='e'\nexpr='1 < 2'\nevidence='the bound'\n",
+                          "[[claim]]\nid='e'\nexpr='1 < 2'\nuntestable='why'\nexpect='holds'\n",
+                          "[[claim]]\nid='e'\nexpr='1 < 2'\nevidence='lower bound: B'\nexpect='fails'\n"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(load_catalogue({{"x.toml", bad}}), bc::DomainError);
+  }
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Regenerates the hostile shard files of this directory: a real shard written by `boundcheck
 table --shard 1/1` is edited (cells, column names, the embedded spec) and its per-task digests
-recomputed as boundcheck computes them (FNV-1a 64 over each row's compact JSON), so that merge
-accepts the file's structure and the hostile strings reach the renderers.
+recomputed as boundcheck computes them (FNV-1a 64 over each row's compact JSON, starting from the
+digest of the plan and the spec text: shard format 5), so that merge accepts the file's structure
+and the hostile strings reach the renderers. An edited cell loses its computed value (null): its
+text is all a reader has.
 Usage: make_shards.py BOUNDCHECK_EXE"""
 import json
 import os
@@ -37,8 +39,9 @@ def base_shard(spec):
 
 def redigest(j):
     at = 0
+    seed = fnv1a(j["spec"], fnv1a(j["plan"] + "\n"))
     for t in j["tasks"]:
-        h = 14695981039346656037
+        h = seed
         for row in j["rows"][at:at + t[1]]:
             h = fnv1a(compact(row), h)
         t[2] = f"{h:016x}"
@@ -60,6 +63,7 @@ def cells(values, kinds):
         for row, v in zip(j["rows"], values):
             row[1] = kinds
             row[2] = v
+            row[3] = [None] * len(v)
     return edit
 
 

@@ -1,0 +1,57 @@
+"""Issue 29 §1: a value crosses every seam as what it is, never as its printed text.
+
+A real cell the command computed exactly (rank heads' talk_power = (d/r)^(1/eps) = 2^4 = 16 at
+d = 8, r = 4, eps = 1/4: exact by hand) reaches Python as a Ball with radius 0, not as the
+[15, 17] that its text "16" read back with one unit of error would give; arithmetic on it stays
+exact (h_min = 3, so h_min / talk_power = 3/16, a dyadic rational Arb holds exactly), and so do
+SymPy and pandas. The same request through the CLI, a spec, verify --expr and Python gives the
+same exact value (tests/cli/test_seams.cpp checks the C++ front ends on their own)."""
+from decimal import Decimal
+from fractions import Fraction
+import json
+
+import boundcheck
+from conftest import cli
+
+
+def test_an_exact_real_cell_is_exact_in_python():
+    t = boundcheck.rank.heads(d=8, r=4, eps="1/4")
+    p = t.value("talk_power")
+    assert isinstance(p, boundcheck.Ball)
+    assert p.rad == 0 and p.lo == p.hi == 16, (p.lo, p.hi)
+    assert str(p) == "16"  # printed as the CLI prints it
+    h = t.value("h_min")
+    assert h == 3
+    q = h / p
+    assert q.rad == 0 and q.to_fraction() == Fraction(3, 16), q
+    assert t.to_sympy("talk_power") == 16
+    frame = t.to_pandas()
+    assert frame["talk_power"][0].to_fraction() == 16
+
+
+def test_an_inexact_real_keeps_its_computed_radius():
+    # c_1(3) = sqrt(3)/2 (MATH.md §3): the Ball is the command's own enclosure, far narrower than
+    # the +-1e-29 that its 30 printed digits would stand for
+    t = boundcheck.sphere.sign_coef(d=3, l=1)
+    c = t.value("coef")
+    assert c.rad < Decimal("1e-35"), c.rad
+    assert (c * c - Fraction(3, 4)).rad < Decimal("1e-35")
+    assert abs(float(c * c) - 0.75) < 1e-15
+
+
+def test_the_same_exact_value_through_every_front_end(tmp_path):
+    code, out, err = cli(["rank", "heads", "--d", "8", "--r", "4", "--eps", "1/4", "--format", "json"])
+    assert code == 0, err
+    via_cli = json.loads(out)["rows"][0]["talk_power"]
+    spec = tmp_path / "h.toml"
+    spec.write_text('command = "rank heads"\n[fixed]\nd = 8\nr = 4\neps = "1/4"\n'
+                    '[derived]\nexact_ratio = "h_min / talk_power"\n')
+    code, out, err = cli(["table", "--spec", str(spec), "--format", "json"])
+    assert code == 0, err
+    row = json.loads(out)["rows"][0]
+    assert via_cli == row["talk_power"] == "16"
+    assert row["exact_ratio"] == "0.1875"
+    code, out, err = cli(["verify", "--expr", "rank.heads(d=8, r=4, eps=1/4).talk_power == 16"])
+    assert code == 0 and "holds" in out, out + err
+    t = boundcheck.rank.heads(d=8, r=4, eps="1/4")
+    assert t.value("talk_power").lo == 16

@@ -1,0 +1,91 @@
+// Issue 29 §1: a value crosses every seam as what it is, never as its printed text. A command's
+// cells carry the values they were printed from (out::CellNumber); `verify --expr`, a table's
+// derived columns and the Python module (python/tests/test_seams.py) read those, so an exact 16
+// is 16, not the [15, 17] that "16" read back as +-1 unit would be.
+// References: exact arithmetic by hand (stated per case) and the commands' own exact columns.
+#include "run.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using bc::test::run_boundcheck;
+
+namespace {
+
+std::string longest_line(const std::string& s) {
+  size_t best = 0, start = 0;
+  for (size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == '\n') {
+      best = std::max(best, i - start);
+      start = i + 1;
+    }
+  return std::to_string(best);
+}
+
+}  // namespace
+
+TEST_CASE("seams: an exact talk_power reaches verify --expr as 16") {
+  // (d/r)^(1/eps) = 2^4 = 16 exactly; rank heads prints it as "16"
+  auto r = run_boundcheck({"verify", "--expr", "rank.heads(d=8, r=4, eps=1/4).talk_power == 16", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& row = j["rows"][0];
+  CHECK(row["verdict"] == "holds");
+  CHECK(row["grade"].get<std::string>().find("exact") != std::string::npos);
+  // and the quotient by the exact h_min is the exact rational 3/16 (h_min = 3 at these inputs)
+  r = run_boundcheck({"verify", "--expr",
+                      "rank.heads(d=8, r=4, eps=1/4).h_min / rank.heads(d=8, r=4, eps=1/4).talk_power == 3/16"});
+  INFO(r.out);
+  CHECK(r.code == 0);
+}
+
+TEST_CASE("seams: a 600,000-digit integer reaches verify --expr exactly") {
+  // N(10^6, 10^6) = binom(2*10^6 - 1, 10^6 - 1) - binom(2*10^6 - 3, 10^6 - 1) has about 602,000
+  // digits (log10 binom(2n, n) ~ 2n log10 2 = 602,060 at n = 10^6), so it exceeds 10^100000
+  auto r = run_boundcheck({"verify", "--expr", "sphere.dim(d=10^6, l=10^6) > 10^100000"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("holds") != std::string::npos);
+  // a comparison it cannot satisfy names the number in at most a few dozen digits per line
+  r = run_boundcheck({"verify", "--expr", "sphere.dim(d=10^6, l=10^6) < 10", "--wide"});
+  CHECK(r.code == 1);
+  INFO("longest line: " << longest_line(r.out + r.err));
+  CHECK(std::stoul(longest_line(r.out + r.err)) < 2000);
+}
+
+TEST_CASE("seams: an error quotes at most a few dozen digits of a number") {
+  const std::string huge(5000, '7');
+  auto r = run_boundcheck({"sphere", "dim", "--d", huge, "--l", "2"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  INFO(r.err.substr(0, 300));
+  CHECK(r.err.find("7777777777...(5,000 digits)") != std::string::npos);
+  CHECK(r.err.size() < 400);
+}
+
+TEST_CASE("seams: a derived column over exact cells stays exact") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "bc_seams_derived";
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir / "spec.toml");
+    f << "command = \"rank heads\"\n[fixed]\nd = 8\nr = 4\neps = \"1/4\"\n"
+         "[derived]\nratio = \"h_min / talk_power\"\nthird = \"talk_power / 3\"\n";
+  }
+  auto r = run_boundcheck({"table", "--spec", "spec.toml", "--format", "json", "--digits", "12"}, 600, {},
+                          dir.string());
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& row = j["rows"][0];
+  // 3/16 = 0.1875 exactly: printed as itself, not as the 2 digits that 3 and 16 +-1 unit would support
+  CHECK(row["ratio"] == "0.1875");
+  // 16/3 = 5.33333333333...: every one of the 12 digits, as from an exact value
+  CHECK(row["third"] == "5.33333333333");
+  fs::remove_all(dir);
+}

@@ -1,0 +1,292 @@
+// The printed table of a sweep (see table/render.hpp): typed columns, derived columns in ball
+// arithmetic, the spec's column choice, the pivot, labels; and the spec's extra outputs.
+// Cost: O(rows x columns), plus one ball evaluation per derived cell.
+#include "table/render.hpp"
+
+#include "core/errors.hpp"
+#include "core/real_format.hpp"
+#include "output/atomic_file.hpp"
+#include "output/cell_value.hpp"
+#include "output/labels.hpp"
+#include "output/latex_text.hpp"
+#include "output/output_path.hpp"
+#include "output/plot.hpp"
+#include "table/plan.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace bc::cli::table {
+
+size_t column_index(const std::vector<std::string>& cols, const std::string& name) {
+  auto it = std::find(cols.begin(), cols.end(), name);
+  return it == cols.end() ? cols.size() : static_cast<size_t>(it - cols.begin());
+}
+
+namespace {
+
+/// A derived value as a cell. Its inputs are balls (a printed decimal is +-1 unit in its last
+/// digit, a double its shortest decimal +-1 unit), so it is known only as well as they are: printed
+/// with the most digits, at most `digits`, that the ball supports: format_real's when its midpoint
+/// is correct to them, else format_within_unit's (every point of the ball within one unit of the
+/// last digit, the reading cell_value gives a printed decimal, so a column derived from this one
+/// stays an enclosure). A decimal, not a double, also from a double column: "1.0826e+6", where the
+/// double 1082600 would show digits no input supports. Under --certified (inputs all certified):
+/// the enclosure. A ball that supports no digit (it contains zero) prints as its enclosure; one
+/// that is not finite as "undefined".
+out::Cell derived_cell(const expr::Value& v, bool uncertified, long digits, bool certified) {
+  const arb_struct* x = v.ball.x;
+  if (!arb_is_finite(x)) return out::Cell::of_text("undefined");
+  out::Cell c = out::real_cell(format_ball(x, digits, certified && !uncertified), x);
+  if (v.exact) out::keep_exact(c, v.exact->x);
+  if (uncertified) {  // the flag travels to columns derived from this one
+    auto n = std::make_shared<out::CellNumber>(*c.number);
+    n->uncertified = true;
+    c.number = std::move(n);
+  }
+  return c;
+}
+
+/// Derived column k in row r. A point where the expression has no value (division by zero) is
+/// "undefined", and so is one whose inputs are; any other error names the spec's file, line and
+/// column, keeping its kind (usage, domain, resource).
+out::Cell derived_value(const Spec& s, size_t k, const out::Table& t, const std::vector<out::Cell>& r,
+                        const CellOptions& cells, slong prec) {
+  bool uncertified = false, undefined = false;
+  expr::Value val;
+  const PointError err = guarded([&] {
+    try {
+      val = s.derived[k].second.value(
+          [&](expr::Quantity& res, const std::string& var, slong p) {
+            const auto& cell = r[column_index(t.columns, var)];
+            if (cell.kind == out::CellKind::text && cell.str == "undefined") throw expr::Undefined(var);
+            if (!out::cell_value(res.ball.x, res.exact, cell, uncertified, p))
+              throw UsageError(fmt::format("column \"{}\" is not numeric (\"{}\")", var, cell.display()));
+          },
+          prec);
+    } catch (const expr::Undefined&) {
+      undefined = true;
+    }
+  });
+  if (err.kind != 0) {
+    const std::string msg =
+        fmt::format("{}:{}: [derived] {}: {}", s.file, s.derived_lines[k], s.derived[k].first, err.msg);
+    if (err.kind == 1) throw UsageError(msg);
+    if (err.kind == 2) throw DomainError(msg);
+    throw ResourceError(msg);
+  }
+  if (undefined) return out::Cell::of_text("undefined");
+  return derived_cell(val, uncertified, s.derived_digits.value_or(cells.digits), cells.certified);
+}
+
+/// One JSON type per column: machine integers join exact integers as strings when both occur.
+void unify_integer_columns(out::Table& t) {
+  const size_t n = t.columns.size();
+  std::vector<char> has_int(n, 0), has_exact(n, 0);
+  for (const auto& r : t.rows)  // one pass in row order: each row is its own allocation
+    for (size_t c = 0; c < n; ++c)
+      has_int[c] |= r[c].kind == out::CellKind::integer, has_exact[c] |= r[c].kind == out::CellKind::exact;
+  for (size_t c = 0; c < n; ++c)
+    if (has_int[c] != 0 && has_exact[c] != 0)
+      for (auto& r : t.rows)
+        if (r[c].kind == out::CellKind::integer) r[c] = out::Cell::of_exact(std::to_string(r[c].ival));
+}
+
+/// The derived columns, in spec order (a derived column may use an earlier one).
+void add_derived(const Spec& s, out::Table& t, const CellOptions& cells) {
+  const slong prec = bits_for_digits(cells.digits) + 64;
+  for (size_t k = 0; k < s.derived.size(); ++k) {
+    const std::string& name = s.derived[k].first;
+    if (column_index(t.columns, name) != t.columns.size())
+      throw UsageError(fmt::format("{}:{}: [derived] {}: a column of that name exists already", s.file,
+                                   s.derived_lines[k], name));
+    for (const auto& v : s.derived[k].second.variables())
+      if (column_index(t.columns, v) == t.columns.size())
+        throw UsageError(fmt::format("{}:{}: [derived] {}: no column \"{}\" (columns: {})", s.file,
+                                     s.derived_lines[k], name, v, fmt::join(t.columns, ", ")));
+    for (auto& r : t.rows) r.push_back(derived_value(s, k, t, r, cells, prec));
+    t.columns.push_back(name);
+  }
+  if (!s.derived.empty())
+    t.notes.push_back(
+        "derived columns are evaluated in ball arithmetic from the values as the command computed them "
+        "(exact values exactly, balls with their own radii; a double counts as its shortest decimal +-1 "
+        "unit, uncertified) and printed with only the digits that survive: the value is within one unit "
+        "of the last digit shown; "
+        "\"undefined\" where the expression has no value (division by zero, log(0))");
+}
+
+/// Keeps and orders the spec's `columns`.
+void select_columns(const Spec& s, out::Table& t) {
+  if (s.columns.empty()) return;
+  std::vector<size_t> idx;
+  for (const auto& c : s.columns) {
+    const size_t i = column_index(t.columns, c);
+    if (i == t.columns.size())
+      throw UsageError(fmt::format("{}:{}: columns: no column \"{}\" (columns: {})", s.file, s.columns_line,
+                                   c, fmt::join(t.columns, ", ")));
+    idx.push_back(i);
+  }
+  for (auto& r : t.rows) {
+    std::vector<out::Cell> nr;
+    for (size_t i : idx) nr.push_back(r[i]);
+    r = std::move(nr);
+  }
+  t.columns = s.columns;
+}
+
+/// LaTeX headers of the pivot's columns "cols=value": the column name and its values come from the
+/// spec and the rows, so math mode only when both are plain (a name like "d", a number), escaped
+/// text otherwise.
+void pivot_labels(const Spec& s, const std::vector<std::string>& ckeys, out::Table& p) {
+  const auto& L = *s.layout;
+  const std::string head = s.labels.count(L.cols) ? s.labels.at(L.cols) : "";
+  const bool plain_name = !L.cols.empty() && std::all_of(L.cols.begin(), L.cols.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) != 0;
+  });
+  for (const auto& ck : ckeys) {
+    const bool plain = out::latex_plain_number(ck);
+    const std::string v = plain ? ck : out::latex_escape(ck);
+    std::string& l = p.labels[L.cols + "=" + ck];
+    if (!head.empty())
+      l = plain ? fmt::format("{} $= {}$", head, v) : fmt::format("{} = {}", head, v);
+    else
+      l = plain && plain_name ? fmt::format("${} = {}$", L.cols, v)
+                              : fmt::format("{} = {}", out::latex_escape(L.cols), v);
+  }
+}
+
+/// A header over a pivot's value columns naming the quantity its cells hold: [layout] header, else
+/// the value column's label ([labels] or the built-in one), else its escaped name.
+void pivot_header(const Spec& s, const std::string& inner, out::Table& t) {
+  const auto& L = *s.layout;
+  std::string latex = L.header;
+  for (const auto& v : L.value) {
+    if (!L.header.empty()) break;
+    std::string l = s.labels.count(v) ? s.labels.at(v) : out::default_label(inner, v);
+    if (l.empty()) l = out::latex_escape(v);
+    latex += (latex.empty() ? "" : ", ") + l;
+  }
+  if (L.value.size() > 1 && L.header.empty()) latex = "[" + latex + "]";
+  if (t.columns.size() > 1) t.groups.push_back({1, t.columns.size() - 1, latex, out::latex_to_plain(latex)});
+}
+
+/// The spec's [layout]: one row per value of `rows`, one column per value of `cols`.
+out::Table pivot(const Spec& s, const out::Table& t) {
+  const auto& L = *s.layout;
+  auto need = [&](const std::string& c, const char* role) {
+    const size_t i = column_index(t.columns, c);
+    if (i == t.columns.size())
+      throw UsageError(fmt::format("{}:{}: [layout] {}: no column \"{}\" (columns: {})", s.file, L.line, role,
+                                   c, fmt::join(t.columns, ", ")));
+    return i;
+  };
+  const size_t ri = need(L.rows, "rows"), ci = need(L.cols, "cols");
+  std::vector<size_t> vi;
+  for (const auto& v : L.value) vi.push_back(need(v, "value"));
+  std::vector<std::string> rkeys, ckeys;
+  std::map<std::pair<std::string, std::string>, out::Cell> cells;
+  std::map<std::string, out::Cell> rcell;
+  for (const auto& r : t.rows) {
+    const std::string rk = r[ri].display(), ck = r[ci].display();
+    if (rcell.emplace(rk, r[ri]).second) rkeys.push_back(rk);
+    if (std::find(ckeys.begin(), ckeys.end(), ck) == ckeys.end()) ckeys.push_back(ck);
+    out::Cell v = vi.size() == 1
+                      ? r[vi[0]]
+                      : out::Cell::of_text(fmt::format("[{}, {}]", r[vi[0]].display(), r[vi[1]].display()));
+    if (!cells.emplace(std::make_pair(rk, ck), v).second)
+      throw UsageError(
+          fmt::format("{}:{}: [layout]: two rows have {} = {} and {} = {}; add the other swept options "
+                      "to [fixed] or pivot on them",
+                      s.file, L.line, L.rows, rk, L.cols, ck));
+  }
+  out::Table p;
+  p.command = t.command;
+  p.params = t.params;
+  p.notes = t.notes;
+  p.columns = {L.rows};
+  for (const auto& ck : ckeys) p.columns.push_back(L.cols + "=" + ck);
+  for (const auto& rk : rkeys) {
+    std::vector<out::Cell> row{rcell.at(rk)};
+    for (const auto& ck : ckeys) {
+      auto it = cells.find({rk, ck});
+      row.push_back(it == cells.end() ? out::Cell::of_text("") : it->second);
+    }
+    p.add_row(std::move(row));
+  }
+  pivot_labels(s, ckeys, p);
+  return p;
+}
+
+}  // namespace
+
+void finish_rows(const Spec& s, out::Table& t, const CellOptions& cells) {
+  unify_integer_columns(t);
+  add_derived(s, t, cells);
+  select_columns(s, t);
+}
+
+out::Table finish(const Spec& s, Raw raw, const CellOptions& cells) {
+  out::Table t;
+  t.command = "table";
+  t.params["spec"] = s.file;
+  t.params["command"] = join_words(s.command);
+  for (const auto& [k, v] : s.fixed) t.params["fixed"][k] = v.empty() ? "true" : v;
+  for (const auto& a : s.sweep) t.params["sweep"][a.option] = a.values;
+  for (const auto& a : s.zip) t.params["zip"][a.option] = a.values;
+  t.columns = raw.columns;
+  for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
+  t.notes = coalesce_notes(raw.notes);
+  finish_rows(s, t, cells);
+  if (s.layout) t = pivot(s, t);
+  const std::string inner = join_words(s.command);
+  for (const auto& c : t.columns)
+    if (t.labels.count(c) == 0U) {
+      std::string l = out::default_label(inner, c);
+      if (!l.empty()) t.labels[c] = l;
+    }
+  for (const auto& [k, v] : s.labels) t.labels[k] = v;
+  // provenance = false: the caption is the spec's alone (the version and the command stay in the
+  // LaTeX file's header comment)
+  const std::string provenance = fmt::format("boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}",
+                                             BOUNDCHECK_VERSION, out::latex_escape(inner));
+  t.caption = !s.provenance ? s.caption : s.caption.empty() ? provenance : s.caption + " " + provenance;
+  if (s.layout) pivot_header(s, inner, t);
+  return t;
+}
+
+void check_paths(const Spec& s, const std::vector<std::string>& inputs, const std::string& plot,
+                 const Context& ctx) {
+  using out::PathOrigin;
+  if (!ctx.output.empty()) out::check_output_path(ctx.output, PathOrigin::command_line, inputs, "--output");
+  // a .tex figure writes its PDF beside it: both are outputs
+  const std::vector<std::string> figure = plot.empty() ? std::vector<std::string>{} : out::plot_files(plot);
+  for (const auto& f : figure) {
+    out::check_output_path(f, PathOrigin::command_line, inputs, "--plot");
+    if (f == ctx.output) throw UsageError(fmt::format("--plot: \"{}\" is also --output", f));
+  }
+  for (const auto& of : s.outputs) {
+    const std::string& file = of.first;
+    try {
+      out::check_output_path(file, PathOrigin::file, inputs, "outputs");
+      if (file == ctx.output || std::find(figure.begin(), figure.end(), file) != figure.end())
+        throw UsageError(fmt::format("outputs: \"{}\" is also the command line's output", file));
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("{}:{}: {}", s.file, s.outputs_line, e.what()));
+    }
+  }
+}
+
+void write_outputs(const Spec& s, const out::Table& t, const out::Meta& meta) {
+  for (const auto& [file, format] : s.outputs) {
+    out::Format f{};
+    out::parse_format(format, f);
+    // a relative path is taken from the directory the command runs in, as --output is
+    out::write_atomic(file, out::render(t, meta, f));
+  }
+}
+
+}  // namespace bc::cli::table

@@ -1,0 +1,129 @@
+// `table status PARTS`: where a sharded sweep stands (see table/merge.hpp shard_status).
+// Every file is read as merge reads it (digests checked, naming the task of any mismatch); the
+// reference is --spec when given, else the spec of the newest readable file; its plan says which
+// tasks each shard must hold. Cost: reading the files, plus one plan.
+#include "core/errors.hpp"
+#include "table/merge.hpp"
+#include "table/shards.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+namespace bc::cli::table {
+
+namespace {
+
+struct FileState {
+  std::string file;
+  std::optional<Shard> shard;
+  std::string state, detail;
+  std::filesystem::file_time_type mtime{};
+};
+
+/// The newest readable file (of the spec `text`, when not empty): the reference's shard count and
+/// cell options.
+const Shard* newest(const std::vector<FileState>& fs, const std::string& text) {
+  const Shard* best = nullptr;
+  std::filesystem::file_time_type t{};
+  for (const auto& f : fs)
+    if (f.shard && (text.empty() || f.shard->spec.text == text) && (best == nullptr || f.mtime > t))
+      best = &*f.shard, t = f.mtime;
+  return best;
+}
+
+void judge(FileState& f, const Spec& ref, size_t count, const CellOptions& cells, const Plan& plan) {
+  if (std::string why = shard_mismatch(*f.shard, ref, count, cells); !why.empty())
+    f.state = "stale", f.detail = why;
+  else if (why = shard_problem(*f.shard, f.file, plan); !why.empty())
+    f.state = "incomplete", f.detail = why;
+  else
+    f.state = "done";
+}
+
+out::Cell count_cell(size_t n) { return out::Cell::of_int(static_cast<long long>(n)); }
+
+/// The points a file holds: a done file, every point of its tasks (a point may print no rows);
+/// any other, the points its rows hold.
+size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
+  size_t pts = 0;
+  if (f.shard)
+    for (const auto& [task, p] : f.shard->tasks) pts += f.state == "done" ? plan->task(task).count : p.size();
+  return pts;
+}
+
+}  // namespace
+
+out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file,
+                        std::optional<long> digits, int& exit_code) {
+  std::vector<FileState> fs;
+  for (const auto& file : files) {
+    FileState f{file, std::nullopt, "", "", {}};
+    try {
+      f.shard = read_shard(file, "table status");
+      std::error_code ec;
+      f.mtime = std::filesystem::last_write_time(file, ec);
+    } catch (const UsageError& e) {
+      f.state = "damaged", f.detail = one_line(e.what());
+    }
+    fs.push_back(std::move(f));
+  }
+  const std::optional<Spec> given =
+      spec_file.empty() ? std::nullopt : std::optional<Spec>(load_spec(spec_file));
+  // with --spec: the newest file of that spec, else (every file stale) the newest file's shard count
+  const Shard* ref = newest(fs, given ? given->text : "");
+  if (ref == nullptr && given) ref = newest(fs, "");
+  const Spec spec = given ? *given : ref != nullptr ? ref->spec : Spec{};
+  const size_t count = ref != nullptr ? ref->count : 0;  // <= kMaxShards (read_shard)
+  CellOptions cells = ref != nullptr ? ref->cells : CellOptions{};
+  if (given && given->digits) cells.digits = *given->digits;
+  if (digits) cells.digits = *digits;  // --digits typed: as table --spec F --digits D computes
+  out::Table t;
+  t.command = "table status";
+  t.params["files"] = files;
+  t.columns = {"shard", "file", "state", "tasks", "points", "rows", "detail"};
+  std::vector<int> done(count + 1, 0);
+  size_t points_done = 0, rows_done = 0, total_points = 0;
+  std::optional<Plan> plan;
+  if (ref != nullptr) {
+    Invoker probe;
+    plan.emplace(make_plan(spec, check_command(spec, probe), cells.digits, true));
+    total_points = plan->points.size();
+    for (auto& f : fs)
+      if (f.shard) {
+        judge(f, spec, count, cells, *plan);
+        if (f.state == "done" && done[f.shard->index]++ != 0)
+          f.state = "duplicate", f.detail = "shard given twice";
+      }
+  }
+  for (const auto& f : fs) {
+    const size_t pts = points_held(f, plan), rows = f.shard ? f.shard->raw.rows.size() : 0;
+    if (f.state == "done") points_done += pts, rows_done += rows;
+    t.add_row({f.shard ? out::Cell::of_text(fmt::format("{}/{}", f.shard->index, f.shard->count))
+                       : out::Cell::of_text("?"),
+               out::Cell::of_text(f.file), out::Cell::of_text(f.state),
+               count_cell(f.shard ? f.shard->tasks.size() : 0), count_cell(pts), count_cell(rows),
+               out::Cell::of_text(f.detail)});
+  }
+  std::vector<std::string> missing;
+  for (size_t i = 1; i <= count; ++i)
+    if (done[i] == 0) {
+      missing.push_back(std::to_string(i));
+      t.add_row({out::Cell::of_text(fmt::format("{}/{}", i, count)), out::Cell::of_text(""),
+                 out::Cell::of_text("missing"), count_cell(0), count_cell(0), count_cell(0),
+                 out::Cell::of_text("no complete file for this shard")});
+    }
+  const size_t ndone = count - missing.size();
+  t.notes.push_back(fmt::format(
+      "{} of {} shards done: {} of {} points, {} rows so far{}", ndone, count, points_done, total_points,
+      rows_done, missing.empty() ? "" : fmt::format("; missing: {}", fmt::join(missing, ","))));
+  const bool clean = ref != nullptr && missing.empty() &&
+                     std::all_of(fs.begin(), fs.end(), [](const FileState& f) { return f.state == "done"; });
+  exit_code = clean ? 0 : 1;
+  return t;
+}
+
+}  // namespace bc::cli::table
