@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """The shell's views of the command registry (issue 26): the man page and the completion scripts
-that the build generates (CMakeLists.txt: boundcheck_shell) and cmake --install installs.
+that the build generates (CMakeLists.txt: boundcheck_shell), as `cmake --install` installs them
+into a temporary prefix (share/man/man1, share/bash-completion/completions, share/zsh/site-functions).
 
   man:        `groff -man -ww` renders it without a single warning; it has NAME, SYNOPSIS, GLOBAL
               OPTIONS, COMMANDS, EXIT STATUS, EXAMPLES, FILES and SEE ALSO, and every command of the
@@ -12,7 +13,7 @@ that the build generates (CMakeLists.txt: boundcheck_shell) and cmake --install 
   zsh:        the script parses (`zsh -n`), when zsh is installed.
   bad input:  `--completion fish` is one line on stderr, exit 2, nothing on stdout.
 
-Usage: shell_views.py BOUNDCHECK_EXE MAN_PAGE COMPLETION_DIR
+Usage: shell_views.py BOUNDCHECK_EXE CMAKE BUILD_DIR
 """
 import json
 import os
@@ -20,8 +21,13 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
-EXE, MAN, COMP = (os.path.abspath(a) for a in sys.argv[1:4])
+EXE, CMAKE, BUILD = sys.argv[1], sys.argv[2], sys.argv[3]
+PREFIX = tempfile.mkdtemp(prefix="bc_install_")
+MAN = os.path.join(PREFIX, "share", "man", "man1", "boundcheck.1")
+BASH = os.path.join(PREFIX, "share", "bash-completion", "completions", "boundcheck")
+ZSH = os.path.join(PREFIX, "share", "zsh", "site-functions", "_boundcheck")
 SECTIONS = ["NAME", "SYNOPSIS", "DESCRIPTION", "GLOBAL OPTIONS", "COMMANDS", "EXIT STATUS", "EXAMPLES", "FILES",
             "SEE ALSO"]
 # (words typed, the word being completed) -> the completions expected
@@ -65,7 +71,7 @@ def man(failures):
 
 
 def bash(reg, failures):
-    script = os.path.join(COMP, "boundcheck")
+    script = BASH
     printed = subprocess.run([EXE, "--completion", "bash"], capture_output=True, text=True).stdout
     if open(script).read() != printed:
         failures.append(f"{script} differs from `boundcheck --completion bash`")
@@ -91,7 +97,7 @@ def zsh(failures):
     if shutil.which("zsh") is None:
         print("zsh: not installed, not checked")
         return
-    r = subprocess.run(["zsh", "-n", os.path.join(COMP, "_boundcheck")], capture_output=True, text=True)
+    r = subprocess.run(["zsh", "-n", ZSH], capture_output=True, text=True)
     if r.returncode != 0:
         failures.append(f"zsh -n: {r.stderr.strip()[:300]}")
 
@@ -102,16 +108,32 @@ def bad_input(failures):
         failures.append(f"--completion fish: exit {r.returncode}, stdout {r.stdout[:80]!r}, stderr {r.stderr!r}")
 
 
+def install(failures):
+    r = subprocess.run([CMAKE, "--install", BUILD, "--prefix", PREFIX], capture_output=True, text=True)
+    missing = [f for f in (MAN, BASH, ZSH) if not os.path.isfile(f)]
+    if r.returncode != 0 or missing:
+        failures.append(f"cmake --install: exit {r.returncode}, missing {missing}: {r.stderr.strip()[-500:]}")
+    return not missing
+
+
 def main():
     failures = []
+    try:
+        if install(failures):
+            checks(failures)
+    finally:
+        shutil.rmtree(PREFIX, ignore_errors=True)
+    for f in failures:
+        print("FAIL " + f)
+    return 1 if failures else 0
+
+
+def checks(failures):
     reg = man(failures) or json.loads(
         subprocess.run([EXE, "help", "--format", "json"], capture_output=True, text=True).stdout)
     bash(reg, failures)
     zsh(failures)
     bad_input(failures)
-    for f in failures:
-        print("FAIL " + f)
-    return 1 if failures else 0
 
 
 if __name__ == "__main__":
