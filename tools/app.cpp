@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace bc::cli {
@@ -232,6 +233,20 @@ void suggest_option(const CLI::App& root, const Registry& reg) {
   throw;  // no option among the extras: CLI11's own message
 }
 
+// CLI11 2.1 (Debian 12) does not clear an App's parse order when it parses again (CLI11 issue
+// #1216, fixed upstream by PR #1218): every parse appended one pointer per option given, so a
+// long-lived Invoker (Python, table's points, verify's claims) grew by 8 bytes per option per call
+// (issue 29: 16 bytes a call of `sphere dim --d D --l L`, for ever). No one reads the parse order.
+// It is protected; a pointer to it formed in a derived class reaches it in any App (the rule of
+// [class.protected] for pointers to members).
+struct ParseOrder : CLI::App {
+  static void clear_tree(CLI::App& app) {
+    constexpr auto order = &ParseOrder::parse_order_;
+    (app.*order).clear();
+    for (CLI::App* sub : app.get_subcommands(std::function<bool(CLI::App*)>())) clear_tree(*sub);
+  }
+};
+
 }  // namespace
 
 Invoker::Invoker() : Invoker(std::vector<std::string>{}) {}
@@ -251,6 +266,7 @@ Invoker::~Invoker() = default;
 
 const Command& Invoker::parse(const std::vector<std::string>& args) {
   reg_.reset();
+  ParseOrder::clear_tree(*app_);
   check_command_words(*app_, args);
   std::vector<std::string> rev(args.rbegin(), args.rend());  // CLI11 consumes from the back
   try {

@@ -145,10 +145,12 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
   } else {
     const long np = static_cast<long>(pts.size());
     std::exception_ptr error;
+    limits::Run& run = limits::current();  // the points poll this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
 #endif
     for (long i = 0; i < np; ++i) {
+      const limits::RunScope scope(run);
       // no exception may leave an OpenMP region: the first one is kept and rethrown below
       try {
         const auto& p = pts[static_cast<size_t>(i)];
