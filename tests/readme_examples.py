@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-MIN_TESTED = 40
+MIN_TESTED = 30
 
 
 def transcripts(text):

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """The pages that are the repository's own files, adapted for the site:
-  architecture.md     ARCHITECTURE.md, its links to files of the repository shown as their paths
+  architecture.md     ARCHITECTURE.md, its links to files of the repository shown as their paths and
+                      its Mermaid diagrams as their source
   _generated/bench/   one fragment per bench script that records results (bench/results.py): the
                       script's last results file, or which script writes it when it has not run yet
   _generated/table-spec.md     every key of a table spec, from `table`'s help in the registry
@@ -22,6 +23,8 @@ def architecture(out):
         text = f.read()
     # [text](path) to a file of the repository: not a page of the site; keep the text and the path
     text = re.sub(r"\[([^\]]+)\]\((?!https?:|#)([^)]+)\)", lambda m: f"{m.group(1)} (`{m.group(2)}`)", text)
+    # a Mermaid diagram is shown as its source (no diagram renderer in Debian's Sphinx, no network)
+    text = re.sub(r"^```mermaid$", "```text", text, flags=re.M)
     write(os.path.join(out, "architecture.md"), text)
 
 
