@@ -71,6 +71,9 @@ def blocks(text):
 def files(reg):
     """Files named by options, with the commands that take them."""
     seen = {}
+    for o in reg["global_options"]:
+        if o["reads_file"] or o["type"] in ("FILE", "PATH"):
+            seen.setdefault((o["name"], o["type"]), []).append("every command")
     for c in reg["commands"]:
         for o in c["options"]:
             if o["reads_file"] or o["type"] in ("FILE", "PATH"):
