@@ -18,6 +18,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 export BOUNDCHECK=${BOUNDCHECK:-$root/build/release/boundcheck}
 pydir=${BOUNDCHECK_PYTHON_DIR:-$(dirname "$BOUNDCHECK")/python}
+BOUNDCHECK=$(realpath -m "$BOUNDCHECK")
+pydir=$(realpath -m "$pydir")
 py=/usr/bin/python3
 [[ -x $BOUNDCHECK ]] || { echo "build-docs: no boundcheck at $BOUNDCHECK (build it, or set BOUNDCHECK)" >&2; exit 2; }
 [[ -d $pydir/boundcheck ]] || { echo "build-docs: no Python module in $pydir (set BOUNDCHECK_PYTHON_DIR)" >&2; exit 2; }
