@@ -6,7 +6,7 @@
 #include "core/build_info.hpp"
 #include "core/errors.hpp"
 #include "core/suggest.hpp"
-#include "registry_json.hpp"
+#include "views/registry_json.hpp"
 
 #include <fmt/format.h>
 

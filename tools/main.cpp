@@ -11,7 +11,7 @@
 #include "core/errors.hpp"
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
-#include "registry_json.hpp"
+#include "views/registry_json.hpp"
 
 #include <flint/flint.h>
 #include <fmt/format.h>

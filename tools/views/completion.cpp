@@ -8,7 +8,7 @@
 // The driver walks the words typed so far (skipping each option's value) to find the command path,
 // then completes an option's value, an option, or a command. Cost: linear in the tree.
 #include "core/errors.hpp"
-#include "registry_json.hpp"
+#include "views/registry_json.hpp"
 
 #include <fmt/format.h>
 

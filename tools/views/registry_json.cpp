@@ -1,6 +1,6 @@
 // Views of the command registry (registry_json.hpp): JSON for the documentation generators, shell
 // completion scripts, a group's command listing. Cost: linear in the tree (~30 commands).
-#include "registry_json.hpp"
+#include "views/registry_json.hpp"
 
 #include "core/build_info.hpp"
 #include "core/errors.hpp"
