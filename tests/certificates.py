@@ -356,15 +356,12 @@ def check_writer_refusals(exe, tmp, failures):
 
 
 def check_same_limits(checker_path, failures):
-    """tools/certificate_limits.hpp and tools/check_certificate/limits.py: the same names, values."""
+    """tools/certificate/limits.hpp and tools/check_certificate/limits.py: the same names, values."""
     import re
     limits = checker_limits()
-    header = None
-    for root, _, names in os.walk(os.path.dirname(os.path.abspath(checker_path))):
-        if "certificate_limits.hpp" in names:
-            header = os.path.join(root, "certificate_limits.hpp")
-    if header is None:
-        failures.append("certificate_limits.hpp not found beside the checker")
+    header = os.path.join(os.path.dirname(os.path.abspath(checker_path)), "certificate", "limits.hpp")
+    if not os.path.exists(header):
+        failures.append("tools/certificate/limits.hpp not found beside the checker")
         return
     with open(header) as f:
         cpp = dict(re.findall(r"inline constexpr double (\w+) = ([0-9.]+);", f.read()))

@@ -1,7 +1,7 @@
 // The whole command tree of boundcheck, declared once, and the Invoker that runs it in-process.
 // main() parses argv through an Invoker; `table` runs one Invoker per thread over a sweep; the
 // Python module and `verify --expr` reach the quantities the same way. One tree, one parser.
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/build_info.hpp"
 #include "core/errors.hpp"

@@ -6,7 +6,7 @@
 // is the backstop for anything that does not poll: past the deadline plus a grace period it prints
 // the one error line and exits 1 (before any output was written). On a terminal it also shows a
 // "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/flint_threads.hpp"

@@ -1,5 +1,5 @@
 // See certificate.hpp. Cost: one JSON dump and one atomic write.
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 
 #include "core/errors.hpp"
 #include "core/flint.hpp"

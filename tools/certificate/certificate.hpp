@@ -10,7 +10,7 @@
 // --certificate (Invoker::execute) instead of silently dropping it.
 #pragma once
 
-#include "certificate_limits.hpp"
+#include "certificate/limits.hpp"
 #include "cli.hpp"
 #include "core/flint.hpp"
 
@@ -38,7 +38,7 @@ nlohmann::json certificate_header(const std::string& kind, const nlohmann::json&
 
 /// Stores the certificate in `r` (text and path); `r.table` gets a note naming the file. Refuses
 /// (ResourceError) a file above the checker's max_file_bytes or with a number of more than
-/// max_number_digits digits (certificate_limits.hpp), before anything is written.
+/// max_number_digits digits (certificate/limits.hpp), before anything is written.
 void attach_certificate(RunResult& r, const std::string& path, const nlohmann::json& cert);
 
 /// Refuses (ResourceError, exit 1) what the checker would refuse:

@@ -1,6 +1,6 @@
 """The checker's limits, one place: every size a certificate may ask for, checked before any work.
 
-The writers (boundcheck's --certificate, tools/certificate_limits.hpp) keep the same names and
+The writers (boundcheck's --certificate, tools/certificate/limits.hpp) keep the same names and
 values and refuse up front what this checker would refuse, so a certificate boundcheck writes is
 one this checker checks. tests/certificates.py compares the two lists.
 
@@ -14,7 +14,7 @@ import math
 
 # Limits only the checker needs: what boundcheck writes is within them by construction (its JSON
 # nests 9 levels, its integers are below 2^64, alpha is a double); the others are mirrored in
-# tools/certificate_limits.hpp.
+# tools/certificate/limits.hpp.
 CHECKER_ONLY = ("max_json_depth", "max_json_int_digits", "pair_matching_max_alpha_bits",
                 "pair_matching_max_refined")
 
@@ -62,7 +62,7 @@ rank_count_max_r = 1099511627776         # 2^40
 rank_count_max_work = 50000000           # dictionary operations (rank_count_work, summed over degrees)
 
 
-# ---- estimates (tools/certificate_limits.hpp computes the same, in the same order) -----------
+# ---- estimates (tools/certificate/limits.hpp computes the same, in the same order) -----------
 
 def pair_matching_reach(N, M, alpha, bits=72):
     """How far (in distances d) beyond the nearest one the checker takes the terms of one output

@@ -4,7 +4,7 @@
 // (src/comm/neighborly*.cpp). --search-k: the least k, searching upwards, at which every tried
 // subset certifies.
 #include "comm/neighborly.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "comm/sizes.hpp"
 #include "core/errors.hpp"

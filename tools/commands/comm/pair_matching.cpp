@@ -3,7 +3,7 @@
 // src/comm/pair_matching.cpp): the error rate on seeded random instances, or the least alpha with
 // zero errors on them next to M^2 ln N, M^2 log2 N and the sufficient alpha* derived there.
 #include "comm/pair_matching.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"

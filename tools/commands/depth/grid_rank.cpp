@@ -3,7 +3,7 @@
 // boundcheck depth grid-rank --network --construction lemma6 --L L --dx DX --H H [--N N] [--omega W]
 //                            [--last-layer fixed|printed]
 // Ranks behind paper-L's lower bounds (src/depth/hadamard_rank.cpp, src/depth/network.cpp).
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"

@@ -2,7 +2,7 @@
 // Orthogonality counts per degree l: N(d,l), the exact count binom(r+l-1, l), the talk's
 // binom(r+l, l), and the count constructed by exact harmonic projection (src/rank/construct.cpp).
 #include "rank/count.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
