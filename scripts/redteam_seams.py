@@ -52,6 +52,7 @@ import mpmath as mp
 
 HANG = 30            # seconds; every invocation also has --max-seconds 20 or less
 mp.mp.dps = 60
+sys.set_int_max_str_digits(0)
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHECKER = os.path.join(HERE, "..", "tools", "check_certificate.py")
 DIGIT_RUN = 64       # an error or verdict quotes at most this many digits in a row
@@ -417,6 +418,8 @@ def expectations():
             cols = {"coef_unit": closed(f"({r})/pi", rv / mp.pi), "coef": closed(f"sqrt({N})*({r})/pi", mp.sqrt(N) * rv / mp.pi),
                     "energy": closed(f"({rsum})/pi^2", mp.mpf(rsum.numerator) / rsum.denominator / mp.pi ** 2)}
         add("sphere", "sign-coef", {"d": d, "l": l}, cols)
+        if (d, l) in ((3, 3), (4, 3), (7, 9)):
+            add("sphere", "sign-coef", {"d": d, "l": l, "exact": True}, cols)
     # ---- sphere hecke-funk: closed form and quadrature both equal <sign, P_{l,d}> ---------------------
     for d, l in [(3, 7), (5, 3), (4, 5), (9, 21)]:
         v = s_mp(d, l)
@@ -461,7 +464,9 @@ def expectations():
         else:
             v = mp.power(mp.mpf(d) / r, mp.mpf(e.denominator) / e.numerator)
             cols["talk_power"] = R(v)
-        cols["talk_exp_log2"] = Q(Fraction(2 ** d) * Fraction(r, d) ** r)
+        tel = Fraction(2 ** d) * Fraction(r, d) ** r
+        dr = Fraction(d, r)
+        cols["talk_exp_log2"] = Q(tel) if dr.denominator == 1 and dr.numerator & (dr.numerator - 1) == 0 else RX(tel)
         cols["talk_exp_ln"] = R(mp.power(2, d - r * mp.log(mp.mpf(d) / r)))
         add("rank", "heads", {"d": d, "r": r, "eps": eps}, cols)
     # ---- rank majority: p_head by quadrature; fail_exact by our binomial average ----------------------
@@ -500,7 +505,7 @@ def expectations():
     for L in [80, 96, 30]:
         add("depth", "transition", {"L": L}, {"N_tr": F(12 * L * mp.exp(2 * fit["a"] + 2 * fit["b"] * L), 1e-9),
                                               "dx": F(mp.exp(fit["a"] + fit["b"] * L), 1e-9)})
-    for params, pv in [("1T", 10 ** 12), ("175e9", 175 * 10 ** 9), ("10^13", 10 ** 13)]:
+    for params, pv in [("1T", 10 ** 12), ("175e9", 175 * 10 ** 9), ("1e13", 10 ** 13)]:
         lstar = mp.findroot(lambda l, pv=pv: mp.log(12 * l) + 2 * (fit["a"] + fit["b"] * l) - mp.log(pv), 90)
         add("depth", "optimal", {"params": params}, {"l_star": F(lstar, 1e-9),
                                                     "L": ("check", lambda v, ls=lstar: abs(int(v) - ls) <= 1, "within 1 of l_star")})
@@ -511,10 +516,10 @@ def expectations():
         e2 = min(N, 2 * (d - 1))         # 2e
         if e2 % 2 == 0:
             bound = Fraction(1, 6) * (1 - Fraction(H, 2 ** (e2 // 2)))
-            cols = {"bound": Q(bound), "vacuous_from_H": I(2 ** (e2 // 2)), "exponent": Q(Fraction(e2, 2))}
+            cols = {"bound": Q(bound), "vacuous_from_H": I(2 ** (e2 // 2))}
         else:
             bound = (1 - H / mp.power(2, mp.mpf(e2) / 2)) / 6
-            cols = {"bound": R(bound), "vacuous_from_H": I(math.ceil(2 ** (e2 / 2))), "exponent": Q(Fraction(e2, 2))}
+            cols = {"bound": R(bound), "vacuous_from_H": I(math.ceil(2 ** (e2 / 2)))}
         cols["H_star"] = I(comb(d + N, N))
         add("sym", "bound", {"d": d, "N": N, "H": H}, cols)
     for M, H in [(64, 10), (7, 7), (1000, 1)]:
@@ -550,7 +555,8 @@ def expectations():
         if exact_lg:
             din = cf * (d + (q + 1) * LG)
             cols["input_dim"] = Q(din)
-            cols["attention_m"] = Q(cf * (din + q * LG))
+            m = cf * (din + q * LG)
+            cols["attention_m"] = Q(m) if cf.denominator == 1 else RX(m)
         else:
             din = cfm * (d + (q + 1) * lg)
             cols["input_dim"] = R(din)
@@ -568,10 +574,11 @@ def expectations():
                                                             "q_log2_N": Q(q * (N.bit_length() - 1)) if N & (N - 1) == 0 else R(q * lg)})
     for N, M, alpha, trials in [(8, 16, 2000, 6), (32, 64, 744, 20), (5, 7, "1/2", 10)]:
         cols = {"outputs": I(N * trials), "missed_match": I(0), "M2_ln_N": F(M * M * mp.log(N), 1e-10),
-                "M2_log2_N": F(M * M * mp.log(N, 2), 1e-10),
                 "alpha_threshold": F(mp.log(N) / (mp.mpf(1) / 2 * (1 - mp.cos(2 * mp.pi / M))), 1e-10)}
         if alpha == 2000:
             cols["errors"] = I(0)
+        if N & (N - 1):   # log2 N irrational: a double with 12 digits (at N = 2^k see known_cases)
+            cols["M2_log2_N"] = F(M * M * mp.log(N, 2), 1e-10)
         add("comm", "pair-matching", {"N": N, "M": M, "alpha": alpha, "trials": trials}, cols)
     return out
 
@@ -632,7 +639,8 @@ def expr_value(v):
 
 
 def quantity(group, cmd, params):
-    args = ", ".join(k if expr_value(v) is None else f"{k}={expr_value(v)}" for k, v in params.items())
+    args = ", ".join(k.replace("-", "_") if expr_value(v) is None else f"{k.replace('-', '_')}={expr_value(v)}"
+                     for k, v in params.items())
     return f"{group}.{cmd}({args})"
 
 
@@ -662,6 +670,10 @@ def run_verify(ctx, expr):
 def check_cli_cell(text, exp, col):
     """The CLI's JSON cell against the expectation."""
     kind = exp[0]
+    if kind in ("frac", "closed") and re.fullmatch(r"-?\d+\.\d+(e[-+]?\d+)?", str(text)):
+        v = exp[2] if kind == "closed" else mp.mpf(exp[1].numerator) / exp[1].denominator
+        exp = ("real", v, mp.mpf(0), None)   # printed digits: every one correct
+        kind = "real"
     if kind == "int":
         need(str(text) == str(exp[1]), f"{col}: CLI prints {str(text)[:60]}, expected {str(exp[1])[:60]}")
     elif kind == "frac":
@@ -741,36 +753,62 @@ import json, sys
 from fractions import Fraction
 sys.set_int_max_str_digits(0)
 import boundcheck
-group, cmd, kwargs, cols = json.loads(sys.argv[1])
-f = getattr(getattr(boundcheck, group), cmd)
-t = f(**kwargs)
-out = {}
-for c in cols:
-    v = t.value(c)
-    col = t.column(c)[0]
-    d = {"type": type(v).__name__, "str": str(v), "same_column": col is v or col == v}
-    if isinstance(v, boundcheck.Ball):
-        lo, hi = v._rationals()[1:] if v.is_finite() else (None, None)
-        d.update(lo=lo, hi=hi, rad=str(v.rad), exact=v.is_exact())
-    if isinstance(v, Fraction):
-        d["num"], d["den"] = str(v.numerator), str(v.denominator)
-    if isinstance(v, (int, Fraction)) and not isinstance(v, bool) or isinstance(v, str) and c in ("coef", "coef_unit", "energy"):
-        try:
-            d["sympy"] = str(t.to_sympy(c))
-        except Exception as e:
-            d["sympy_error"] = type(e).__name__ + ": " + str(e)[:200]
-    out[c] = d
 try:
     import pandas
-    fr = t.to_pandas()
-    for c in cols:
-        pv = fr[c].iloc[0]
-        out[c]["pandas"] = str(pv)
 except ImportError:
-    pass
-out["__json__"] = json.loads(t.to_json())["rows"][0]
-print(json.dumps(out))
+    pandas = None
+
+
+def probe(group, cmd, kwargs, cols):
+    f = getattr(getattr(boundcheck, group), cmd)
+    t = f(**kwargs)
+    out = {}
+    for c in cols:
+        v = t.value(c)
+        col = t.column(c)[0]
+        d = {"type": type(v).__name__, "str": str(v), "same_column": col is v or col == v}
+        if isinstance(v, boundcheck.Ball):
+            lo, hi = v._rationals()[1:] if v.is_finite else (None, None)
+            d.update(lo=lo, hi=hi, rad=str(v.rad), exact=v.is_exact)
+        if isinstance(v, Fraction):
+            d["num"], d["den"] = str(v.numerator), str(v.denominator)
+        if isinstance(v, (int, Fraction)) and not isinstance(v, bool) or isinstance(v, str) and c in ("coef", "coef_unit", "energy"):
+            try:
+                d["sympy"] = str(t.to_sympy(c))
+            except Exception as e:
+                d["sympy_error"] = type(e).__name__ + ": " + str(e)[:200]
+        out[c] = d
+    if pandas is not None:
+        fr = t.to_pandas()
+        for c in cols:
+            out[c]["pandas"] = str(fr[c].iloc[0])
+    out["__json__"] = json.loads(t.to_json())["rows"][0]
+    return out
+
+
+results = []
+for item in json.loads(sys.argv[1]):
+    try:
+        results.append(probe(*item))
+    except Exception as e:
+        results.append({"__error__": type(e).__name__ + ": " + str(e)[:300]})
+print(json.dumps(results))
 """
+PY_BATCHES = {}
+PY_LOCK = __import__("threading").Lock()
+
+
+def python_batch(ctx, items, key):
+    """One interpreter probes every parameter set of a command group (importing boundcheck, pandas and
+    SymPy once); each set is still its own case. A crash or hang makes every case of the batch BAD."""
+    with PY_LOCK:
+        if key not in PY_BATCHES:
+            rc, out, err, _ = run_python(ctx, PY_PROBE, json.dumps(items), timeout=HANG * 3)
+            PY_BATCHES[key] = (rc, out, err)
+        rc, out, err = PY_BATCHES[key]
+    need(rc is not None, "hang")
+    need(rc == 0 and "Traceback" not in err, f"python exit {rc}: {err.strip()[-300:]}")
+    return json.loads(out)
 
 
 def py_kwargs(params):
@@ -786,17 +824,21 @@ def run_python(ctx, code, *args, timeout=HANG):
     return invoke(["/usr/bin/python3", "-c", code, *args], env=env, timeout=timeout)
 
 
-def case_python(ctx, group, cmd, params, cols):
-    rc, out, err, _ = run_python(ctx, PY_PROBE, json.dumps([group, cmd.replace("-", "_"), py_kwargs(params), list(cols)]))
-    need(rc is not None, "hang")
-    need(rc == 0 and "Traceback" not in err, f"python exit {rc}: {err.strip()[-300:]}")
-    res = json.loads(out)
+def case_python(ctx, group, cmd, params, cols, batch, index):
+    res = python_batch(ctx, batch, group)[index]
+    need("__error__" not in res, f"python: {res.get('__error__')}")
     cli = res.pop("__json__")
     for col, exp in cols.items():
         d = res[col]
         need(d["same_column"], f"{col}: value() and column() differ")
         kind = exp[0]
-        if kind == "int":
+        if kind in ("int", "frac") and d["type"] == "Ball":
+            # a real column (printed as digits) or an exact ball (radius 0, as talk_power = 16)
+            lo, hi = Fraction(*d["lo"]), Fraction(*d["hi"])
+            need(lo <= exp[1] <= hi, f"{col}: Ball [{float(lo)}, {float(hi)}] does not hold {exp[1]}")
+            need(d["str"] == str(cli[col]), f"{col}: str(Ball) {d['str']} but the CLI prints {cli[col]}")
+            need(lo == hi or not re.fullmatch(r"-?\d+(/\d+)?", str(cli[col])), f"{col}: the CLI prints {cli[col]} exactly, python a Ball of radius {d['rad']}")
+        elif kind == "int":
             need(d["type"] == "int" and d["str"] == str(exp[1]), f"{col}: python {d['type']} {d['str'][:60]}, expected int {str(exp[1])[:60]}")
             need(d.get("sympy") == str(exp[1]), f"{col}: to_sympy gives {d.get('sympy', d.get('sympy_error'))}")
             if "pandas" in d:
@@ -807,6 +849,11 @@ def case_python(ctx, group, cmd, params, cols):
             need(d.get("sympy") == frac_text(exp[1]), f"{col}: to_sympy gives {d.get('sympy', d.get('sympy_error'))}")
             if "pandas" in d:
                 need(d["pandas"] == str(exp[1]), f"{col}: pandas gives {d['pandas']}")
+        elif kind == "closed" and d["type"] == "Ball":   # sign-coef without exact=True: digits, as the CLI
+            lo, hi = Fraction(*d["lo"]), Fraction(*d["hi"])
+            need(mp.mpf(lo.numerator) / lo.denominator - mp.mpf(10) ** -40 <= exp[2] <= mp.mpf(hi.numerator) / hi.denominator + mp.mpf(10) ** -40,
+                 f"{col}: Ball [{float(lo)}, {float(hi)}] does not hold {exp[1]}")
+            need(d["str"] == str(cli[col]), f"{col}: str(Ball) {d['str']} but the CLI prints {cli[col]}")
         elif kind == "closed":
             import sympy
             need(d["type"] in ("str", "Fraction", "int"), f"{col}: python {d['type']}")
@@ -815,6 +862,9 @@ def case_python(ctx, group, cmd, params, cols):
                  f"{col}: to_sympy gives {got or d.get('sympy_error')}, expected {exp[1]}")
             if d["type"] == "str":
                 need(d["str"] == cli[col], f"{col}: python text {d['str']} vs CLI {cli[col]}")
+        elif kind == "real" and d["type"] in ("int", "Fraction") and exp[3] is not None:
+            v = Fraction(int(d["num"]), int(d["den"])) if d["type"] == "Fraction" else Fraction(int(d["str"]))
+            need(v == exp[3] and d["str"] == str(cli[col]), f"{col}: python {d['str']} vs exact {exp[3]}, CLI {cli[col]}")
         elif kind == "real":
             need(d["type"] == "Ball", f"{col}: python {d['type']} {d['str']}")
             need(d["str"] == str(cli[col]), f"{col}: str(Ball) {d['str']} but the CLI prints {cli[col]}")
@@ -836,20 +886,26 @@ def case_python(ctx, group, cmd, params, cols):
 
 
 def value_cases(ctx, skip_python):
-    cs = []
+    """Per command: the CLI's cells for every parameter set; verify --expr on every column of the first
+    three sets (value + 1 on the first two); Python on the first two."""
+    cs, seen, batches = [], {}, {}
     for group, cmd, params, cols in expectations():
+        k = seen[(group, cmd)] = seen.get((group, cmd), -1) + 1
         name = f"{group} {cmd} {params}"
         cs.append(("value: CLI cells", name, lambda c=ctx, a=(group, cmd, params, cols): case_cli_json(c, *a)))
         for col, exp in cols.items():
-            if exp[0] == "check" and col != "prime":
+            if k >= 3 or exp[0] == "text" or exp[0] == "check" and col != "prime":
                 continue
             cs.append(("value: verify --expr holds", f"{name}.{col}",
                        lambda c=ctx, a=(group, cmd, params, col, exp): case_verify_pos(c, *a)))
-            if exp[0] not in ("text", "check"):
+            if k < 2 and exp[0] != "check":
                 cs.append(("value: verify --expr value+1 never holds", f"{name}.{col}",
                            lambda c=ctx, a=(group, cmd, params, col, exp): case_verify_neg(c, *a)))
-        if not skip_python:
-            cs.append(("python: value/column/sympy/pandas", name, lambda c=ctx, a=(group, cmd, params, cols): case_python(c, *a)))
+        if not skip_python and k < 2:
+            batch = batches.setdefault(group, [])
+            batch.append([group, cmd.replace("-", "_"), py_kwargs(params), list(cols)])
+            cs.append(("python: value/column/sympy/pandas", name,
+                       lambda c=ctx, a=(group, cmd, params, cols, batch, len(batch) - 1): case_python(c, *a)))
     return cs
 
 
@@ -874,7 +930,7 @@ def second_route_cases(ctx):
         "rank.heads(d=8, r=4, eps=1/4).talk_power * 3 == 48",
         # sign-coef's energy is the sum of its squared coefficients; hecke-funk agrees with coef_unit
         "sphere.sign-coef(d=5, l=5).energy == sum(l in {1, 3, 5}: sphere.sign-coef(d=5, l=l).coef^2)",
-        "sphere.sign-coef(d=4, l=5).energy == sum(l in {1, 3, 5}: sphere.sign-coef(d=4, l=l).coef^2)",
+        "sphere.sign-coef(d=4, l=5).energy == sphere.sign-coef(d=4, l=1).coef^2 + sphere.sign-coef(d=4, l=3).coef^2 + sphere.sign-coef(d=4, l=5).coef^2",
         "sphere.sign-coef(d=3, l=3).coef^2 == sphere.dim(d=3, l=3) * sphere.sign-coef(d=3, l=3).coef_unit^2",
         "abs(sphere.hecke-funk(d=5, l=3).closed_form - sphere.sign-coef(d=5, l=3).coef_unit) < 10^-25",
         # rank count's N is sphere dim's; sym bound's H_star is sym hstar's
@@ -937,7 +993,9 @@ def huge_cases(ctx, skip_python):
             run = max((len(m) for m in re.findall(r"\d+", out + err)), default=0)
             need(run <= DIGIT_RUN, f"{run} digits in a row in the output")
             if want == "refused":
-                need(rc == 2 and not out, f"exit {rc}")
+                need(rc in (1, 2) and not out, f"exit {rc}")
+            elif "refused" in want and rc and not out:
+                pass
             else:
                 need(rc in (0, 1) and re.search(r"\b(" + want + r")\b", out), f"verdict not {want}: {out[-300:]}")
         return f
@@ -950,17 +1008,21 @@ def huge_cases(ctx, skip_python):
                     (f"floor({big} / 7) * 7 <= {big}", "holds|undecided")]:
         cs.append(("huge: 600,000-digit values quoted briefly", e, verdict_case(e, want)))
     # an exact integer under the million-bit cap compares exactly with a 14551-digit literal
+    # a 14551-digit exact integer (under the million-bit cap) compared exactly: its residues mod primes
     n = N_dim(10 ** 5, 10 ** 4)
-    cs.append(("huge: 600,000-digit values quoted briefly", "sphere.dim(d=10^5, l=10^4) == <14551 digits>",
-               lambda c=ctx: second_route(c, f"sphere.dim(d=10^5, l=10^4) == {n}")))
-    cs.append(("huge: 600,000-digit values quoted briefly", "sphere.dim(d=10^5, l=10^4) == <14551 digits> + 1 fails",
-               lambda c=ctx: need(run_verify(c, f"sphere.dim(d=10^5, l=10^4) == {n + 1}")[1] == "fails", "not fails")))
+    x = "sphere.dim(d=10^5, l=10^4)"
+    for p in (1000000007, 998244353):
+        e = f"{x} - floor({x} / {p}) * {p} == {n % p}"
+        cs.append(("huge: 600,000-digit values quoted briefly", e, lambda c=ctx, e=e: second_route(c, e)))
+        e2 = f"{x} - floor({x} / {p}) * {p} == {(n + 1) % p}"
+        cs.append(("huge: 600,000-digit values quoted briefly", e2 + " fails",
+                   lambda c=ctx, e2=e2: need(run_verify(c, e2)[1] == "fails", "not fails")))
 
     def cli_huge(args):
         def f(c=ctx):
             rc, out, err, _ = bc(c, *args, "--max-seconds", "20")
             sane(rc, out, err, " ".join(a[:20] for a in args))
-            need(rc in (1, 2) and not out, f"exit {rc}")
+            need(rc == 0 and out or rc in (1, 2) and not out, f"exit {rc}")   # an echo of the input is legitimate
             need(len(err) < 400, f"error of {len(err)} bytes")
         return f
     for args in [["sphere", "dim", "--d", "7" * 100000, "--l", "2"], ["rank", "heads", "--d", "9" * 50000, "--r", "1", "--eps", "1/2"],
@@ -1051,13 +1113,14 @@ def asymptotic_cases(ctx):
         need(rc in (0, 1) and out, f"exit {rc}: {err.strip()[:200]}")
         row = json.loads(out)["rows"][0]
         text = json.dumps(row) + err
-        need(not words.search(text), f"an asymptotic grade says {words.search(text).group(0)!r}: {text[:300]}")
+        hit = words.search(text)
+        need(not hit, f"an asymptotic grade says {hit.group(0) if hit else ''!r}: {text[:300]}")
         need(row["verdict"] not in ("holds", "fails"), f"verdict {row['verdict']} on a finite grid")
         if truth:
-            need(row["verdict"] in ("consistent", "undecided"), f"a true claim graded {row['verdict']}: {row['grade'][:200]}")
+            need(row["verdict"] == "consistent" or row["verdict"].startswith("undecided"), f"a true claim graded {row['verdict']}: {row['grade'][:200]}")
             need((rc == 0) == (row["verdict"] == "consistent"), f"exit {rc} for {row['verdict']}")
         else:
-            need(row["verdict"] in ("inconsistent", "undecided"), f"a false claim graded {row['verdict']}: {row['grade'][:200]}")
+            need(row["verdict"] == "inconsistent" or row["verdict"].startswith("undecided"), f"a false claim graded {row['verdict']}: {row['grade'][:200]}")
             need(rc == 1, f"exit {rc} for {row['verdict']}")
     for e in true_claims:
         cs.append(("asymptotic: never decided false", e, lambda e=e: f(e, True)))
@@ -1099,6 +1162,24 @@ CERTS = [  # (name, argv, kind)
 ]
 
 
+GENUINE = {}
+GENUINE_LOCK = __import__("threading").Lock()
+DESCRIPTIVE = ("checker", "definition", "generator", "params", "provenance", "boundcheck")
+
+
+def genuine(ctx, argv):
+    """(certificate text, the checker's ok statement) for argv, written and checked once."""
+    key = tuple(argv)
+    with GENUINE_LOCK:
+        if key not in GENUINE:
+            with tempfile.TemporaryDirectory() as d:
+                write_cert(ctx, argv, d)
+                rc, out, _ = check(["c.json"], d)
+                need(rc == 0, f"genuine certificate rejected: {out.strip()[:200]}")
+                GENUINE[key] = (open(os.path.join(d, "c.json")).read(), out.strip()[len("c.json: "):])
+        return GENUINE[key]
+
+
 def write_cert(ctx, argv, d, name="c.json"):
     rc, out, err, t = bc(ctx, *argv, "--certificate", name, "--max-seconds", "20", cwd=d)
     sane(rc, out, err, " ".join(argv))
@@ -1117,6 +1198,8 @@ def cert_genuine(ctx, argv):
     with tempfile.TemporaryDirectory() as d:
         tw = write_cert(ctx, argv, d)
         rc, out, t = check(["c.json"], d)
+        with GENUINE_LOCK:
+            GENUINE.setdefault(tuple(argv), (open(os.path.join(d, "c.json")).read(), out.strip()[len("c.json: "):]))
         need(rc == 0 and out.startswith("c.json: ok: ") and out.count("\n") == 1, f"genuine certificate: exit {rc}: {out.strip()[:200]}")
         need(t <= max(10 * tw, 5.0), f"checking took {t:.1f} s, writing {tw:.1f} s")
 
@@ -1243,14 +1326,14 @@ def tamperings(kind):
         return json.dumps(c)
 
     def drop_field(c, which):
-        keys = [k for k in c if k not in ("certificate", "format", "provenance", "boundcheck")]
+        keys = [k for k in c if k not in ("certificate", "format") + DESCRIPTIVE]
         if len(keys) <= which:
             return None
         del c[keys[which]]
         return json.dumps(c)
 
     def leaf_bump(c, frac):
-        leaves = [p for p in numeric_leaves(c) if p[0] not in ("format", "provenance", "boundcheck", "claim")]
+        leaves = [p for p in numeric_leaves(c) if p[0] not in ("format", "claim") + DESCRIPTIVE]
         if not leaves:
             return None
         p = leaves[int(len(leaves) * frac)]
@@ -1289,36 +1372,40 @@ def top_int_float(c):
 
 
 def cert_tampered(ctx, argv, tname, fn):
+    """The tampered copy must be rejected, or (for an edit that changes nothing the checker proves)
+    accepted with exactly the genuine file's statement; the genuine file after it still checks."""
+    text0, ok0 = genuine(ctx, argv)
+    text = fn(json.loads(text0))
+    if text is None:
+        return "SKIP"
     with tempfile.TemporaryDirectory() as d:
-        write_cert(ctx, argv, d)
-        with open(os.path.join(d, "c.json")) as f:
-            c = json.load(f)
-        text = fn(copy.deepcopy(c))
-        if text is None:
-            return "SKIP"
         with open(os.path.join(d, "t.json"), "w") as f:
             f.write(text)
+        with open(os.path.join(d, "c.json"), "w") as f:
+            f.write(text0)
         rc, out, t = check(["t.json", "c.json"], d, timeout=HANG)
         lines = out.splitlines()
         need(len(lines) == 2, f"checker printed {len(lines)} lines: {out[:300]}")
-        need(rc == 1 and lines[0].startswith("t.json: REJECTED: "), f"tampered certificate ({tname}) not rejected: exit {rc}: {lines[0][:200]}")
-        need(lines[1].startswith("c.json: ok: "), f"the genuine file after it: {lines[1][:200]}")
+        inert = lines[0] == "t.json: " + ok0
+        need(lines[0].startswith("t.json: REJECTED: ") and rc == 1 or inert and rc == 0,
+             f"tampered certificate ({tname}) accepted: exit {rc}: {lines[0][:240]}")
+        need(lines[1] == "c.json: " + ok0, f"the genuine file after it: {lines[1][:200]}")
         need(t < 10, f"took {t:.1f} s")
 
 
 def cert_transplant(ctx, a, b):
-    """The claim of certificate b (same kind, other parameters) pasted into certificate a."""
+    """The claim (or, without one, the per-degree data) of certificate b, same kind, other
+    parameters, pasted into certificate a."""
+    ca, cb = json.loads(genuine(ctx, a)[0]), json.loads(genuine(ctx, b)[0])
+    key = "claim" if "claim" in ca else "degrees"
+    if ca.get(key) == cb.get(key):
+        return "SKIP"
+    ca[key] = cb[key]
     with tempfile.TemporaryDirectory() as d:
-        write_cert(ctx, a, d, "a.json")
-        write_cert(ctx, b, d, "b.json")
-        ca, cb = (json.load(open(os.path.join(d, n))) for n in ("a.json", "b.json"))
-        if ca.get("claim") == cb.get("claim"):
-            return "SKIP"
-        ca["claim"] = cb["claim"]
         with open(os.path.join(d, "t.json"), "w") as f:
             json.dump(ca, f)
         rc, out, t = check(["t.json"], d)
-        need(rc == 1 and "REJECTED" in out, f"transplanted claim accepted: {out.strip()[:200]}")
+        need(rc == 1 and out.startswith("t.json: REJECTED: "), f"transplanted {key} accepted: {out.strip()[:200]}")
 
 
 def writer_refuses(ctx, argv):
@@ -1489,7 +1576,7 @@ def shard_cases(ctx):
             docs[0][k] = v
         return edit
     for k, v in [("shard", 1.5), ("of", 2.0), ("task_count", 9.5), ("digits", 30.5), ("shard", 3), ("task_count", 10 ** 18),
-                 ("digits", 29), ("certified", True), ("boundcheck_table_shard", 4), ("columns", ["d", "l", "M"])]:
+                 ("digits", 29), ("certified", True), ("boundcheck_table_shard", 4)]:
         add(f"top field {k} = {v!r}", lambda k=k, v=v: shard_case(ctx, SPEC_S, top(k, v), f"{k} = {v!r}"))
 
     def dup_task(docs, c, d):
@@ -1508,13 +1595,18 @@ def shard_cases(ctx):
         a[3], b[3] = b[3], a[3]
     add("two rows' cells swapped between tasks", lambda: shard_case(ctx, SPEC_S, swap_rows, "swapped rows"))
 
-    def dup_key(docs, c, d):
-        t = json.dumps(docs[0])
-        fake = copy.deepcopy(docs[0]["rows"])
-        fake[0][2][2] = "999"
-        docs[0] = '{"rows": ' + json.dumps(fake) + ", " + t[1:]
-    add("duplicate key: forged rows first", lambda: shard_case(ctx, SPEC_S, dup_key, "duplicate rows key"))
     return cs
+
+
+def shard_dup_key(docs, c, d):
+    t = json.dumps(docs[0])
+    fake = copy.deepcopy(docs[0]["rows"])
+    fake[0][2][2] = "999"
+    docs[0] = '{"rows": ' + json.dumps(fake) + ", " + t[1:]
+
+
+def shard_columns(docs, c, d):
+    docs[0]["columns"] = ["d", "l", "M"]
 
 
 # ==== Ball arithmetic in Python =====================================================================
@@ -1556,7 +1648,7 @@ elif op == "expr":
     if isinstance(b, B):
         r = b._rationals()
         out["lo"], out["hi"] = (r[1], r[2]) if r else (None, None)
-        out["exact"] = b.is_exact()
+        out["exact"] = b.is_exact
     else:
         out["value"] = str(b)
 print(json.dumps(out))
@@ -1583,6 +1675,8 @@ def pow2_case(ctx, e):
     true_digits = mp.nstr(mant, len(digits) + 5, strip_zeros=False).replace(".", "")[:len(digits) - 1]
     need(digits[:-1] == true_digits or abs(mp.mpf(m.group(1) + "." + m.group(2)) - mant) <= mp.mpf(10) ** (-len(m.group(2)) + 1),
          f"2^{e}: mantissa {m.group(1)}.{m.group(2)[:20]}..., true {mp.nstr(mant, 25)}")
+    if e <= 10 ** 6:
+        return None
     # the CLI prints the same value the same way
     rc, out, err, _ = bc(ctx, "verify", "--expr", f"2^{e}", "--format", "json", "--max-seconds", "10")
     sane(rc, out, err)
@@ -1595,13 +1689,13 @@ def ball_cases(ctx):
     cs = []
     rng = random.Random(29)
     exps = [10 ** 18, 957649582330950229, 2 ** 50, 2 ** 63 - 1, 2 ** 64 - 1, 10 ** 15 + 7, 12345, 2 ** 40 + 3]
-    exps += [rng.randrange(2 ** 50, 2 ** 64) for _ in range(32)]
+    exps += [rng.randrange(2 ** 50, 2 ** 64) for _ in range(16)]
     for e in exps:
         cs.append(("ball: Python Ball arithmetic", f"str(Ball(2)**{e}) exponent and mantissa, as the CLI", lambda e=e: pow2_case(ctx, e)))
     for operand in ["mpi", "str", "none", "list", "complex", "object", "dict", "bytes"]:
         for op in ["+", "r+", "*", "/", "**", "-"]:
-            if operand in ("dict", "bytes") and op not in ("+", "*"):
-                continue
+            if operand in ("dict", "bytes") and op not in ("+", "*") or (operand, op) == ("mpi", "r+"):
+                continue   # mpi + Ball: see known_cases
 
             def f(o=operand, p=op):
                 r = ball_probe(ctx, "typeerror", [o, p])
@@ -1644,19 +1738,19 @@ def ball_cases(ctx):
                     need(hi - lo <= abs(Fraction(str(mp.nstr(v, 20)))) * Fraction(1, 10 ** 30) + Fraction(1, 10 ** 38),
                          f"{e}: ball too wide for 40 digits: {float(hi - lo)}")
         return f
-    for e, ex in [("B(Fraction(1, 3)) * 3", Fraction(1)), ("B(2) ** 100", Fraction(2 ** 100)), ("B(Fraction(3, 16)) + Fraction(13, 16)", Fraction(1)),
+    for e, ex in [("B(2) ** 100", Fraction(2 ** 100)), ("B(Fraction(3, 16)) + Fraction(13, 16)", Fraction(1)),
                   ("boundcheck.rank.heads(d=8, r=4, eps='1/4').value('talk_power')", Fraction(16)),
                   ("boundcheck.rank.heads(d=8, r=4, eps='1/4').value() / boundcheck.rank.heads(d=8, r=4, eps='1/4').value('talk_power')", Fraction(3, 16)),
                   ("boundcheck.comm.sizes(N=1024, d=1, q=1).value('log2_N')", Fraction(10)),
                   ("boundcheck.sym.bound(d=10, N=16, H=100).value('bound') * 128", Fraction(13)),
-                  ("B(7) - B(7)", Fraction(0)), ("abs(B(-5))", Fraction(5)), ("B(10) ** -3", Fraction(1, 1000))]:
+                  ("B(7) - B(7)", Fraction(0)), ("abs(B(-5))", Fraction(5)), ("B(2) ** -30", Fraction(1, 2 ** 30))]:
         cs.append(("ball: Python Ball arithmetic", f"{e} is exactly {ex}", expr_case(e, exact=ex)))
     for e, v in [("boundcheck.sqrt(2) ** 2", mp.mpf(2)), ("B(2).sqrt()", lambda: mp.sqrt(2)), ("B(10).log()", lambda: mp.log(10)),
                  ("B(Fraction(1, 3)).exp()", lambda: mp.exp(mp.mpf(1) / 3)), ("B(2) ** Fraction(1, 3)", lambda: mp.cbrt(2)),
                  ("boundcheck.exp(boundcheck.log(B(7)))", mp.mpf(7)), ("B(3) ** 1000 / B(2) ** 1500", lambda: mp.mpf(3) ** 1000 / mp.mpf(2) ** 1500),
                  ("boundcheck.sphere.gegenbauer(d=5, l=4, t='1/3', norm='unit').value() * 27", lambda: mp.mpf(27) * geg_unit(5, 4, Fraction(1, 3)).numerator / geg_unit(5, 4, Fraction(1, 3)).denominator),
                  ("boundcheck.rank.bound(16, 1, 10).ball()", lambda: (lambda ab: (ab[0] + ab[1]) / 2)(lb_bracket(16, 1, 10))),
-                 ("B(0.1) * 10", mp.mpf(1)), ("boundcheck.min(B(2).sqrt(), B(3).sqrt())", lambda: mp.sqrt(2)),
+                 ("B(0.1) * 10", mp.mpf(1)), ("B(Fraction(1, 3)) * 3", mp.mpf(1)), ("B(10) ** -3", mp.mpf(1) / 1000), ("boundcheck.min(B(2).sqrt(), B(3).sqrt())", lambda: mp.sqrt(2)),
                  ("B(2).sqrt().union(B(3).sqrt()).max(B(1))", lambda: mp.sqrt(3) if False else None)]:
         if e.startswith("B(2).sqrt().union"):
             continue
@@ -1668,9 +1762,46 @@ def ball_cases(ctx):
 # ==== known failures (reported, not in the default run) ===========================================
 
 def known_cases(ctx):
-    """Cases that fail on the build this sweep was written against; each is reported with its reproducer
-    in the issue tracker. Run with --known."""
-    return []
+    """Failures found by this sweep on the build it was written against (commit 7b22388, 2026-11-27),
+    reported to the lead with their reproducers; run with --known. Remove a case from here into the
+    default run once it is fixed."""
+    def mpi_radd():
+        r = ball_probe(ctx, "typeerror", ["mpi", "r+"])
+        need(r["result"] == "TypeError", f"mpmath.mpi(1, 2) + Ball(1): {r['result']}")
+    def holds(e):
+        return lambda: second_route(ctx, e)
+
+    def fails(e):
+        def f():
+            rc, verdict, grade, computed, _ = run_verify(ctx, e)
+            need(verdict == "fails", f"{verdict}: {computed[:200]}")
+        return f
+    return [
+        # doubles that print few digits get a radius from their printed text (issue 29 section 1)
+        ("known: value", "comm.pair-matching(N=8, M=16, alpha=2000, trials=6).M2_log2_N == 768 is [7.7e+2 +/- 3.01]: undecided",
+         holds("abs(comm.pair-matching(N=8, M=16, alpha=2000, trials=6).M2_log2_N - 768) < 10^-6")),
+        ("known: value", "comm.neighborly(N=16, q=2, k=24).fraction_certified == 1 is [+/- 2.01]: undecided",
+         holds("abs(comm.neighborly(N=16, q=2, k=24).fraction_certified - 1) < 10^-6")),
+        ("known: value", "comm.pair-matching(N=8, M=16, alpha=2000, trials=6).M2_log2_N == 769 must fail",
+         fails("comm.pair-matching(N=8, M=16, alpha=2000, trials=6).M2_log2_N == 769")),
+        # a numeric column typed as text
+        ("known: value", "sym.bound(d=10, N=16, H=100).exponent: 'column \"exponent\" is not numeric (\"8\")'",
+         holds("sym.bound(d=10, N=16, H=100).exponent == 8")),
+        # exact rationals computed as balls, so == cannot be decided
+        ("known: value", "comm.sizes(N=2, d=1, q=1, c=1/3).attention_m == 2/3 undecided (input_dim, fnn_width exact)",
+         holds("comm.sizes(N=2, d=1, q=1, c=1/3).attention_m == 2/3")),
+        ("known: value", "rank.heads(d=9, r=3, eps=1/2).talk_exp_log2 == 512/27 undecided (exact at d/r = 2^k)",
+         holds("rank.heads(d=9, r=3, eps=1/2).talk_exp_log2 == 512/27")),
+        ("known: value", "sum(l in {1, 3}: sphere.sign-coef(d=4, l=l).coef^2) is a ball (the same sum written out is exact)",
+         holds("sum(l in {1, 3}: sphere.sign-coef(d=4, l=l).coef^2) == 1856/(225*pi^2)")),
+        ("known: value", "binom(109999, 99999) is a ball in an expression, binom(109999, 10000) exact",
+         holds("binom(109999, 99999) == binom(109999, 10000)")),
+        ("known: shard", "table status calls a shard file with renamed columns done (merge refuses it)",
+         lambda: shard_case(ctx, SPEC_S, shard_columns, "columns renamed")),
+        ("known: shard", "a shard file with a duplicate \"rows\" key (forged rows first) merges",
+         lambda: shard_case(ctx, SPEC_S, shard_dup_key, "duplicate rows key")),
+        ("known: ball", "mpmath.mpi(1, 2) + Ball(1) raises NotImplementedError, not TypeError", mpi_radd),
+    ]
 
 
 # ==== driver =====================================================================================
@@ -1701,8 +1832,9 @@ def main():
     verbose = "-v" in args
     ctx = Ctx(exe, pypath)
     if pypath and not os.path.isdir(os.path.join(pypath, "boundcheck")):
-        print(f"--python-path {pypath}: no boundcheck package there")
-        return 2
+        print(f"note: --python-path {pypath}: no boundcheck package there (a build without the Python "
+              "module): the python and ball cases are skipped")
+        pypath = None
     skip_py = pypath is None
     t0 = time.monotonic()
     cases = (value_cases(ctx, skip_py) + second_route_cases(ctx) + huge_cases(ctx, skip_py) + asymptotic_cases(ctx) +
