@@ -1164,6 +1164,7 @@ CERTS = [  # (name, argv, kind)
 
 GENUINE = {}
 GENUINE_LOCK = __import__("threading").Lock()
+INERT = []   # tamperings the checker accepted with the genuine statement (the edit proves nothing else)
 DESCRIPTIVE = ("checker", "definition", "generator", "params", "provenance", "boundcheck")
 
 
@@ -1391,6 +1392,8 @@ def cert_tampered(ctx, argv, tname, fn):
              f"tampered certificate ({tname}) accepted: exit {rc}: {lines[0][:240]}")
         need(lines[1] == "c.json: " + ok0, f"the genuine file after it: {lines[1][:200]}")
         need(t < 10, f"took {t:.1f} s")
+        if inert:
+            INERT.append(f"{' '.join(argv[:2])}: {tname}")
 
 
 def cert_transplant(ctx, a, b):
@@ -1863,6 +1866,9 @@ def main():
     for cat, t in tally.items():
         print(f"  {cat}: {t['PASS']} pass, {t['BAD']} bad" + (f", {t['SKIP']} skipped" if t["SKIP"] else ""))
     print(f"  total: {total['PASS']} pass, {total['BAD']} bad")
+    if INERT:
+        print(f"  ({len(INERT)} tampered certificates were accepted with exactly the genuine file's statement: "
+              + "; ".join(sorted(INERT)) + ")")
     if verbose:
         for secs, name in sorted(slow, reverse=True)[:8]:
             print(f"  slowest: {secs:.1f} s {name[:120]}")
