@@ -10,13 +10,34 @@ cd "$(dirname "$0")/.."
 mode=${1:-}
 case "$mode" in verify | test) ;; *) echo "usage: scripts/bootstrap.sh verify|test" >&2; exit 2 ;; esac
 
+# Each stage's wall time, printed at the end (CI must stay under 15 minutes on two cores).
+declare -a timings=()
+stage_start=$SECONDS
+stage_done() {  # stage_done NAME: records the time since the previous stage ended
+  timings+=("$(printf '%5d s  %s' $((SECONDS - stage_start)) "$1")")
+  stage_start=$SECONDS
+}
+
 scripts/setup-debian.sh
 jobs=$(nproc 2>/dev/null || echo 2)
+stage_done "set-up (packages)"
+
+# ccache (installed by setup-debian.sh) keeps compiled objects between runs; with the clone's root
+# as its base directory and without the directory in the hash, a fresh clone of the same sources
+# reuses them. The first run on a machine compiles everything (CI's figure without a cache is in
+# ARCHITECTURE.md, "Build and CI").
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+  export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+else
+  launcher=()
+fi
 
 configure() {  # configure DIR [cmake args...]
   local dir=$1
   shift
-  cmake -S . -B "$dir" -G Ninja -DBOUNDCHECK_WERROR=ON "$@" >/dev/null
+  cmake -S . -B "$dir" -G Ninja -DBOUNDCHECK_WERROR=ON "${launcher[@]}" "$@" >/dev/null
 }
 
 if [[ $mode == verify ]]; then
@@ -25,9 +46,11 @@ if [[ $mode == verify ]]; then
   exec build/release/boundcheck verify
 fi
 
-configure build/release -DCMAKE_BUILD_TYPE=Release -DBOUNDCHECK_TESTS=ON -DBOUNDCHECK_BENCH=OFF
+# a unity build: sources compiled in batches (CMakeLists.txt, BOUNDCHECK_UNITY), half the CPU time
+configure build/release -DCMAKE_BUILD_TYPE=Release -DBOUNDCHECK_TESTS=ON -DBOUNDCHECK_BENCH=OFF \
+  -DBOUNDCHECK_UNITY=ON
 cmake --build build/release -j "$jobs"
-(cd build/release && ctest -j "$jobs" --output-on-failure)
+stage_done "Release build"
 
 # Sanitizers: AddressSanitizer + UndefinedBehaviorSanitizer in build/sanitize (with clang, the build
 # that also holds the fuzz targets .ci/run runs next), over the unit tests and every CLI test of
@@ -41,7 +64,26 @@ release_only+='|cli: output does not depend on --threads|cli: verify prints the 
 release_only+="|cli: one command's tree|table: sharded and merged|table: shards of a skewed grid"
 release_only+='|table: a streamed CSV)'
 scripts/configure-sanitize.sh
-cmake --build build/sanitize -j "$jobs"
+
+# The sanitizer tree compiles while the Release suite runs: the suite leaves cores idle (its long
+# tests wait on pdflatex, Slurm and browsers), and the build fills them. Its log is printed if it
+# fails.
+sanitize_log=build/sanitize/build.log
+cmake --build build/sanitize -j "$jobs" >"$sanitize_log" 2>&1 &
+sanitize_build=$!
+if ! (cd build/release && ctest -j "$jobs" --output-on-failure); then
+  kill "$sanitize_build" 2>/dev/null || true
+  exit 1
+fi
+stage_done "Release tests (the sanitizer tree compiling alongside)"
+if ! wait "$sanitize_build"; then
+  tail -n 60 "$sanitize_log" >&2
+  echo "bootstrap: the sanitizer build failed; the whole log is $sanitize_log" >&2
+  exit 1
+fi
+stage_done "sanitizer build (rest)"
 (cd build/sanitize && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest -j "$jobs" --output-on-failure -E "$release_only")
+stage_done "sanitizer tests"
+printf 'bootstrap: %s\n' "${timings[@]}" >&2
 echo "bootstrap: all tests passed (Release and ASan+UBSan)" >&2

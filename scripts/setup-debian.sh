@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config clang-format
+  ccache  # scripts/bootstrap.sh: objects kept between builds of any clone (CI)
   clang libclang-rt-14-dev  # fuzz/run.sh: libFuzzer, ASan, UBSan
   libflint-dev libflint-arb-dev libgmp-dev libmpfr-dev
   libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
