@@ -48,7 +48,7 @@ cat >"$dir/paper.tex" <<'TEX'
 \section{Lower bounds}
 Table~\ref{tab:lb} and Figure~\ref{fig:lb} give the certified lower bound for every $(d, r)$.
 \input{lb_table}
-\filler\filler\filler\filler\filler\filler\filler\filler\filler\filler\filler\filler\filler\filler
+\filler\filler\filler\filler\filler\filler\filler\filler\filler
 \begin{figure}
 \input{lb_fig}
 \caption{$\mathrm{LB}(d, r, H)$ against the number of heads $H$: colour by $d$, dash by $r$.}

@@ -35,7 +35,8 @@ const std::array<std::pair<std::string_view, double>, 6> kUnits{{
 }};
 
 const char* const kExpected =
-    "must be a LaTeX length such as \"3.2in\", \"8cm\", \"240pt\" or \"0.95\\columnwidth\" (units in, cm, mm, "
+    "must be a LaTeX length such as \"3.2in\", \"8cm\", \"240pt\" or \"0.95\\columnwidth\" (units in, cm, "
+    "mm, "
     "pt, bp, pc; or a factor of \\columnwidth, \\linewidth, \\textwidth)";
 
 }  // namespace

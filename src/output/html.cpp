@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <cstdint>
+#include <map>
 #include <regex>
 #include <set>
 #include <tuple>
@@ -185,7 +185,8 @@ std::string results_head(const Table& t) {
 }
 
 std::string render_results(const Table& t, std::set<Cited>& cited) {
-  std::string o = "<div class=\"scroll\"><table class=\"results\" id=\"results\">\n" + results_head(t) + "<tbody>\n";
+  std::string o =
+      "<div class=\"scroll\"><table class=\"results\" id=\"results\">\n" + results_head(t) + "<tbody>\n";
   const VerdictColumns vc(t);
   const auto source_col = std::find(t.columns.begin(), t.columns.end(), "source");
   for (const auto& r : t.rows) {
@@ -291,8 +292,7 @@ std::string render_html(const Table& t, const Meta& meta) {
   if (!meta.figure_svg.empty())
     o += "<section id=\"figure\">\n<h2>Figure</h2>\n<figure><img alt=\"figure of " + html_escape(what) +
          "\" src=\"data:image/svg+xml;base64," + base64(meta.figure_svg) + "\"></figure>\n</section>\n";
-  o += "<section id=\"results-section\">\n<h2>Results</h2>\n" + render_results(t, cited) +
-       "</section>\n";
+  o += "<section id=\"results-section\">\n<h2>Results</h2>\n" + render_results(t, cited) + "</section>\n";
   if (!t.notes.empty()) {
     o += "<section id=\"notes\">\n<h2>Notes</h2>\n<ul class=\"notes\">\n";
     for (const auto& n : t.notes) o += "<li>" + link_sources(n, cited) + "</li>\n";

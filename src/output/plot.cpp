@@ -188,15 +188,17 @@ void scale_picture(std::string& text, const FigureLength& w) {
   double pw = 0, ph = 0;
   const bool ok = u != std::string::npos && at != std::string::npos && g != std::string::npos && u < g &&
                   text.find(gfx, g + 1) == std::string::npos &&
-                  std::sscanf(text.c_str() + at + pic.size(), "%lf,%lf", &pw, &ph) == 2 && pw >= 1 && ph >= 1 &&
-                  text.find(']', g) != std::string::npos;
-  if (!ok) throw ResourceError("--plot: gnuplot's cairolatex output is not the picture expected (scaling it)");
+                  std::sscanf(text.c_str() + at + pic.size(), "%lf,%lf", &pw, &ph) == 2 && pw >= 1 &&
+                  ph >= 1 && text.find(']', g) != std::string::npos;
+  if (!ok)
+    throw ResourceError("--plot: gnuplot's cairolatex output is not the picture expected (scaling it)");
   const long units_w = std::lround(pw), units_h = std::lround(ph);
-  text.replace(g, text.find(']', g) - g,
-               fmt::format("\\includegraphics[width={{{}\\unitlength}},height={{{}\\unitlength}}", units_w,
-                           units_h));
-  text.replace(u, unit.size(),
-               fmt::format("\\setlength{{\\unitlength}}{{{}}}\\divide\\unitlength by {}%", w.latex(), units_w));
+  text.replace(
+      g, text.find(']', g) - g,
+      fmt::format("\\includegraphics[width={{{}\\unitlength}},height={{{}\\unitlength}}", units_w, units_h));
+  text.replace(
+      u, unit.size(),
+      fmt::format("\\setlength{{\\unitlength}}{{{}}}\\divide\\unitlength by {}%", w.latex(), units_w));
 }
 
 }  // namespace

@@ -49,12 +49,12 @@ struct StyleSizes {
 };
 
 const StyleSizes& style_sizes(const std::string& style) {
-  static const StyleSizes kNone{{4.8, ""}, 3.4 / 4.8, 6, 4.0 / 6, "Helvetica,10", 900,
-                                600,       "Helvetica,14", 1200, 800, "Helvetica,14"};
-  static const StyleSizes kOne{{1, "columnwidth"}, 0.75, 3, 0.75, "Helvetica,8", 600, 440, "Helvetica,12",
-                               1020,               750,  "Helvetica,20"};
-  static const StyleSizes kTwo{{1, "textwidth"}, 0.43, 6.2, 0.435, "Helvetica,9", 1050, 450, "Helvetica,13",
-                               2100,             900,  "Helvetica,22"};
+  static const StyleSizes kNone{{4.8, ""}, 3.4 / 4.8,      6,    4.0 / 6, "Helvetica,10", 900,
+                                600,       "Helvetica,14", 1200, 800,     "Helvetica,14"};
+  static const StyleSizes kOne{{1, "columnwidth"}, 0.75, 3,   0.75,          "Helvetica,8", 600, 440,
+                               "Helvetica,12",     1020, 750, "Helvetica,20"};
+  static const StyleSizes kTwo{{1, "textwidth"}, 0.43, 6.2, 0.435,         "Helvetica,9", 1050, 450,
+                               "Helvetica,13",   2100, 900, "Helvetica,22"};
   if (style.empty()) return kNone;
   if (style == "one-column") return kOne;
   if (style == "two-column") return kTwo;
@@ -68,7 +68,9 @@ std::pair<double, double> inches(const Plot& p, const FigureLength& width, doubl
   return {w, p.height ? p.height->nominal_inches() : w * aspect};
 }
 
-std::string inch_size(std::pair<double, double> wh) { return fmt::format("{:.4g}in,{:.4g}in", wh.first, wh.second); }
+std::string inch_size(std::pair<double, double> wh) {
+  return fmt::format("{:.4g}in,{:.4g}in", wh.first, wh.second);
+}
 
 /// A screen figure's pixels: the style's, or its width with the spec's shape.
 std::pair<int, int> pixels(const Plot& p, const StyleSizes& z, int w, int h) {
@@ -144,8 +146,7 @@ class FigureText {
   /// "<header> = <value>" for a series curve: a number in math mode for LaTeX.
   [[nodiscard]] std::string series_title(const std::string& column, const std::string& value) const {
     if (!tex_) return (has_label(column) ? latex_to_plain(t_.labels.at(column)) : column) + " = " + value;
-    if (latex_plain_number(value)) return label_text(column) + " $= " + value + "$";
-    return label_text(column) + " = " + latex_escape(value);
+    return latex_key_value(label_text(column), value);
   }
   [[nodiscard]] bool tex() const { return tex_; }
 
@@ -273,9 +274,10 @@ Channels channels(const Plot& p, size_t y_count) {
   if (ch.legacy) return ch;
   const int m = static_cast<int>(p.series.size());
   if (m + (y_count > 1 ? 1 : 0) > 3)
-    throw UsageError(fmt::format("[plot] series: {} keys{} cannot be told apart by colour, dash and marker "
-                                 "(at most three)",
-                                 m, y_count > 1 ? " and a list of y columns" : ""));
+    throw UsageError(
+        fmt::format("[plot] series: {} keys{} cannot be told apart by colour, dash and marker "
+                    "(at most three)",
+                    m, y_count > 1 ? " and a list of y columns" : ""));
   std::vector<int> free;  // the keys no channel names, in order (the y list last)
   for (int k = 0; k < m; ++k)
     if (std::none_of(named.begin(), named.end(), [&](const std::string* n) { return *n == p.series[k]; }))
@@ -352,17 +354,30 @@ std::string curve_block(int block, const Table& t, const Plot& p, const Columns&
   return data + "EOD\n";
 }
 
-/// A curve's legend entry as a literal, with " noenhanced" unless every part of it is a header or a
-/// number (enhanced-text markup such as N_{Tr} then comes from the headers).
-std::string curve_title(const FigureText& ft, const Plot& p, const std::vector<std::string>& key, size_t yk) {
-  std::string title = p.y.size() > 1 ? ft.label_text(p.y[yk]) : "";
-  bool markup = p.y.size() <= 1 || ft.has_label(p.y[yk]);
+/// A curve's legend entry, and whether gnuplot may read it as enhanced text: only when every part of
+/// it is a header or a number (enhanced-text markup such as N_{Tr} then comes from the headers).
+struct Title {
+  std::string text;
+  bool markup = true;
+};
+
+Title curve_title(const FigureText& ft, const Plot& p, const std::vector<std::string>& key, size_t yk) {
+  Title t{p.y.size() > 1 ? ft.label_text(p.y[yk]) : "", p.y.size() <= 1 || ft.has_label(p.y[yk])};
   for (size_t i = 0; i < key.size(); ++i) {
-    title += (title.empty() ? "" : ", ") + ft.series_title(p.series[i], key[i]);
-    markup = markup && ft.has_label(p.series[i]) && latex_plain_number(key[i]);
+    t.text += (t.text.empty() ? "" : ", ") + ft.series_title(p.series[i], key[i]);
+    t.markup = t.markup && ft.has_label(p.series[i]) && latex_plain_number(key[i]);
   }
-  if (title.empty()) title = ft.label_text(p.y[yk]);
-  return gnuplot_literal(title, "[plot] a curve's title") + (ft.tex() || markup ? "" : " noenhanced");
+  if (t.text.empty()) t.text = ft.label_text(p.y[yk]);
+  return t;
+}
+
+/// gnuplot sizes a .tex figure's key from the length of the LaTeX source of its entries ("$d = 16$"
+/// counts 8 characters where LaTeX sets 6): a key below the plot then gets one column where two fit.
+/// The key's width is corrected by the longest entry's excess (two characters kept as a margin), with
+/// shorter line samples.
+std::string tex_key_width(const Plot& p, const FigureText& ft, size_t excess) {
+  if (!ft.tex() || p.key != "below" || excess < 3) return "";
+  return fmt::format("set key samplen 2 width -{}\n", excess - 2);
 }
 
 /// A curve's plot clauses: its band, then its points (error bars, a line, or a line with markers).
@@ -385,7 +400,8 @@ void curve_clauses(std::vector<std::string>& plots, const Plot& p, int block, co
 // ---- overlays, ranges, guides ------------------------------------------------------------------
 
 /// The overlays' data blocks "$o<k>" (their y widens the range) and their plot clauses.
-std::string overlay_blocks(const Plot& p, const FigureText& ft, Extent& ext, std::vector<std::string>& plots) {
+std::string overlay_blocks(const Plot& p, const FigureText& ft, Extent& ext,
+                           std::vector<std::string>& plots) {
   std::string s;
   for (size_t o = 0; o < p.overlays.size(); ++o) {
     std::string data = fmt::format("$o{} << EOD\n", o);
@@ -425,7 +441,8 @@ std::string ranges(const Plot& p, const Extent& ext) {
 }
 
 /// The guides' data blocks "$g<k>", 200 segments over the data's x range, and their plot clauses.
-std::string guide_blocks(const Plot& p, const FigureText& ft, const Extent& ext, std::vector<std::string>& plots) {
+std::string guide_blocks(const Plot& p, const FigureText& ft, const Extent& ext,
+                         std::vector<std::string>& plots) {
   std::string s;
   for (size_t g = 0; g < p.guides.size() && std::isfinite(ext.xmin); ++g) {
     std::string data = fmt::format("$g{} << EOD\n", g);
@@ -466,16 +483,22 @@ std::string gnuplot_script(const Table& t, const Plot& p, const std::string& pat
   ext.logy = p.logy;
   bool rising = false;
   int block = 0;
+  size_t excess = 0;  // of a legend entry's LaTeX source over its text
   for (size_t yk = 0; yk < c.y.size(); ++yk)
     for (size_t i = 0; i < cv.rows.size(); ++i, ++block) {
       const auto& rows = cv.rows[i];
       s += curve_block(block, t, p, c, yk, rows, ext);
       if (block == 0 && !rows.empty())
         rising = numeric(t, rows.back(), c.y[yk], "y") > numeric(t, rows.front(), c.y[yk], "y");
+      const Title title = curve_title(ft, p, cv.keys[i], yk);
+      if (ft.tex())
+        excess = std::max(excess,
+                          title.text.size() - std::min(title.text.size(), latex_to_plain(title.text).size()));
       curve_clauses(plots, p, block, look_of(ch, cv, i, yk, block), rows.size(),
-                    curve_title(ft, p, cv.keys[i], yk));
+                    gnuplot_literal(title.text, "[plot] a curve's title") +
+                        (ft.tex() || title.markup ? "" : " noenhanced"));
     }
-  s += overlay_blocks(p, ft, ext, plots);
+  s += tex_key_width(p, ft, excess) + overlay_blocks(p, ft, ext, plots);
   // an inside key goes where the first curve is low: top left when it rises to the right
   if (p.key == "inside" && rising) s += "set key left top\n";
   s += ranges(p, ext);

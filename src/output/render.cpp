@@ -63,9 +63,9 @@ std::string csv_field(const std::string& s) {
 // Appends one field: as is, or quoted when it holds a comma, a quote or a line break
 void append_csv_field(std::string& out, const std::string& s) {
   // one pass over the characters (find_first_of calls memchr once per character)
-  const bool plain =
-      !formula_like(s) &&
-      std::none_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+  const bool plain = !formula_like(s) && std::none_of(s.begin(), s.end(), [](char c) {
+    return c == ',' || c == '"' || c == '\n' || c == '\r';
+  });
   if (plain)
     out += s;
   else
@@ -131,7 +131,8 @@ std::string text_group_lines(const std::vector<std::vector<Table::Group>>& level
     std::string text, rule;
     size_t c = 0;
     for (const auto& g : level) {
-      for (; c < g.first; ++c) text += std::string(w[c] + (c ? 2 : 0), ' '), rule += std::string(w[c] + (c ? 2 : 0), ' ');
+      for (; c < g.first; ++c)
+        text += std::string(w[c] + (c ? 2 : 0), ' '), rule += std::string(w[c] + (c ? 2 : 0), ' ');
       const size_t n = span(g), left = (n - g.text.size()) / 2, gap = c ? 2 : 0;
       text += std::string(gap + left, ' ') + g.text + std::string(n - left - g.text.size(), ' ');
       rule += std::string(gap, ' ') + std::string(n, '-');
@@ -300,7 +301,8 @@ std::string latex_groups(const Table& t) {
     for (const Table::Group* g : groups) {
       if (g->count == 0 || g->first < c || g->first + g->count > t.columns.size()) continue;
       for (; c < g->first; ++c) row += c ? " &" : "";
-      row += fmt::format("{}\\multicolumn{{{}}}{{c}}{{{}}}", c ? " & " : "", g->count, one_line_text(g->latex));
+      row +=
+          fmt::format("{}\\multicolumn{{{}}}{{c}}{{{}}}", c ? " & " : "", g->count, one_line_text(g->latex));
       rules += fmt::format("\\cmidrule(lr){{{}-{}}}", g->first + 1, g->first + g->count);
       c = g->first + g->count;
     }
@@ -406,11 +408,11 @@ std::string render_latex(const Table& t) {
       "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "
       "\\usepackage{{siunitx}}{} in the preamble.\n",
       BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
-  const std::string caption =
-      "\\caption{" +
-      (!t.caption.empty() ? t.caption
-                          : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what))) +
-      "}" + (t.label.empty() ? "" : "\\label{" + t.label + "}");
+  const std::string caption = "\\caption{" +
+                              (!t.caption.empty() ? t.caption
+                                                  : fmt::format("boundcheck {}, \\texttt{{{}}}",
+                                                                BOUNDCHECK_VERSION, latex_text(what))) +
+                              "}" + (t.label.empty() ? "" : "\\label{" + t.label + "}");
   // siunitx groups digits by default (0.087 91, 1 000 000): off inside this table only
   const bool ungroup = !t.group_digits && std::find(si.begin(), si.end(), true) != si.end();
   const char* const sisetup = "\\sisetup{group-digits=false}";
@@ -424,16 +426,18 @@ std::string render_latex(const Table& t) {
   out += latex_groups(t) + latex_header(t, si);
   if (long_table)
     out += " \\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n" +
-           (t.provenance.empty() ? ""
-                                 : fmt::format("\\bottomrule\n\\multicolumn{{{}}}{{c}}{{\\footnotesize {}}}\\\\\n"
-                                               "\\endlastfoot\n",
-                                               t.columns.size(), one_line_text(t.provenance)));
+           (t.provenance.empty()
+                ? ""
+                : fmt::format("\\bottomrule\n\\multicolumn{{{}}}{{c}}{{\\footnotesize {}}}\\\\\n"
+                              "\\endlastfoot\n",
+                              t.columns.size(), one_line_text(t.provenance)));
   else
     out += " \\\\\n\\midrule\n";
   out += latex_rows(t, si);
   if (long_table) return out + "\\end{longtable}\n" + (ungroup ? "\\endgroup\n" : "");
   out += "\\bottomrule\n\\end{tabular}\n";
-  if (!t.provenance.empty()) out += "\\par\\smallskip{\\footnotesize " + one_line_text(t.provenance) + "\\par}\n";
+  if (!t.provenance.empty())
+    out += "\\par\\smallskip{\\footnotesize " + one_line_text(t.provenance) + "\\par}\n";
   return out + "\\end{" + env + "}\n";
 }
 

@@ -149,7 +149,8 @@ series = "d"
   INFO(fixed.err);
   CHECK(fixed.code == 0);
   // a pivot that would put two points in one cell is refused the same way
-  const std::string cell = tmp.file("cell.toml", std::string(kGrid) + "[layout]\nrows = \"H\"\ncols = \"d\"\nvalue = \"lo\"\n");
+  const std::string cell =
+      tmp.file("cell.toml", std::string(kGrid) + "[layout]\nrows = \"H\"\ncols = \"d\"\nvalue = \"lo\"\n");
   auto c = run_boundcheck({"table", "--spec", cell});
   refused(c, "[layout]: the sweep varies r");
   CHECK(c.err.find("cols = [\"d\", \"r\"]") != std::string::npos);
@@ -175,7 +176,8 @@ H = [1, 10, 1000]
   CHECK(a.out == b.out);
   CHECK(line_count(a.out) == 1 + 2 * 3);
   // a TOML list sweeps: d = 16, 64, 128 instead of 16, 32
-  auto sw = run_boundcheck({"table", "--spec", spec, "--set", "d=[16, 64, 128]", "--set", "r=1", "--format", "json"});
+  auto sw = run_boundcheck(
+      {"table", "--spec", spec, "--set", "d=[16, 64, 128]", "--set", "r=1", "--format", "json"});
   INFO(sw.err);
   REQUIRE(sw.code == 0);
   const auto j = nlohmann::json::parse(sw.out);
@@ -183,7 +185,8 @@ H = [1, 10, 1000]
   CHECK(j["rows"][8]["d"] == 128);
   CHECK(j["params"]["set"] == nlohmann::json({"d = [16, 64, 128]", "r = 1"}));
   // a range too, and a flag
-  auto rg = run_boundcheck({"table", "--spec", spec, "--set", "H={from=1, to=100, per_decade=1}", "--format", "csv"});
+  auto rg = run_boundcheck(
+      {"table", "--spec", spec, "--set", "H={from=1, to=100, per_decade=1}", "--format", "csv"});
   REQUIRE(rg.code == 0);
   CHECK(line_count(rg.out) == 1 + 2 * 2 * 3);
   // the provenance line of the LaTeX table names the overrides
@@ -191,7 +194,8 @@ H = [1, 10, 1000]
   REQUIRE(tex.code == 0);
   CHECK(tex.out.find("\\texttt{-{}-set r=4}") != std::string::npos);
   // refusals: an unknown option with its closest name, a global option, no '=', a second line
-  refused(run_boundcheck({"table", "--spec", spec, "--set", "dd=4"}), "--set dd: \"rank bound\" has no option --dd");
+  refused(run_boundcheck({"table", "--spec", spec, "--set", "dd=4"}),
+          "--set dd: \"rank bound\" has no option --dd");
   CHECK(run_boundcheck({"table", "--spec", spec, "--set", "dd=4"}).err.find("--d") != std::string::npos);
   refused(run_boundcheck({"table", "--spec", spec, "--set", "digits=4"}), "global option");
   refused(run_boundcheck({"table", "--spec", spec, "--set", "r"}), "must be KEY=VALUE");
@@ -219,11 +223,11 @@ TEST_CASE("table --set: shards carry the overrides in their digests and other ov
   for (int i = 1; i <= 2; ++i) {
     r4.push_back((tmp.path / fmt::format("r4_{}.json", i)).string());
     r1.push_back((tmp.path / fmt::format("r1_{}.json", i)).string());
-    REQUIRE(run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--shard", fmt::format("{}/2", i), "--output",
-                            r4.back()})
+    REQUIRE(run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--shard", fmt::format("{}/2", i),
+                            "--output", r4.back()})
                 .code == 0);
-    REQUIRE(run_boundcheck({"table", "--spec", spec, "--set", "r=1", "--shard", fmt::format("{}/2", i), "--output",
-                            r1.back()})
+    REQUIRE(run_boundcheck({"table", "--spec", spec, "--set", "r=1", "--shard", fmt::format("{}/2", i),
+                            "--output", r1.back()})
                 .code == 0);
   }
   // the merged shards are the unsharded --set run
@@ -247,7 +251,8 @@ TEST_CASE("table --set: shards carry the overrides in their digests and other ov
   auto mixed = run_boundcheck({"table", "merge", r4[0], r1[1]});
   refused(mixed, "comes from another spec");
   // status: against --spec g.toml --set r=4, the r = 1 files are stale
-  auto st = run_boundcheck({"table", "status", r4[0], r4[1], r1[0], "--spec", spec, "--set", "r=4", "--format", "json"});
+  auto st = run_boundcheck(
+      {"table", "status", r4[0], r4[1], r1[0], "--spec", spec, "--set", "r=4", "--format", "json"});
   INFO(st.err);
   const auto sj = nlohmann::json::parse(st.out);
   CHECK(sj["rows"][0]["state"] == "done");
@@ -256,7 +261,8 @@ TEST_CASE("table --set: shards carry the overrides in their digests and other ov
   CHECK(sj["rows"][2]["detail"].get<std::string>().find("other --set overrides") != std::string::npos);
   refused(run_boundcheck({"table", "status", r4[0], "--set", "r=4"}), "--set goes with --spec");
   // --resume over a file of other overrides recomputes it (a note says so)
-  auto res = run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--shard", "1/2", "--output", r1[0], "--resume"});
+  auto res = run_boundcheck(
+      {"table", "--spec", spec, "--set", "r=4", "--shard", "1/2", "--output", r1[0], "--resume"});
   CHECK(res.code == 0);
   CHECK(res.err.find("other --set overrides") != std::string::npos);
   CHECK(nlohmann::json::parse(slurp(r1[0]))["set"] == nlohmann::json({"r=4"}));
@@ -268,11 +274,15 @@ TEST_CASE("table plan and status check the spec as table does before printing an
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"value.toml", "command = \"rank bound\"\n[fixed]\nr = 1\nH = 1\n[sweep]\nd = [\"abc\", 3]\n"},
       {"later.toml", "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, \"abc\"]\n"},
-      {"derived.toml", "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, 4]\n[derived]\nx = \"M + 1\"\n"},
-      {"plot.toml", "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, 4]\n[plot]\nx = \"d\"\ny = \"Q\"\n"},
+      {"derived.toml",
+       "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, 4]\n[derived]\nx = \"M + 1\"\n"},
+      {"plot.toml",
+       "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, 4]\n[plot]\nx = \"d\"\ny = \"Q\"\n"},
       {"layout.toml",
-       "command = \"sphere dim\"\n[sweep]\nd = [3, 4]\nl = [1, 2]\n[layout]\nrows = \"d\"\ncols = \"l\"\nvalue = \"Q\"\n"},
-      {"choice.toml", "command = \"rank bound\"\n[fixed]\nd = 8\nr = 1\nH = 1\n[sweep]\ncount = [\"exact\", \"tlak\"]\n"},
+       "command = \"sphere dim\"\n[sweep]\nd = [3, 4]\nl = [1, 2]\n[layout]\nrows = \"d\"\ncols = "
+       "\"l\"\nvalue = \"Q\"\n"},
+      {"choice.toml",
+       "command = \"rank bound\"\n[fixed]\nd = 8\nr = 1\nH = 1\n[sweep]\ncount = [\"exact\", \"tlak\"]\n"},
   };
   for (const auto& entry : bad) {
     const std::string& name = entry.first;
@@ -292,7 +302,8 @@ TEST_CASE("table plan and status check the spec as table does before printing an
   auto p = run_boundcheck({"table", "plan", "--spec", tmp.path.string() + "/value.toml"});
   CHECK(p.err.find("d = abc") != std::string::npos);
   // status with --spec checks it the same way
-  const std::string good = tmp.file("good.toml", "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, 4]\n");
+  const std::string good =
+      tmp.file("good.toml", "command = \"sphere dim\"\n[fixed]\nl = 2\n[sweep]\nd = [3, 4]\n");
   const std::string part = (tmp.path / "p1.json").string();
   REQUIRE(run_boundcheck({"table", "--spec", good, "--shard", "1/1", "--output", part}).code == 0);
   auto st = run_boundcheck({"table", "status", part, "--spec", tmp.path.string() + "/derived.toml"});
@@ -317,16 +328,19 @@ style = "two-column"
   CHECK(r.out.find("\\par\\smallskip{\\footnotesize boundcheck ") != std::string::npos);
   CHECK(r.out.find("1000 & ") != std::string::npos);  // H printed whole
   for (const char* bad : {"tab:lb}\\input{/etc/passwd}", "a b", ""}) {
-    const std::string s = tmp.file("bad.toml", std::string(kGrid) + fmt::format("[latex]\nlabel = '{}'\n", bad));
+    const std::string s =
+        tmp.file("bad.toml", std::string(kGrid) + fmt::format("[latex]\nlabel = '{}'\n", bad));
     refused(run_boundcheck({"table", "--spec", s}), "[latex] label: must be a label");
   }
-  const std::string w = tmp.file("w.toml", std::string(kGrid) + kPivotPlot + "width = \"3in}\\\\input{/etc/passwd}\"\n");
+  const std::string w =
+      tmp.file("w.toml", std::string(kGrid) + kPivotPlot + "width = \"3in}\\\\input{/etc/passwd}\"\n");
   refused(run_boundcheck({"table", "--spec", w}), "[plot] width: must be a LaTeX length");
 }
 
 TEST_CASE("table --format html: the swept command's formula and the spec - verify leads with the summary") {
   TempDir tmp;
-  const std::string spec = tmp.file("g.toml", std::string(kGrid) + "[layout]\nrows = \"H\"\ncols = [\"d\", \"r\"]\nvalue = \"lo\"\n");
+  const std::string spec = tmp.file(
+      "g.toml", std::string(kGrid) + "[layout]\nrows = \"H\"\ncols = [\"d\", \"r\"]\nvalue = \"lo\"\n");
   auto r = run_boundcheck({"table", "--spec", spec, "--set", "kernel=double", "--format", "html"});
   INFO(r.err);
   REQUIRE(r.code == 0);

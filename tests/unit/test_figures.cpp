@@ -87,7 +87,7 @@ TEST_CASE("figures: one curve per (d r) pair coloured by d and dashed by r with 
     }
   }
   const auto tex = clauses(gnuplot_script(t, p, "f.tex"));
-  CHECK(tex[1].find("title '$d$ $= 16$, $r$ $= 4$'") != std::string::npos);
+  CHECK(tex[1].find("title '$d = 16$, $r = 4$'") != std::string::npos);
   const auto svg = clauses(gnuplot_script(t, p, "f.svg"));
   CHECK(svg[1].find("title 'd = 16, r = 4'") != std::string::npos);
   // the spec chooses: colour by r, dash by d
@@ -116,8 +116,9 @@ TEST_CASE("figures: one series key keeps a colour per curve as before channels e
   Plot p;
   p.x = "H", p.y = {"lo"}, p.series = {"d"};
   Table one = t;  // r fixed at 1: one curve per d
-  one.rows.erase(std::remove_if(one.rows.begin(), one.rows.end(), [](const auto& r) { return r[1].ival != 1; }),
-                 one.rows.end());
+  one.rows.erase(
+      std::remove_if(one.rows.begin(), one.rows.end(), [](const auto& r) { return r[1].ival != 1; }),
+      one.rows.end());
   const auto c = clauses(gnuplot_script(one, p, "f.svg"));
   REQUIRE(c.size() == 2);
   CHECK(field(c[0], "lc") == "1");

@@ -317,7 +317,7 @@ TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes s
   CHECK(s.find("set title '50\\% \\& \\{more\\} \\textbackslash{}input\\{x\\}'") != std::string::npos);
   CHECK(s.find("set ylabel '$\\mathrm{LB}$'") != std::string::npos);  // a [labels] header: LaTeX
   CHECK(s.find("set xlabel 'H'") != std::string::npos);               // a bare column name: escaped text
-  CHECK(s.find("title '$r$ $= 4$'") != std::string::npos);
+  CHECK(s.find("title '$r = 4$'") != std::string::npos);              // one math group: $r = 4$
   CHECK(s.find("title 'x\\textasciicircum{}\\_1 \\#'") != std::string::npos);
   // the range is fitted to the data (1/3 .. 1), not to the guide
   CHECK(s.find("set yrange [") != std::string::npos);

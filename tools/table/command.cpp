@@ -207,7 +207,8 @@ void digits_note(const Spec& s, const Context& ctx, std::vector<std::string>& no
 /// overrides: what an HTML report of a table says is computed.
 std::vector<std::pair<std::string, std::string>> about_sweep(const Spec& s, const Command& cmd) {
   std::string spec = s.text;
-  for (const auto& o : s.sets) spec += (spec.empty() || spec.back() == '\n' ? "" : "\n") + ("# --set " + o.text());
+  for (const auto& o : s.sets)
+    spec += (spec.empty() || spec.back() == '\n' ? "" : "\n") + ("# --set " + o.text());
   return {{"Command", "boundcheck " + table::join_words(s.command)},
           {"Formula", cmd.help.formula},
           {"Source", cmd.help.source},

@@ -104,7 +104,8 @@ void rethrow_point(const Spec& s, const Point& p, const PointError& e) {
     if (mentions(opt)) {
       line = s.line_of(opt);
       const char* sec = section_of(s, opt);
-      where = sec[0] == '-' ? fmt::format("{} {} = {}", sec, opt, v) : fmt::format("[{}] {} = {}", sec, opt, v);
+      where =
+          sec[0] == '-' ? fmt::format("{} {} = {}", sec, opt, v) : fmt::format("[{}] {} = {}", sec, opt, v);
       break;
     }
   if (where.empty()) {
@@ -345,7 +346,8 @@ std::vector<std::string> probe_columns(const Spec& s, const Plan& plan, const Co
   const Point p = plan.points.at(0);
   out::Table t;
   const PointError e = guarded([&] {
-    t = inv.run(call_args(s, p, cell_options(s, ctx).digits, std::to_string(ctx.threads), ctx.certified)).table;
+    t = inv.run(call_args(s, p, cell_options(s, ctx).digits, std::to_string(ctx.threads), ctx.certified))
+            .table;
   });
   if (e.kind != 0) rethrow_point(s, p, e);
   add_point_columns(t, p);

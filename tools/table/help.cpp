@@ -132,21 +132,23 @@ void help_table(Registry& reg) {
                            "evidence only as far as its author is trusted.",
                 .examples = {"boundcheck table merge p1.json p2.json --format markdown",
                              "boundcheck table merge p2.json p1.json --format latex --output t1.tex"}});
-  reg.help(plan->app,
-           Help{.formula = "The spec, checked as table checks it before it computes (options, values, and the "
-                           "columns its derived columns, layout and plot name, from one probe point), then its "
-                           "grid cut into tasks by the swept command's own cost model (expensive "
-                           "regions down to single points, cheap ones in blocks of up to 4096 points), dealt "
-                           "longest first to the least loaded of N shards; one row per shard: tasks, points "
-                           "and estimated seconds on one core.",
-                .source = "The swept command's cost model (its --help, Cost).",
-                .cost = "Planning: the grid is counted and priced; one point (the first) is computed to learn "
-                        "the command's columns when the spec names columns.",
-                .details = "Size an array job from est_seconds; table --shard I/N computes exactly shard "
-                           "I's tasks, and table merge joins the files.",
-                .examples = {"boundcheck table plan --spec data/specs/paperL_table1.toml --shards 2",
-                             "boundcheck table plan --spec data/specs/paper_lb_grid.toml --set 'd=[16, 64]' --shards 4",
-                             "boundcheck table plan --spec data/specs/lb_vs_heads.toml --shards 8"}});
+  reg.help(
+      plan->app,
+      Help{.formula = "The spec, checked as table checks it before it computes (options, values, and the "
+                      "columns its derived columns, layout and plot name, from one probe point), then its "
+                      "grid cut into tasks by the swept command's own cost model (expensive "
+                      "regions down to single points, cheap ones in blocks of up to 4096 points), dealt "
+                      "longest first to the least loaded of N shards; one row per shard: tasks, points "
+                      "and estimated seconds on one core.",
+           .source = "The swept command's cost model (its --help, Cost).",
+           .cost = "Planning: the grid is counted and priced; one point (the first) is computed to learn "
+                   "the command's columns when the spec names columns.",
+           .details = "Size an array job from est_seconds; table --shard I/N computes exactly shard "
+                      "I's tasks, and table merge joins the files.",
+           .examples = {
+               "boundcheck table plan --spec data/specs/paperL_table1.toml --shards 2",
+               "boundcheck table plan --spec data/specs/paper_lb_grid.toml --set 'd=[16, 64]' --shards 4",
+               "boundcheck table plan --spec data/specs/lb_vs_heads.toml --shards 8"}});
   reg.help(
       status->app,
       Help{.formula = "One row per file: done (complete, digests and tasks check out), stale (another "

@@ -287,8 +287,9 @@ void read_header(const std::string& what, const std::string& file, const nlohman
   std::vector<std::string> sets;  // the --set overrides the shard was computed with
   if (j.contains("set")) {
     const auto& v = j.at("set");
-    if (!v.is_array() || v.size() > 100 ||
-        !std::all_of(v.begin(), v.end(), [](const auto& w) { return w.is_string() && w.template get<std::string>().size() <= 4096; }))
+    if (!v.is_array() || v.size() > 100 || !std::all_of(v.begin(), v.end(), [](const auto& w) {
+          return w.is_string() && w.template get<std::string>().size() <= 4096;
+        }))
       throw UsageError(fmt::format("{}: \"{}\": \"set\" must be a list of KEY=VALUE strings, got {}", what,
                                    file, clip(v)));
     sets = v.get<std::vector<std::string>>();
@@ -504,7 +505,8 @@ std::string shard_problem(const Shard& sh, const std::string& file, const Plan& 
 
 std::string shard_mismatch(const Shard& sh, const Spec& s, size_t count, const CellOptions& cells) {
   if (sh.spec.identity() != s.identity())
-    return sh.spec.text == s.text ? "a shard of this spec with other --set overrides" : "a shard of another spec";
+    return sh.spec.text == s.text ? "a shard of this spec with other --set overrides"
+                                  : "a shard of another spec";
   if (sh.count != count) return fmt::format("shard {}/{} (another shard count)", sh.index, sh.count);
   if (sh.cells != cells)
     return fmt::format("a shard computed {} (not {})", cell_difference(cells, sh.cells),

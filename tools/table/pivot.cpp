@@ -21,19 +21,19 @@ namespace bc::cli::table {
 
 namespace {
 
-/// The LaTeX header of a pivot key's value, "$d = 16$": the key's [labels] header when it has one;
-/// math mode only when both are plain (a name like "d", a number: they come from the spec and the
-/// rows), escaped text otherwise.
+/// The LaTeX header of a pivot key's value, "$d = 16$": with the key's [labels] header when it has
+/// one (output/latex_text.hpp latex_key_value); else math mode only when both are plain (a name like
+/// "d", a number: they come from the spec and the rows), escaped text otherwise.
 std::string key_latex(const Spec& s, const std::string& key, const std::string& value) {
-  const std::string head = s.labels.count(key) ? s.labels.at(key) : "";
+  if (s.labels.count(key) != 0U && !s.labels.at(key).empty())
+    return out::latex_key_value(s.labels.at(key), value);
   const bool plain_name = !key.empty() && std::all_of(key.begin(), key.end(), [](char ch) {
     return std::isalnum(static_cast<unsigned char>(ch)) != 0;
   });
   const bool plain = out::latex_plain_number(value);
-  const std::string v = plain ? value : out::latex_escape(value);
-  if (!head.empty()) return plain ? fmt::format("{} $= {}$", head, v) : fmt::format("{} = {}", head, v);
-  return plain && plain_name ? fmt::format("${} = {}$", key, v)
-                             : fmt::format("{} = {}", out::latex_escape(key), v);
+  return plain && plain_name
+             ? fmt::format("${} = {}$", key, value)
+             : fmt::format("{} = {}", out::latex_escape(key), plain ? value : out::latex_escape(value));
 }
 
 /// "d = 16, r = 1": keys and values for a message.
@@ -58,12 +58,15 @@ Cells gather(const Spec& s, const out::Table& t, const std::vector<size_t>& ri, 
              const std::vector<size_t>& vi) {
   const auto& L = *s.layout;
   std::vector<std::map<std::string, size_t>> rank(ri.size() + ci.size());
-  const auto rank_of = [&](size_t k, const std::string& v) { return rank[k].emplace(v, rank[k].size()).first->second; };
+  const auto rank_of = [&](size_t k, const std::string& v) {
+    return rank[k].emplace(v, rank[k].size()).first->second;
+  };
   Cells c;
   for (const auto& r : t.rows) {
     std::vector<size_t> rk, ck;
     std::vector<std::string> rv, cv;
-    for (size_t k = 0; k < ri.size(); ++k) rv.push_back(r[ri[k]].display()), rk.push_back(rank_of(k, rv.back()));
+    for (size_t k = 0; k < ri.size(); ++k)
+      rv.push_back(r[ri[k]].display()), rk.push_back(rank_of(k, rv.back()));
     for (size_t k = 0; k < ci.size(); ++k)
       cv.push_back(r[ci[k]].display()), ck.push_back(rank_of(ri.size() + k, cv.back()));
     auto& row = c.rows[rk];
@@ -123,7 +126,8 @@ void value_header(const Spec& s, size_t first, out::Table& p) {
     latex += (latex.empty() ? "" : ", ") + l;
   }
   if (L.value.size() > 1 && L.header.empty()) latex = "[" + latex + "]";
-  if (p.columns.size() > first) p.groups.push_back({first, p.columns.size() - first, latex, out::latex_to_plain(latex)});
+  if (p.columns.size() > first)
+    p.groups.push_back({first, p.columns.size() - first, latex, out::latex_to_plain(latex)});
 }
 
 }  // namespace
@@ -147,7 +151,7 @@ out::Table pivot(const Spec& s, const out::Table& t) {
   p.caption = t.caption, p.provenance = t.provenance, p.label = t.label;
   p.group_digits = t.group_digits, p.wide = t.wide;
   p.columns = L.rows;
-  name_columns(s, c, 1, p);        // the outer keys' levels, under
+  name_columns(s, c, 1, p);           // the outer keys' levels, under
   value_header(s, L.rows.size(), p);  // level 0: the quantity, over every value column
   for (const auto& [k, v] : s.labels) p.labels[k] = v;
   for (const auto& entry : c.rows) {

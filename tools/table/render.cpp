@@ -211,8 +211,8 @@ void check_columns(const Spec& s, std::vector<std::string> columns) {
   if (!s.columns.empty()) {
     for (const auto& c : s.columns)
       if (column_index(columns, c) == columns.size())
-        throw UsageError(fmt::format("{}:{}: columns: no column \"{}\" (columns: {})", s.file, s.columns_line, c,
-                                     fmt::join(columns, ", ")));
+        throw UsageError(fmt::format("{}:{}: columns: no column \"{}\" (columns: {})", s.file, s.columns_line,
+                                     c, fmt::join(columns, ", ")));
     columns = s.columns;
   }
   const auto need = [&](const std::string& c, long line, const std::string& role) {

@@ -453,7 +453,8 @@ void check_channels(const Ctx& c, const toml::table& t, const PlotSpec& p) {
                        p.series.size(), p.y.size() > 1 ? " and a list of y columns" : ""));
   std::set<std::string> seen;
   for (const auto& k : p.series)
-    if (!seen.insert(k).second) c.fail(t.get("series"), "[plot] series", fmt::format("\"{}\" is given twice", k));
+    if (!seen.insert(k).second)
+      c.fail(t.get("series"), "[plot] series", fmt::format("\"{}\" is given twice", k));
 }
 
 void read_plot(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
@@ -489,7 +490,8 @@ void read_layout(const Ctx& c, const toml::node& n, const std::string& field, Bu
     c.fail(t.get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
   std::set<std::string> seen;
   for (const auto& k : l.rows)
-    if (!seen.insert(k).second) c.fail(t.get("rows"), "[layout] rows", fmt::format("\"{}\" is given twice", k));
+    if (!seen.insert(k).second)
+      c.fail(t.get("rows"), "[layout] rows", fmt::format("\"{}\" is given twice", k));
   for (const auto& k : l.cols)
     if (!seen.insert(k).second)
       c.fail(t.get("cols"), "[layout] cols", fmt::format("\"{}\" is already a key of rows or cols", k));
@@ -528,12 +530,14 @@ const std::vector<Key<Build>> kLatexKeys = {
        // written into \label{...}: a fixed alphabet, so that it can end nothing and run nothing
        b.s.label = string_of(c, n, f);
        const bool ok = !b.s.label.empty() && b.s.label.size() <= 100 &&
-                       b.s.label.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                                   "0123456789:._-/+") == std::string::npos;
+                       b.s.label.find_first_not_of(
+                           "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                           "0123456789:._-/+") == std::string::npos;
        if (!ok)
-         c.fail(&n, f,
-                fmt::format("must be a label of letters, digits and : . _ - / + (e.g. \"tab:lb\"), got \"{}\"",
-                            b.s.label.substr(0, 60)));
+         c.fail(
+             &n, f,
+             fmt::format("must be a label of letters, digits and : . _ - / + (e.g. \"tab:lb\"), got \"{}\"",
+                         b.s.label.substr(0, 60)));
      }},
     {"group_digits",
      [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
@@ -676,9 +680,11 @@ std::pair<std::string, toml::table> read_set_word(const std::string& word) {
 /// Removes `opt` from [fixed], [sweep] and [zip]; says where it was (the section and index).
 std::pair<char, size_t> take_option(Spec& s, const std::string& opt) {
   for (size_t i = 0; i < s.fixed.size(); ++i)
-    if (s.fixed[i].first == opt) return s.fixed.erase(s.fixed.begin() + static_cast<long>(i)), std::pair{'f', i};
+    if (s.fixed[i].first == opt)
+      return s.fixed.erase(s.fixed.begin() + static_cast<long>(i)), std::pair{'f', i};
   for (size_t i = 0; i < s.sweep.size(); ++i)
-    if (s.sweep[i].option == opt) return s.sweep.erase(s.sweep.begin() + static_cast<long>(i)), std::pair{'s', i};
+    if (s.sweep[i].option == opt)
+      return s.sweep.erase(s.sweep.begin() + static_cast<long>(i)), std::pair{'s', i};
   for (size_t i = 0; i < s.zip.size(); ++i)
     if (s.zip[i].option == opt) return s.zip.erase(s.zip.begin() + static_cast<long>(i)), std::pair{'z', i};
   return {'-', 0};
@@ -754,12 +760,13 @@ void check_axes_named(const Ctx& c, const Spec& s) {
     if (const std::string opt = unnamed_axis(s, keys); !opt.empty()) {
       std::vector<std::string> series = s.plot->series;
       series.push_back(opt);
-      c.fail_at(s.plot->line, "[plot]",
-                fmt::format("the sweep varies {} ({}), which is neither x nor a series key, so its curves would "
-                            "merge into one line; add it to the series (series = [{}]) or fix it ([fixed] {} = {}, "
-                            "or table --set {}={})",
-                            opt, axis_origin(s, opt), quoted_list(series), opt, first_value(s, opt), opt,
-                            first_value(s, opt)));
+      c.fail_at(
+          s.plot->line, "[plot]",
+          fmt::format("the sweep varies {} ({}), which is neither x nor a series key, so its curves would "
+                      "merge into one line; add it to the series (series = [{}]) or fix it ([fixed] {} = {}, "
+                      "or table --set {}={})",
+                      opt, axis_origin(s, opt), quoted_list(series), opt, first_value(s, opt), opt,
+                      first_value(s, opt)));
     }
   }
   if (s.layout) {
@@ -768,12 +775,13 @@ void check_axes_named(const Ctx& c, const Spec& s) {
     if (const std::string opt = unnamed_axis(s, keys); !opt.empty()) {
       std::vector<std::string> cols = s.layout->cols;
       cols.push_back(opt);
-      c.fail_at(s.layout->line, "[layout]",
-                fmt::format("the sweep varies {} ({}), which is neither in rows nor in cols, so several points "
-                            "would share a cell; pivot on it (cols = [{}]) or fix it ([fixed] {} = {}, or table "
-                            "--set {}={})",
-                            opt, axis_origin(s, opt), quoted_list(cols), opt, first_value(s, opt), opt,
-                            first_value(s, opt)));
+      c.fail_at(
+          s.layout->line, "[layout]",
+          fmt::format("the sweep varies {} ({}), which is neither in rows nor in cols, so several points "
+                      "would share a cell; pivot on it (cols = [{}]) or fix it ([fixed] {} = {}, or table "
+                      "--set {}={})",
+                      opt, axis_origin(s, opt), quoted_list(cols), opt, first_value(s, opt), opt,
+                      first_value(s, opt)));
     }
   }
 }

@@ -86,8 +86,8 @@ struct PlotSpec {
 
 struct LayoutSpec {
   std::vector<std::string> rows, cols;  ///< one key or several (several cols: a header per level)
-  std::vector<std::string> value;  ///< one column, or two (lo, hi) printed as a bracket
-  std::string header;              ///< LaTeX over the value columns (default: the value's label)
+  std::vector<std::string> value;       ///< one column, or two (lo, hi) printed as a bracket
+  std::string header;                   ///< LaTeX over the value columns (default: the value's label)
   long line = 0;
 };
 
@@ -114,11 +114,11 @@ struct Spec {
   std::vector<std::pair<std::string, std::string>> outputs;  ///< file -> format name
   long outputs_line = 0;
   std::map<std::string, std::string> labels;
-  std::string caption;         ///< top-level `caption` or [latex] caption (LaTeX source by design)
+  std::string caption;     ///< top-level `caption` or [latex] caption (LaTeX source by design)
   bool provenance = true;  ///< [latex] provenance: a line under the table names the version and the command
   std::string label;       ///< [latex] label: \label{...} of the table (letters, digits, : . _ - /)
-  bool group_digits = false;  ///< [latex] group_digits: siunitx's digit grouping (0.087 91) is kept
-  bool wide = false;          ///< [latex] style = "two-column": a table* across both columns
+  bool group_digits = false;   ///< [latex] group_digits: siunitx's digit grouping (0.087 91) is kept
+  bool wide = false;           ///< [latex] style = "two-column": a table* across both columns
   std::optional<long> digits;  ///< the default of --digits for this sweep (table/execute.hpp cell_options)
   std::optional<long> derived_digits;  ///< significant digits of derived columns (default: digits)
   std::optional<PlotSpec> plot;

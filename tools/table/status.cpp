@@ -32,7 +32,8 @@ const Shard* newest(const std::vector<FileState>& fs, const std::string& identit
   const Shard* best = nullptr;
   std::filesystem::file_time_type t{};
   for (const auto& f : fs)
-    if (f.shard && (identity.empty() || f.shard->spec.identity() == identity) && (best == nullptr || f.mtime > t))
+    if (f.shard && (identity.empty() || f.shard->spec.identity() == identity) &&
+        (best == nullptr || f.mtime > t))
       best = &*f.shard, t = f.mtime;
   return best;
 }
@@ -63,8 +64,9 @@ Plan checked_plan(const Spec& spec, const Shard* ref, const CellOptions& cells, 
   Invoker probe;
   Plan plan = make_plan(spec, validate_spec(spec, probe, ctx), cells.digits, true);
   if (names_columns(spec))
-    check_columns(spec, ref != nullptr && ref->spec.identity() == spec.identity() ? ref->raw.columns
-                                                                                   : probe_columns(spec, plan, ctx));
+    check_columns(spec, ref != nullptr && ref->spec.identity() == spec.identity()
+                            ? ref->raw.columns
+                            : probe_columns(spec, plan, ctx));
   return plan;
 }
 

@@ -26,10 +26,12 @@ std::string type_problem(const std::string& type, const std::string& value, bool
   const auto q = parse_exact_rational(value);
   if (type == "INT" && !(q && fmpz_is_one(fmpq_denref(q->x))))
     return fmt::format("must be an integer, got \"{}\"", value);
-  if (type == "RATIONAL" && !q) return fmt::format("must be an exact number (1/10, 0.1, 1e-3), got \"{}\"", value);
+  if (type == "RATIONAL" && !q)
+    return fmt::format("must be an exact number (1/10, 0.1, 1e-3), got \"{}\"", value);
   if (type == "LIST" && swept && !q) return fmt::format("must be a number, got \"{}\"", value);
   const bool words = !type.empty() && type.find('|') != std::string::npos &&
-                     std::none_of(type.begin(), type.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; });
+                     std::none_of(type.begin(), type.end(),
+                                  [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; });
   if (words && ("|" + type + "|").find("|" + value + "|") == std::string::npos)
     return fmt::format("must be one of {}, got \"{}\"", type, value);
   return "";
