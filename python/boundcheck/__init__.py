@@ -28,9 +28,9 @@ Errors are :class:`UsageError` (a ValueError), :class:`DomainError` (an Arithmet
 Ball comparison its enclosure cannot decide. See ``_commands`` for how Python values become option
 text (floats go through ``repr``: ``eps=0.1`` is exactly 1/10).
 
-Runs release the GIL; Ctrl-C raises KeyboardInterrupt within ~50 ms. The C++ library has no
-cancellation points, so an interrupted computation keeps running on its worker thread in the
-background until it finishes (its result is discarded); a later call gets a fresh worker.
+Runs release the GIL; Ctrl-C raises KeyboardInterrupt within ~50 ms and cancels the computation:
+it stops at its next deadline poll (the library's long loops poll every few milliseconds of work),
+as a run stops once ``max_seconds`` has passed.
 """
 
 try:

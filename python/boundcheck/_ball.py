@@ -24,7 +24,9 @@ floats (read through ``repr``, like every float the module passes on: ``0.1`` is
 scalars, ``mpmath.mpf`` and other Balls. The working precision is that of the innermost
 ``boundcheck.context(digits=...)`` or the module default (``boundcheck.set_defaults``), else the
 larger precision of the Ball operands (a table's Balls carry its ``digits``). A result holds the
-exact result for every choice of points in the operands; its ``str`` shows only correct digits.
+exact result for every choice of points in the operands; its ``str`` shows the digits it supports
+(the CLI's formatter, as ``table`` prints a derived column: the whole Ball lies within one unit of
+the last printed digit, which is how ``Ball(text)`` reads a printed decimal back).
 
 Comparisons are three-valued. ``ball < x`` (``<=``, ``>``, ``>=``) returns True or False when the
 enclosures decide it and raises :class:`boundcheck.UndecidedError` when they overlap;

@@ -222,9 +222,35 @@ void pow_ball(arb_t res, const Ball& x, const Ball& y, slong prec) {
   arb_pow(res, x.v.x, y.v.x, prec);
 }
 
+/// mpmath's intervals (iv.mpf, iv.mpc). Returning NotImplemented for them would hand `ball + x` to
+/// their reflected operators, which raise NotImplementedError from inside mpmath (issue 29).
+bool is_mpmath_interval(py::handle o) { return py::hasattr(o, "_mpi_") || py::hasattr(o, "_mpci_"); }
+
+const char* symbol(Op op) {
+  switch (op) {
+    case Op::add:
+      return "+";
+    case Op::sub:
+      return "-";
+    case Op::mul:
+      return "*";
+    case Op::div:
+      return "/";
+    case Op::pow:
+      return "**";
+  }
+  return "?";
+}
+
 py::object binary(const Ball& a, py::handle other, Op op, bool reflected) {
   const slong prec = op_prec(a, other);
   std::optional<Operand> ob = operand(other, prec);
+  if (!ob && is_mpmath_interval(other)) {  // the TypeError Python raises for unsupported operands
+    const std::string them = py::str(other.get_type().attr("__name__"));
+    raise(PyExc_TypeError, std::string("unsupported operand type(s) for ") + symbol(op) + ": '" +
+                               (reflected ? them : "Ball") + "' and '" + (reflected ? "Ball" : them) +
+                               "' (an mpmath interval; Ball.from_bracket(lo, hi) makes a Ball of its ends)");
+  }
   if (!ob) return not_implemented();
   const Ball& x = reflected ? ob->get() : a;
   const Ball& y = reflected ? a : ob->get();
@@ -629,8 +655,10 @@ Ball ball_from_text(const std::string& text, slong prec) {
 
 namespace {
 
-/// What str() prints: the text boundcheck printed; for a computed Ball only its correct digits
-/// (at most the Ball's digits; "[m +/- r]" when not even one digit is correct).
+/// What str() prints: the text boundcheck printed; for a computed Ball the digits it supports, at
+/// most the Ball's digits, printed as `table` prints a derived column (bc::format_ball: the CLI's
+/// one formatter; "[m +/- r]" when not even one digit is supported). Read back by Ball(text), a
+/// printed decimal stands for +-1 unit in its last digit, which holds the Ball.
 std::string show(const Ball& b) {
   if (!b.text.empty()) return b.text;
   if (!arb_is_finite(b.v.x)) {
@@ -638,11 +666,7 @@ std::string show(const Ball& b) {
     if (arb_is_exact(b.v.x) && arf_is_neg_inf(arb_midref(b.v.x))) return "-inf";
     return "[nan +/- inf]";
   }
-  long d = digits_of_prec(b.prec);
-  if (arb_is_exact(b.v.x)) return bc::format_real(b.v.x, d, false);
-  while (d > 0 && !bc::accurate_to_digits(b.v.x, d)) --d;
-  if (d == 0) return bc::format_real(b.v.x, digits_of_prec(b.prec), true);
-  return bc::format_real(b.v.x, d, false);
+  return bc::format_ball(b.v.x, digits_of_prec(b.prec), false);
 }
 
 std::string repr(const Ball& b) {
@@ -748,6 +772,9 @@ double to_double(const Ball& b, int which) {
     return d;
   }
   if (which == 0) return arf_get_d(arb_midref(b.v.x), ARF_RND_NEAR);
+  // a ball that holds everything ([nan +/- inf]: a quotient by a ball holding 0) has no end to
+  // round: the enclosure is the whole line (Arb's ends would be nan)
+  if (arf_is_nan(arb_midref(b.v.x))) return which < 0 ? -HUGE_VAL : HUGE_VAL;
   Arf e;
   if (which < 0)
     arb_get_lbound_arf(e.x, b.v.x, 64);

@@ -9,10 +9,11 @@
 //
 // Runs happen on persistent worker threads (each owning an Invoker) while the calling thread
 // releases the GIL and polls for signals every 50 ms: Ctrl-C raises KeyboardInterrupt at once.
-// The library has no cancellation points, so an interrupted computation is not stopped: it runs
-// to completion on its worker thread in the background and its result is discarded.
+// Each run has its own limits::Run (budget, deadline clock, cancellation flag): the library's long
+// loops poll it (limits::poll), so max_seconds binds as on the CLI and an interrupted computation
+// stops at its next poll; its result is discarded.
 #include "ball.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
@@ -29,6 +30,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -60,6 +62,7 @@ enum class Failure { none, usage, domain, resource, internal };
 
 struct Job {
   std::vector<std::string> args;
+  bc::limits::Run limits;  ///< this run's budget and cancellation: the worker's polls read it
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
@@ -72,6 +75,7 @@ struct Job {
 /// Runs `job` on `inv` exactly as main() does: parse with the CLI's tree, validated context,
 /// OpenMP threads from --threads, the command's run function, and --output written atomically.
 void execute(Invoker& inv, Job& job) {
+  const bc::limits::RunScope scope(job.limits);  // polls on this thread (and the workers it starts)
   try {
     const bc::cli::Command* cmd = nullptr;
     try {
@@ -84,8 +88,8 @@ void execute(Invoker& inv, Job& job) {
     res->ctx = inv.context();
     res->ctx.data = true;  // a Table is data: every column (verify's compact layout is for terminals)
     // the budget binds here exactly as in main(): up-front estimates against max_seconds, and the
-    // deadline clock from now (issue 20 §2: max_seconds= used to be ignored from Python). The
-    // limits are process-wide, so concurrent Python threads share the latest call's budget clock.
+    // deadline clock from now (issue 20 §2: max_seconds= used to be ignored from Python), on this
+    // job's own Run: concurrent Python threads each have their own budget clock.
     bc::limits::set_time_budget(res->ctx.max_seconds);
     bc::limits::set_deadline_enabled(true);
 #ifdef BOUNDCHECK_HAVE_OPENMP
@@ -162,14 +166,19 @@ class Pool {
       }
       execute(inv, *job);
       {
+        // idle again before the caller wakes: its next call must not find every worker busy and
+        // start one more (the pool grew by a worker now and then, ~0.5 MB each), and running()
+        // counts this job done when the call returns
+        std::lock_guard lk(m_);
+        ++idle_;
+        --running_;
+      }
+      {
         std::lock_guard lk(job->m);
         job->done = true;
       }
       job->finished.store(true, std::memory_order_release);
       job->cv.notify_all();
-      std::lock_guard lk(m_);
-      ++idle_;
-      --running_;
     }
   }
 
@@ -207,13 +216,33 @@ py::object error_class(Failure f) {
   }
 }
 
+/// The CLI's watchdog (tools/main.cpp), in-process: past 1.25 x the run's budget + 1 s, a run that
+/// its polls did not stop (one long FLINT call, a loop without a poll) has overrun; "" otherwise,
+/// else the CLI's message. The job's Run is read through a RunScope on this thread (its fields are
+/// atomic); its clock starts when the worker takes the job.
+std::string overrun(Job& job) {
+  const bc::limits::RunScope peek(job.limits);
+  const double budget = bc::limits::time_budget();
+  if (!bc::limits::deadline_enabled() || bc::limits::elapsed() <= 1.25 * budget + 1.0) return "";
+  std::string what;
+  for (const auto& w : job.args) {
+    if (w.empty() || w[0] == '-') break;
+    what += (what.empty() ? "" : " ") + w;
+  }
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%.3g", budget);
+  return what + ": exceeded the time limit of " + limit + " s (raise --max-seconds)";
+}
+
 /// Runs one invocation with the GIL released; KeyboardInterrupt (or any signal handler's
-/// exception) within 50 ms of the signal.
+/// exception) within 50 ms of the signal, ResourceError when the run overruns its budget. Either
+/// cancels the run: the worker stops at its next poll.
 Result run(std::vector<std::string> args) {
   auto job = std::make_shared<Job>();
   job->args = std::move(args);
   pool().submit(job);
   bool interrupted = false;
+  std::string overran;
   {
     py::gil_scoped_release nogil;
     spin_for([&] { return job->finished.load(std::memory_order_acquire); });
@@ -224,11 +253,16 @@ Result run(std::vector<std::string> args) {
         py::gil_scoped_acquire gil;
         interrupted = PyErr_CheckSignals() != 0;
       }
-      if (interrupted) break;
+      if (interrupted || !(overran = overrun(*job)).empty()) break;
       lk.lock();
     }
   }
-  if (interrupted) throw py::error_already_set();  // the worker finishes in the background
+  if (interrupted || !overran.empty()) {
+    job->limits.cancel();  // the worker stops at its next poll (issue 29: it used to run to the end)
+    if (interrupted) throw py::error_already_set();
+    PyErr_SetString(error_class(Failure::resource).ptr(), overran.c_str());
+    throw py::error_already_set();
+  }
   if (job->failure != Failure::none) {
     PyErr_SetString(error_class(job->failure).ptr(), job->message.c_str());
     throw py::error_already_set();
@@ -448,11 +482,15 @@ py::dict check_globals(const py::dict& values) {
 
 PYBIND11_MODULE(_boundcheck, m) {
   bc::free_flint_caches_at_thread_exit();  // job and OpenMP threads free FLINT's caches as they end
+  // Every run has its own limits::Run. The process-wide one serves only threads outside a run's
+  // reach (an OpenMP worker of a region that does not hand its Run on): its deadline clock started
+  // at import, so it must not bind, or such a poll would fail every run a minute after import.
+  bc::limits::set_deadline_enabled(false);
   m.doc() = "The compiled half of boundcheck: the CLI's command registry, run in-process.";
   m.attr("__version__") = BOUNDCHECK_VERSION;
   m.def(
       "running", [] { return pool().running(); },
-      "Computations in progress, including interrupted ones still finishing in the background.");
+      "Computations in progress, including interrupted ones not yet stopped.");
   bcpy::bind_ball(m);
   m.def("check_globals", &check_globals, py::arg("values"),
         "Validates global option values with the CLI's own rules; raises UsageError.");
@@ -469,8 +507,8 @@ PYBIND11_MODULE(_boundcheck, m) {
   m.def("commands", &commands, "Every leaf command of the registry with its options and help text.");
   m.def("run", &run, py::arg("argv"),
         "Runs one invocation, as typed after `boundcheck` (e.g. ['rank', 'bound', '--d=64', ...]).\n"
-        "Releases the GIL; raises KeyboardInterrupt on Ctrl-C (the computation finishes in the\n"
-        "background and its result is discarded) and the boundcheck errors with the CLI's message.");
+        "Releases the GIL; raises KeyboardInterrupt on Ctrl-C (the computation is cancelled: it stops\n"
+        "at its next deadline poll) and the boundcheck errors with the CLI's message.");
   py::class_<Result>(m, "Result", "One command's table, as the CLI would print it.")
       .def_property_readonly("command", [](const Result& r) { return r.run.table.command; })
       .def_property_readonly("params_json", [](const Result& r) { return r.run.table.params.dump(); })

@@ -218,6 +218,33 @@ def test_from_bracket_and_conversions_keep_every_digit():
     assert Fraction(f_lo) <= Fraction(lb.lo) and Fraction(lb.hi) <= Fraction(f_hi)
 
 
+def test_float_bounds_of_a_ball_holding_everything():
+    """Issue 29: a quotient by a Ball holding 0 is the whole line ([nan +/- inf]); its float_bounds()
+    were (nan, nan), which encloses nothing. The reference is the definition: the only enclosure
+    of every real in doubles is (-inf, inf)."""
+    everything = Ball(1) / Ball("[+/- 1]")
+    assert not everything.is_finite
+    assert everything.float_bounds() == (float("-inf"), float("inf"))
+    assert Ball("inf").float_bounds() == (float("inf"), float("inf"))  # an exact infinity stays one
+    iv = everything.to_mpi()
+    assert iv.a == mpmath.mpf("-inf") and iv.b == mpmath.mpf("inf")
+
+
+def test_mpmath_intervals_are_unsupported_operands():
+    """Issue 29: Ball + mpmath.mpi(...) raised NotImplementedError from inside mpmath (Ball returned
+    NotImplemented, and the interval's reflected operator cannot take a Ball). A TypeError, as for
+    every other unsupported operand."""
+    x = Ball("1.5")
+    for interval in (mpmath.mpi(1, 2), mpmath.iv.mpc(1, 2)):
+        for op in (lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, lambda a, b: a / b,
+                   lambda a, b: a ** b):
+            with pytest.raises(TypeError, match="unsupported operand"):
+                op(x, interval)
+    with pytest.raises(TypeError, match="unsupported operand"):
+        x + object()  # the same error as any other unsupported operand
+    assert x != mpmath.mpi(1, 2)  # equality is not an operation: False, as for any other object
+
+
 def test_str_shows_only_correct_digits_and_repr_round_trips():
     third = Ball(Fraction(1, 3), digits=20)
     s = str(third)

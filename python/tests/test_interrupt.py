@@ -1,4 +1,5 @@
-"""Long runs release the GIL and stop on Ctrl-C (KeyboardInterrupt) within about a second."""
+"""Long runs release the GIL and stop on Ctrl-C (KeyboardInterrupt) within about a second, native work
+included (issue 29: the computation used to run on in the background)."""
 import os
 import signal
 import threading
@@ -14,29 +15,53 @@ LONG = ["rank", "bound", "--d", "3", "--r", "2", "--H", "1", "--max-terms", "200
         "--threads", "1"]
 
 
-def _wait_background(limit=300.0):
-    """Lets an interrupted computation finish on its worker before the next test."""
+def _wait_stopped(limit):
+    """Seconds until no computation is running, or None after `limit` seconds."""
     t0 = time.monotonic()
-    while _boundcheck.running() and time.monotonic() - t0 < limit:
-        time.sleep(0.1)
+    while _boundcheck.running():
+        if time.monotonic() - t0 > limit:
+            return None
+        time.sleep(0.02)
+    return time.monotonic() - t0
 
 
-def test_sigint_raises_keyboard_interrupt_quickly():
-    delay = 0.5
+def _interrupted(argv, delay):
+    """Runs argv, sends SIGINT after `delay` s; returns the seconds until KeyboardInterrupt."""
     timer = threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT))
     t0 = time.monotonic()
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            boundcheck.invoke(LONG)
-        elapsed = time.monotonic() - t0
+            boundcheck.invoke(argv)
+        return time.monotonic() - t0
     finally:
         timer.cancel()
+
+
+def test_sigint_raises_keyboard_interrupt_quickly():
+    delay = 0.5
+    elapsed = _interrupted(LONG, delay)
     assert elapsed < delay + 1.0, f"KeyboardInterrupt after {elapsed:.2f} s"
-    assert _boundcheck.running() == 1  # still finishing in the background
-    _wait_background()
+    # the computation is cancelled: it stops at its next poll (every 8192 terms here), not ~5 s later
+    stopped = _wait_stopped(2.0)
+    assert stopped is not None, "the interrupted computation still runs 2 s after Ctrl-C"
     # the module keeps working afterwards
     assert boundcheck.sphere.dim(d=3, l=2).value() == 5
+
+
+def test_interrupted_calls_burn_no_cpu_afterwards():
+    """Issue 29: five interrupted calls left their workers computing (10 CPU-seconds during a 5 s
+    sleep). Now each stops at its next poll: during an idle second after them the process uses
+    almost no CPU. The bound (0.3 CPU-s over 1 s) is far above an idle process (~0) and far below
+    one still-running computation (~1 per core)."""
+    for _ in range(5):
+        _interrupted(LONG, 0.3)
+    assert _wait_stopped(2.0) is not None, f"{_boundcheck.running()} computations still run 2 s after"
+    t = os.times()
+    time.sleep(1.0)
+    u = os.times()
+    cpu = (u.user - t.user) + (u.system - t.system)
+    assert cpu < 0.3, f"{cpu:.2f} CPU-seconds during a 1 s idle sleep after 5 interrupted calls"
 
 
 def test_gil_is_released():

@@ -13,11 +13,7 @@ namespace bc::limits {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-std::atomic<double> g_budget{default_seconds};
 std::atomic<double> g_test_scale{-1.0};
-std::atomic<bool> g_deadline{true};
-std::atomic<Clock::rep> g_start{Clock::now().time_since_epoch().count()};
-std::atomic<double> g_estimate{0.0};
 
 double test_scale() {
   double f = g_test_scale.load(std::memory_order_relaxed);
@@ -31,19 +27,43 @@ double test_scale() {
   g_test_scale.store(f, std::memory_order_relaxed);
   return f;
 }
-}  // namespace
 
-void set_time_budget(double seconds) {
-  g_budget.store(seconds, std::memory_order_relaxed);
-  g_estimate.store(0.0, std::memory_order_relaxed);
-  g_start.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
+Run& process_run() {
+  static Run run;  // main()'s, and every thread's without a RunScope
+  return run;
 }
 
-double time_budget() { return g_budget.load(std::memory_order_relaxed); }
+thread_local Run* t_run = nullptr;
+}  // namespace
 
-void set_deadline_enabled(bool on) { g_deadline.store(on, std::memory_order_relaxed); }
+/// The fields of a Run, for the functions of this file.
+struct RunAccess {
+  static std::atomic<double>& budget(Run& r) { return r.budget_; }
+  static std::atomic<std::int64_t>& start(Run& r) { return r.start_; }
+  static std::atomic<bool>& deadline(Run& r) { return r.deadline_; }
+  static std::atomic<double>& estimate(Run& r) { return r.estimate_; }
+};
 
-bool deadline_enabled() { return g_deadline.load(std::memory_order_relaxed); }
+Run::Run() noexcept : budget_(default_seconds), start_(Clock::now().time_since_epoch().count()) {}
+
+Run& current() { return t_run != nullptr ? *t_run : process_run(); }
+
+RunScope::RunScope(Run& run) noexcept : previous_(t_run) { t_run = &run; }
+
+RunScope::~RunScope() { t_run = previous_; }
+
+void set_time_budget(double seconds) {
+  Run& r = current();
+  RunAccess::budget(r).store(seconds, std::memory_order_relaxed);
+  RunAccess::estimate(r).store(0.0, std::memory_order_relaxed);
+  RunAccess::start(r).store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
+}
+
+double time_budget() { return RunAccess::budget(current()).load(std::memory_order_relaxed); }
+
+void set_deadline_enabled(bool on) { RunAccess::deadline(current()).store(on, std::memory_order_relaxed); }
+
+bool deadline_enabled() { return RunAccess::deadline(current()).load(std::memory_order_relaxed); }
 
 void set_test_scale(double f) { g_test_scale.store(f > 0 && f <= 1 ? f : 1.0, std::memory_order_relaxed); }
 
@@ -52,11 +72,12 @@ double scale() { return time_budget() / default_seconds * test_scale(); }
 double work(double base) { return base * scale(); }
 
 double elapsed() {
-  const Clock::time_point start{Clock::duration{g_start.load(std::memory_order_relaxed)}};
+  const Clock::time_point start{Clock::duration{RunAccess::start(current()).load(std::memory_order_relaxed)}};
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 void poll(const char* what) {
+  if (current().cancelled()) throw ResourceError(fmt::format("{}: cancelled", what));
   if (!deadline_enabled()) return;
   const double budget = time_budget() * test_scale();
   if (elapsed() > budget)
@@ -84,12 +105,13 @@ void check_seconds(const std::string& what, double seconds, const std::string& h
   check(what, seconds, time_budget() * test_scale(), "s",
         hint.empty() ? "raise --max-seconds" : hint + "; or raise --max-seconds");
   // the largest accepted estimate of the run: the progress line's percent and ETA
-  double cur = g_estimate.load(std::memory_order_relaxed);
-  while (seconds > cur && !g_estimate.compare_exchange_weak(cur, seconds, std::memory_order_relaxed)) {
+  std::atomic<double>& est = RunAccess::estimate(current());
+  double cur = est.load(std::memory_order_relaxed);
+  while (seconds > cur && !est.compare_exchange_weak(cur, seconds, std::memory_order_relaxed)) {
   }
 }
 
-double estimated_seconds() { return g_estimate.load(std::memory_order_relaxed); }
+double estimated_seconds() { return RunAccess::estimate(current()).load(std::memory_order_relaxed); }
 
 bool test_break(const char* name) {
   static const char* env = std::getenv("BOUNDCHECK_TEST_BREAK");

@@ -11,6 +11,7 @@
 // is spent: searches are bounded in iterations by their estimates and in time by the deadline.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -30,6 +31,46 @@ inline constexpr double max_bit_operations = 5.0e11;
 /// Default time budget of one command, in seconds (--max-seconds).
 inline constexpr double default_seconds = 60.0;
 
+/// The time limits of one run: its budget, the clock the budget runs on, whether the deadline
+/// binds, the largest accepted estimate, and a cancellation flag. Every function below reads the
+/// Run of the calling thread: the one a RunScope installed there, else the process-wide Run (main()
+/// runs one command per process and sets that one). A front end that runs commands concurrently in
+/// one process (the Python module) gives each its own Run and may cancel it from another thread; a
+/// parallel region whose workers poll hands its Run on (RunScope(current()) in each worker), so
+/// that they see the same deadline and the same cancellation as the thread that started them.
+class Run {
+ public:
+  Run() noexcept;
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+  /// Any thread: the run's next poll() throws ResourceError ("...: cancelled"), deadline or not.
+  void cancel() noexcept { cancelled_.store(true, std::memory_order_relaxed); }
+  [[nodiscard]] bool cancelled() const noexcept { return cancelled_.load(std::memory_order_relaxed); }
+
+ private:
+  friend struct RunAccess;
+  std::atomic<double> budget_;
+  std::atomic<std::int64_t> start_;  ///< steady_clock ticks
+  std::atomic<bool> deadline_{true};
+  std::atomic<bool> cancelled_{false};
+  std::atomic<double> estimate_{0.0};
+};
+
+/// The Run of the calling thread.
+[[nodiscard]] Run& current();
+
+/// Makes `run` the calling thread's Run until destroyed (then the previous one again).
+class RunScope {
+ public:
+  explicit RunScope(Run& run) noexcept;
+  ~RunScope();
+  RunScope(const RunScope&) = delete;
+  RunScope& operator=(const RunScope&) = delete;
+
+ private:
+  Run* previous_;
+};
+
 /// Sets the time budget (seconds > 0) and starts the deadline clock now.
 void set_time_budget(double seconds);
 /// The time budget in seconds (default_seconds unless set).
@@ -48,7 +89,9 @@ double work(double base);
 /// Seconds since the deadline clock started.
 double elapsed();
 /// Throws ResourceError("<what>: exceeded the time limit of S s (raise --max-seconds)") once the
-/// deadline has passed. Cheap (one clock read); call it every few milliseconds of work.
+/// deadline has passed, and ResourceError("<what>: cancelled") once the run is cancelled. Cheap (one
+/// clock read); call it every few milliseconds of work: how late a run stops past its budget, or
+/// after its cancellation, is the longest stretch of work between two polls.
 void poll(const char* what);
 
 /// Throws ResourceError("<what>: estimated <estimate> exceeds the limit <limit> (<hint>)").

@@ -165,19 +165,35 @@ std::string scaled_digits_mpn(const arf_t mid, slong k) {
   return out;
 }
 
+// floor(log10 |x|) for a finite nonzero x whose exponent fits a slong, possibly one too low or too high
+// (the callers try e - 1 and e + 1). In double while |e2| < 2^40, where e2 log10(2) is good to
+// 2^-12; beyond, a double's 53 bits no longer hold the integer part: 2^(10^18) came out 64 decades
+// off, and the callers' four retries printed "0e+288281249616699388" (issue 29). Then by Arb,
+// with 64 bits more than the integer part needs.
+slong decimal_exponent(const arf_t x) {
+  const slong e2 = fmpz_get_si(ARF_EXPREF(x));
+  if (e2 > -(WORD(1) << 40) && e2 < (WORD(1) << 40)) {
+    mp_srcptr xp;
+    mp_size_t xn;
+    ARF_GET_MPN_READONLY(xp, xn, x);
+    const double top = std::ldexp(static_cast<double>(xp[xn - 1]), -64);  // |x| 2^-e2 in [1/2, 1)
+    return static_cast<slong>(std::floor(std::log10(top) + static_cast<double>(e2) * 0.30102999566398119521));
+  }
+  Arb lg;
+  arb_set_arf(lg.x, x);
+  arb_abs(lg.x, lg.x);
+  arb_log_base_ui(lg.x, lg.x, 10, 128);  // |log10 x| < 2^62: 64 bits for the fraction
+  Fmpz e;
+  arf_get_fmpz(e.x, arb_midref(lg.x), ARF_RND_FLOOR);
+  return fmpz_get_si(e.x);
+}
+
 std::string fast_digits(const arb_t x, long digits) {
   const arf_struct* mid = arb_midref(x);
   const slong prec = bits_for_digits(digits) + 16;
-  // estimate the decimal exponent e = floor(log10 |mid|) from the binary exponent
   if (!fmpz_fits_si(ARF_EXPREF(mid))) throw std::logic_error("format_real: exponent out of range");
-  const slong e2 = fmpz_get_si(ARF_EXPREF(mid));
-  mp_srcptr xp;
-  mp_size_t xn;
-  ARF_GET_MPN_READONLY(xp, xn, mid);
-  const double top_limb = std::ldexp(static_cast<double>(xp[xn - 1]), -64);  // |mid| 2^-e2 in [1/2, 1)
-  double lg = std::log10(top_limb) + static_cast<double>(e2) * 0.30102999566398119521;
-  slong e = static_cast<slong>(std::floor(lg));
-  Fmpz top, bottom;  // 10^D and 10^(D-1), needed only off the mpn path
+  slong e = decimal_exponent(mid);  // estimated; corrected by the digit count below
+  Fmpz top, bottom;                 // 10^D and 10^(D-1), needed only off the mpn path
   Arb y;
   Fmpz z;
   for (int attempt = 0; attempt < 4; ++attempt) {
@@ -303,12 +319,9 @@ std::string format_bound(const arb_t x, long digits, int direction) {
     arb_get_ubound_arf(end.x, x, prec + 64);
   if (arf_is_zero(end.x)) return "0";
   if (!arf_is_finite(end.x)) return direction < 0 ? "-inf" : "inf";
-  const slong e2 = fmpz_get_si(ARF_EXPREF(end.x));
-  Arf m, y;
-  arf_set(m.x, end.x);
-  arf_mul_2exp_si(m.x, m.x, -e2);
-  slong e = static_cast<slong>(std::floor(std::log10(std::fabs(arf_get_d(m.x, ARF_RND_NEAR))) +
-                                          static_cast<double>(e2) * 0.30102999566398119521));
+  if (!fmpz_fits_si(ARF_EXPREF(end.x))) throw std::logic_error("format_bound: exponent out of range");
+  Arf y;
+  slong e = decimal_exponent(end.x);
   const Fmpz top = pow10(static_cast<ulong>(digits));
   const Fmpz bottom = pow10(static_cast<ulong>(digits - 1));
   Fmpz z;
@@ -391,6 +404,13 @@ std::string format_within_unit(const arb_t x, long max_digits) {
     if (within_unit(x, s, bits_for_digits(d) + 64)) return s;
   }
   return "";
+}
+
+std::string format_ball(const arb_t x, long digits, bool certified) {
+  if (certified) return format_real(x, digits, true);
+  if (accurate_to_digits(x, digits)) return format_real(x, digits, false);
+  std::string s = format_within_unit(x, digits);
+  return s.empty() ? format_real(x, std::min<long>(digits, 5), true) : s;
 }
 
 }  // namespace bc

@@ -31,6 +31,12 @@ std::string format_real(const arb_t x, long digits, bool certified);
 /// finite).
 std::string format_within_unit(const arb_t x, long max_digits);
 
+/// Decimal text of a finite ball of any width with the most digits, at most `digits`, that it
+/// supports (`table`'s derived columns, Python's str(Ball)): format_real's when its midpoint is
+/// correct to `digits`, else format_within_unit's, else (not one digit: the ball contains zero) the
+/// enclosure "[m +/- r]" at min(digits, 5) digits; with `certified`, the enclosure at `digits`.
+std::string format_ball(const arb_t x, long digits, bool certified);
+
 /// Decimal text of a one-sided bound: the lower end of x rounded toward -inf (direction < 0) or the
 /// upper end rounded toward +inf (direction > 0), with `digits` significant digits, so that the
 /// printed number is still a valid bound.

@@ -79,9 +79,16 @@ class ScaledEntries {
       fmpz_pow_ui(pp_[e].x, fmpq_numref(omega.x), e);
       fmpz_pow_ui(sp_[e].x, fmpq_denref(omega.x), e);
     }
+    const double b =
+        static_cast<double>(std::max(fmpz_bits(fmpq_numref(omega.x)), fmpz_bits(fmpq_denref(omega.x))));
+    big_ = static_cast<double>(lambda) * (2.0 * static_cast<double>(lambda) * b + 64) > 1e5;
   }
   const std::vector<std::vector<ulong>>& q() const { return q_; }
+  // An entry is a power of a (2 lambda bits(Omega))-bit integer: (2 lambda^2 bits(Omega)) bits, 8
+  // Mbit and milliseconds for a 1000-bit Omega at lambda = 64. The deadline is polled per entry when
+  // entries have more than 1e5 bits, else per row (a poll per 16 rows let a 2 s budget run 21 s).
   void entry(fmpz_t res, size_t a, size_t b) const {
+    if (big_ || b == 0) limits::poll("depth grid-rank");
     Fmpz sum, t;
     for (ulong r = 0; r < d_; ++r) {
       const ulong e = q_[a][r] + q_[b][r];
@@ -93,6 +100,7 @@ class ScaledEntries {
 
  private:
   ulong d_, lambda_;
+  bool big_ = false;
   std::vector<std::vector<ulong>> q_;
   std::vector<Fmpz> pp_, sp_;
 };
@@ -107,12 +115,17 @@ long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong rank_mod_p, ulo
   fmpz_mat_t mz;
   fmpz_mat_init(mz, static_cast<slong>(n), static_cast<slong>(n));
   slong bits = 1;
-  for (size_t a = 0; a < n; ++a)
-    for (size_t b = 0; b < n; ++b) {
-      fmpz* e = fmpz_mat_entry(mz, static_cast<slong>(a), static_cast<slong>(b));
-      m.entry(e, a, b);
-      bits = std::max(bits, static_cast<slong>(fmpz_bits(e)));
-    }
+  try {  // entry() polls the deadline
+    for (size_t a = 0; a < n; ++a)
+      for (size_t b = 0; b < n; ++b) {
+        fmpz* e = fmpz_mat_entry(mz, static_cast<slong>(a), static_cast<slong>(b));
+        m.entry(e, a, b);
+        bits = std::max(bits, static_cast<slong>(fmpz_bits(e)));
+      }
+  } catch (...) {
+    fmpz_mat_clear(mz);
+    throw;
+  }
   // fraction-free elimination of b-bit integers stops after r = rank steps; step k updates
   // (n-k)^2 entries of about k b bits: about 1.2e-9 b sum_{k<r} (k+1) (n-k)^2 seconds, which is
   // 1e-10 n^4 b at full rank (measured on full-rank matrices at d = 2, Omega = 1/2, b ~ 81 lambda:
@@ -147,22 +160,32 @@ HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact,
     throw ResourceError(
         fmt::format("depth grid-rank: binom(d+lambda-1, lambda) = {} exceeds the limit 3000", nb.str()));
   out.n = fmpz_get_ui(nb.x);
+  // nmod_mat_rank is one FLINT call that cannot poll the deadline: priced up front, so that a budget
+  // it does not fit refuses the run instead of overrunning (10.5 s at n = 2925, d = 4, lambda = 24:
+  // 4.2e-10 n^3 s; the entries before it cost a tenth of that)
+  const double nd = static_cast<double>(out.n);
+  limits::check_seconds(fmt::format("depth grid-rank: rank mod p of the {0} x {0} Hadamard power", out.n),
+                        4.2e-10 * nd * nd * nd, "lower --lambda or --d");
   const ScaledEntries m(d, lambda, omega);
   out.prime = n_nextprime(UWORD(1) << 62, 1);
   nmod_mat_t mp;
   nmod_mat_init(mp, static_cast<slong>(out.n), static_cast<slong>(out.n), out.prime);
-  Fmpz t;
-  for (size_t a = 0; a < out.n; ++a) {
-    if ((a & 15) == 0) limits::poll("depth grid-rank");
-    for (size_t b = 0; b < out.n; ++b) {
-      m.entry(t.x, a, b);
-      nmod_mat_entry(mp, static_cast<slong>(a), static_cast<slong>(b)) = fmpz_fdiv_ui(t.x, out.prime);
+  try {  // entry() and the minor poll the deadline: the matrix is freed when they throw
+    Fmpz t;
+    for (size_t a = 0; a < out.n; ++a) {
+      for (size_t b = 0; b < out.n; ++b) {
+        m.entry(t.x, a, b);
+        nmod_mat_entry(mp, static_cast<slong>(a), static_cast<slong>(b)) = fmpz_fdiv_ui(t.x, out.prime);
+      }
     }
-  }
-  out.rank_mod_p = static_cast<ulong>(nmod_mat_rank(mp));
-  if (cert != nullptr) {
-    cert->compositions = m.q();
-    cert->minor = nmod_nonsingular_minor(mp);
+    out.rank_mod_p = static_cast<ulong>(nmod_mat_rank(mp));
+    if (cert != nullptr) {
+      cert->compositions = m.q();
+      cert->minor = nmod_nonsingular_minor(mp);
+    }
+  } catch (...) {
+    nmod_mat_clear(mp);
+    throw;
   }
   nmod_mat_clear(mp);
   if (!exact) return out;

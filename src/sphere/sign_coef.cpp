@@ -86,10 +86,12 @@ std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bo
   std::vector<SignCoefRow> odd(n_odd > first_i ? n_odd - first_i : 0);
   std::vector<Arb> block_energy(n_blocks);
   std::atomic<bool> out_of_time{false};  // nothing may throw inside the parallel loop
+  limits::Run& run = limits::current();  // the workers poll this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1)
 #endif
   for (ulong b = 0; b < n_blocks; ++b) {
+    const limits::RunScope scope(run);
     if (out_of_time.load(std::memory_order_relaxed)) continue;
     try {
       limits::poll("sphere sign coefficients");

@@ -70,6 +70,45 @@ TEST_CASE("real_format: decimal exponents far beyond 10^4096 print without build
   CHECK(bc::format_bound(x.x, 13, +1) == "1.241120982472e-330985980542");
 }
 
+// Issue 29: between 2^50 and 2^62 the binary exponent still fits the fast path, but a double no
+// longer holds e log10(2) to the unit: 2^(10^18) printed "...e+301029995663981188" (true: ...195),
+// 2^957649582330950229 "0e+288281249616699388". Reference: Arb's own decimal conversion
+// (arb_get_str), which builds 10^k in ball arithmetic at the precision the exponent needs; an exact
+// power of two has no tie to round (2^e 10^k is never an odd multiple of 1/2), so the digits agree.
+TEST_CASE("real_format: 2^e for 2^50 <= e < 2^62 prints the exponent arb_get_str prints") {
+  flint_rand_t state;
+  flint_randinit(state);
+  for (int it = 0; it < 300; ++it) {
+    fmpz_t e;
+    fmpz_init(e);
+    if (it == 0) {
+      fmpz_set_ui(e, 1000000000000000000UL);
+    } else if (it == 1) {
+      fmpz_set_ui(e, 957649582330950229UL);
+    } else {
+      fmpz_randbits(e, state, 50 + it % 12);  // |e| of 50 to 61 bits, either sign
+      if (fmpz_bits(e) < 50) fmpz_setbit(e, 50);
+    }
+    bc::Arb x;
+    arb_one(x.x);
+    arb_mul_2exp_fmpz(x.x, x.x, e);
+    fmpz_clear(e);
+    char* s = arb_get_str(x.x, 30, ARB_STR_NO_RADIUS);
+    const std::string arb(s);
+    flint_free(s);
+    INFO("it " << it << ": arb " << arb);
+    CHECK(bc::format_real(x.x, 30, false) == arb);
+    // the same exponent in the bounds and in a ball too wide for format_real
+    const std::string exp10 = arb.substr(arb.find('e'));
+    const std::string lower = bc::format_bound(x.x, 12, -1);
+    CHECK(lower.substr(lower.find('e')) == exp10);
+    mag_set_ui_2exp_si(arb_radref(x.x), 1, arf_abs_bound_lt_2exp_si(arb_midref(x.x)) - 40);
+    const std::string wide = bc::format_within_unit(x.x, 30);
+    CHECK(wide.substr(wide.find('e')) == exp10);
+  }
+  flint_randclear(state);
+}
+
 // Issue 20 §3: an exact ball prints as the exact value it is (reference: the value itself).
 TEST_CASE("real_format: exact integers and short exact decimals print as themselves") {
   bc::Arb x;

@@ -233,6 +233,8 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
 /// point, the columns the spec names), then computed and rendered: sharded, streamed, or held whole.
 RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   const table::CellOptions cells = table::cell_options(s, ctx);
+  // --shard is this command line's own option: refused before the spec's values are
+  if (!o.shard.empty()) (void)parse_shard(o.shard);
   Invoker probe;
   const Command& cmd = table::validate_spec(s, probe, ctx);
   const table::Plan plan = table::make_plan(s, cmd, cells.digits, !o.shard.empty());

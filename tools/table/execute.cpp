@@ -4,6 +4,7 @@
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "progress.hpp"
 
 #include <flint/flint.h>
@@ -293,10 +294,12 @@ void run_window(const Spec& s, const Plan& plan, const std::vector<Task>& tasks,
   std::vector<std::unique_ptr<Invoker>> invokers(static_cast<size_t>(threads));
   std::atomic<bool> stop{false};
   const long ns = static_cast<long>(singles.size());
+  limits::Run& run = limits::current();  // the points poll this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #endif
   for (long j = 0; j < ns; ++j) {
+    const limits::RunScope scope(run);
     int tid = 0;
 #ifdef BOUNDCHECK_HAVE_OPENMP
     tid = omp_get_thread_num();

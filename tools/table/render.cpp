@@ -40,15 +40,7 @@ namespace {
 out::Cell derived_cell(const expr::Value& v, bool uncertified, long digits, bool certified) {
   const arb_struct* x = v.ball.x;
   if (!arb_is_finite(x)) return out::Cell::of_text("undefined");
-  std::string s;
-  if (certified && !uncertified)
-    s = format_real(x, digits, true);
-  else if (accurate_to_digits(x, digits))
-    s = format_real(x, digits, false);
-  else
-    s = format_within_unit(x, digits);
-  if (s.empty()) s = format_real(x, std::min<long>(digits, 5), true);
-  out::Cell c = out::real_cell(std::move(s), x);
+  out::Cell c = out::real_cell(format_ball(x, digits, certified && !uncertified), x);
   if (v.exact) out::keep_exact(c, v.exact->x);
   if (uncertified) {  // the flag travels to columns derived from this one
     auto n = std::make_shared<out::CellNumber>(*c.number);

@@ -12,6 +12,7 @@
 #include "cli.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/suggest.hpp"
 #include "output/cell_value.hpp"
 #include "output/output_path.hpp"
@@ -412,10 +413,12 @@ std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Con
   std::atomic<size_t> done{0};
   std::mutex progress_mutex;
   const long n = static_cast<long>(selected.size());
+  limits::Run& limits_run = limits::current();  // the claims poll this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #endif
   for (long i = 0; i < n; ++i) {
+    const limits::RunScope scope(limits_run);
     int tid = 0;
 #ifdef BOUNDCHECK_HAVE_OPENMP
     tid = omp_get_thread_num();

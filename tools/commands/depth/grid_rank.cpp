@@ -3,7 +3,7 @@
 // boundcheck depth grid-rank --network --construction lemma6 --L L --dx DX --H H [--N N] [--omega W]
 //                            [--last-layer fixed|printed]
 // Ranks behind paper-L's lower bounds (src/depth/hadamard_rank.cpp, src/depth/network.cpp).
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -15,6 +15,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace bc::cli {
 
 namespace {
@@ -25,8 +28,13 @@ struct GridRankOptions {
   std::string construction = "random", last_layer = "fixed", certificate;
 };
 
-// Largest minor a certificate lists: tools/check_certificate.py eliminates it in pure Python.
-constexpr double kCertificateSide = 500;
+// The bits of an exact entry A_ab <= (d max(|p|, s)^(2 lambda))^lambda, as the checker bounds them
+// before it forms the entries to check a null space (certificate_limits::hadamard_max_entry_bits).
+double hadamard_entry_bits(ulong d, ulong lam, const Fmpq& omega) {
+  const double bits =
+      static_cast<double>(std::max(fmpz_bits(fmpq_numref(omega.x)), fmpz_bits(fmpq_denref(omega.x))));
+  return static_cast<double>(lam) * (2.0 * static_cast<double>(lam) * bits + std::floor(std::log2(d)) + 1);
+}
 
 nlohmann::json minor_json(const NmodMinor& m) {
   return {{"rows", m.rows}, {"cols", m.cols}, {"det_mod_p", std::to_string(m.det)}};
@@ -56,7 +64,18 @@ nlohmann::json hadamard_certificate(const depth::HadamardRank& r, const depth::H
                         {"prime", std::to_string(c.exact_prime)},
                         {"minor", minor_json(c.exact_minor)}};
     if (r.exact_rank < static_cast<long>(r.n)) {
-      if (c.null_space.empty()) {
+      const double bits = hadamard_entry_bits(d, lam, omega);
+      const double work = certificate_limits::hadamard_null_work(
+          static_cast<double>(r.n), static_cast<double>(c.null_space.size()), bits);
+      if (!c.null_space.empty() && (bits > certificate_limits::hadamard_max_entry_bits ||
+                                    work > certificate_limits::hadamard_max_null_work)) {
+        e["upper_bound"] = fmt::format(
+            "not certified: checking the null space needs entries of {:.0f} bits and hadamard_null_work = "
+            "{:.0f}, "
+            "above the checker's limits hadamard_max_entry_bits = {:.0f} or hadamard_max_null_work = {:.0f}",
+            bits, work, certificate_limits::hadamard_max_entry_bits,
+            certificate_limits::hadamard_max_null_work);
+      } else if (c.null_space.empty()) {
         e["upper_bound"] = fmt::format("not certified: n = {} is above {}, the null space is not listed", r.n,
                                        depth::null_space_limit);
       } else {
@@ -186,7 +205,8 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
     const Fmpq omega = parse_rational("--omega", o.omega);
     if (fmpq_is_zero(omega.x)) throw UsageError("--omega must be nonzero, got \"0\"");
     // the exact rank works with powers of omega: its height drives the cost
-    if (fmpz_bits(fmpq_numref(omega.x)) > 1000 || fmpz_bits(fmpq_denref(omega.x)) > 1000)
+    constexpr auto omega_bits = static_cast<ulong>(certificate_limits::hadamard_max_omega_bits);
+    if (fmpz_bits(fmpq_numref(omega.x)) > omega_bits || fmpz_bits(fmpq_denref(omega.x)) > omega_bits)
       throw UsageError(
           fmt::format("--omega must be a rational with numerator and denominator below 2^1000, got \"{}\"",
                       o.omega.size() > 40 ? o.omega.substr(0, 37) + "..." : o.omega));
@@ -194,8 +214,8 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
     if (!o.certificate.empty()) {
       Fmpz nb;
       fmpz_bin_uiui(nb.x, d + lam - 1, lam);
-      limits::check("depth grid-rank --certificate: binom(d+lambda-1, lambda)", fmpz_get_d(nb.x),
-                    kCertificateSide, "rows", "lower --d or --lambda");
+      check_certificate_limit("depth grid-rank --certificate", "binom(d+lambda-1, lambda)", fmpz_get_d(nb.x),
+                              BC_CERTIFICATE_LIMIT(grid_rank_max_side), "lower --d or --lambda");
     }
     auto r = depth::hadamard_rank(d, lam, omega, o.exact, o.certificate.empty() ? nullptr : &hc);
     t.params["d"] = d;
@@ -249,9 +269,16 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
   double side = 1;
   for (ulong i = 0; i < N / 2; ++i) side *= static_cast<double>(M);
   limits::check("depth grid-rank --network: matrix side", side, 3000, "rows", "lower --templates or --N");
-  if (!o.certificate.empty())
-    limits::check("depth grid-rank --certificate: matrix side", side, kCertificateSide, "rows",
-                  "lower --templates or --N");
+  if (!o.certificate.empty()) {
+    const std::string what = "depth grid-rank --certificate";
+    check_certificate_limit(what, "templates^(N/2)", side, BC_CERTIFICATE_LIMIT(grid_rank_max_side),
+                            "lower --templates or --N");
+    check_certificate_limit(what, "network_work",
+                            certificate_limits::network_work(static_cast<double>(L), static_cast<double>(dx),
+                                                             static_cast<double>(H), static_cast<double>(N),
+                                                             static_cast<double>(M)),
+                            BC_CERTIFICATE_LIMIT(network_max_work), "lower --templates, --N, --L or --dx");
+  }
   auto r = depth::network_grid_rank(L, dx, H, N, M, seed, !o.certificate.empty());
   t.params["L"] = L;
   t.params["dx"] = dx;

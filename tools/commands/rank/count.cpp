@@ -2,7 +2,7 @@
 // Orthogonality counts per degree l: N(d,l), the exact count binom(r+l-1, l), the talk's
 // binom(r+l, l), and the count constructed by exact harmonic projection (src/rank/construct.cpp).
 #include "rank/count.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -32,9 +32,40 @@ nlohmann::json poly_json(const rank::HomPoly& p) {
   return {{"degree", p.m}, {"terms", terms}};
 }
 
-// One degree of the certificate (tools/check_certificate.py checks it).
+// The common denominators the checker forms for one degree: each function's parts together, the
+// rows (degree-l parts) together, each dependency's coefficients. Returns the work the checker
+// charges beyond rank_count_work for large numbers (limits.size_factor, per function).
+double check_denominators(ulong d, ulong l, const rank::CountCertificate& c) {
+  const std::string what = fmt::format("rank count --certificate (l = {})", l);
+  std::vector<const fmpz*> rows;
+  double extra = 0;
+  for (const auto& f : c.functions) {
+    std::vector<const fmpz*> dens;
+    std::vector<const fmpq*> xs;
+    for (const auto& h : f.parts)
+      for (const auto& x : h.c)
+        if (!fmpq_is_zero(x.x)) dens.push_back(fmpq_denref(x.x)), xs.push_back(x.x);
+    check_common_denominator(what, dens);
+    extra += (size_factor(xs) - 1) *
+             certificate_limits::rank_count_work(static_cast<double>(d), static_cast<double>(l));
+    ulong m = 0;
+    for (auto e : f.exponent) m += e;
+    for (const auto& x : f.parts[(m - l) / 2].c) rows.push_back(fmpq_denref(x.x));
+  }
+  check_common_denominator(what, rows);
+  for (const auto& dep : c.dependencies) {
+    std::vector<const fmpz*> dens;
+    for (const auto& x : dep.second) dens.push_back(fmpq_denref(x.x));
+    check_common_denominator(what, dens);
+  }
+  return extra;
+}
+
+// One degree of the certificate (tools/check_certificate.py checks it); `extra` gains the work
+// the checker charges for its large numbers.
 nlohmann::json degree_certificate(ulong d, ulong l, const rank::ConstructedCount& cc,
-                                  const rank::CountCertificate& c) {
+                                  const rank::CountCertificate& c, double& extra) {
+  extra += check_denominators(d, l, c);
   nlohmann::json fs = nlohmann::json::array();
   for (const auto& f : c.functions) {
     nlohmann::json parts = nlohmann::json::array();
@@ -61,6 +92,49 @@ nlohmann::json degree_certificate(ulong d, ulong l, const rank::ConstructedCount
 // rational coefficients handled by the construction in one row, at the default time budget (a work
 // limit: it scales with --max-seconds)
 constexpr double kConstructLimit = 4.0e5;
+
+bool constructs(ulong d, ulong r, ulong l, double construct_limit) {
+  return d <= 12 && rank::construct_size(d, std::min(r, d), l, 1) <= construct_limit;
+}
+
+// --certificate: what the checker would refuse, refused before the construction. The degrees
+// that are not constructed ('n/a') claim nothing; at least one must be.
+double check_count_certificate(ulong d, ulong r, ulong l_lo, ulong l_hi, double construct_limit) {
+  const std::string what = "rank count --certificate";
+  check_certificate_limit(what, "d", static_cast<double>(d), BC_CERTIFICATE_LIMIT(rank_count_max_d),
+                          "the checker expands polynomials in d variables exactly; lower --d");
+  double work = 0, built = 0;
+  for (ulong k = l_lo; k <= l_hi; ++k)
+    if (constructs(d, r, k, construct_limit)) {
+      work += certificate_limits::rank_count_work(static_cast<double>(d), static_cast<double>(k));
+      ++built;
+    }
+  check_certificate_limit(what, "rank_count_work", work, BC_CERTIFICATE_LIMIT(rank_count_max_work),
+                          "lower --l or --l-max");
+  if (built == 0)
+    throw ResourceError(fmt::format(
+        "{}: no degree in {}..{} is constructed (above {:.0e} rational coefficients, or d > 12), so the "
+        "certificate would certify nothing; lower --l or --l-max, or raise --max-seconds",
+        what, l_lo, l_hi, construct_limit));
+  return work;
+}
+
+// The certificate: the definition, d, r and the degrees.
+nlohmann::json count_certificate(const nlohmann::json& params, ulong d, ulong r, nlohmann::json degrees) {
+  nlohmann::json c = certificate_header("rank count", params);
+  c["definition"] =
+      "Functions of a rank-r projection K^T z (K = the first min(r,d) coordinate axes) that reach V_l(d): "
+      "every monomial z^e of degree l and l+2 in z_1..z_min(r,d). Each listed 'parts' is the Fischer "
+      "decomposition z^e = sum_j |x|^{2j} h_{m-2j} (m = deg e, every h_{m-2j} harmonic: unique), so the "
+      "degree-l part h_l is the V_l component of z^e on the sphere. The rows h_l of all functions have "
+      "rank 'constructed' over Q: a minor (rows: function indices, cols: monomials) nonsingular mod the "
+      "prime bounds it from below, and each other row is the listed rational combination of the minor's "
+      "rows (from above). MATH.md §4: the count is binom(r+l-1, l) for r < d, N(d,l) for r >= d.";
+  c["d"] = d;
+  c["r"] = r;
+  c["degrees"] = std::move(degrees);
+  return c;
+}
 
 RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
@@ -94,12 +168,14 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   const double construct_limit = limits::work(kConstructLimit);
   const bool cert = !o.certificate.empty();
   nlohmann::json degrees = nlohmann::json::array();
+  double cert_work = 0, extra = 0;
   if (cert) {  // the Fischer parts of every function, each about as large as its row
+    cert_work = check_count_certificate(d, r, range ? 0 : l, l, construct_limit);
     double size = 0;
-    for (ulong k = range ? 0 : l; k <= l && d <= 12; ++k)
-      size += rank::construct_size(d, std::min(r, d), k, 1);
-    limits::check("rank count: --certificate size", 3 * 40 * size, limits::max_output_chars, "characters",
-                  "lower --l or --l-max");
+    for (ulong k = range ? 0 : l; k <= l; ++k)
+      if (constructs(d, r, k, construct_limit)) size += rank::construct_size(d, std::min(r, d), k, 1);
+    check_certificate_limit("rank count --certificate", "its estimated size in bytes", 3 * 40 * size,
+                            BC_CERTIFICATE_LIMIT(max_file_bytes), "lower --l or --l-max");
   }
   for (ulong k = range ? 0 : l; k <= l; ++k) {
     Fmpz n, e, tk;
@@ -107,11 +183,11 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
     rank::head_count(e.x, d, r, k, rank::CountRule::exact);
     rank::head_count(tk.x, d, r, k, rank::CountRule::talk);
     out::Cell constructed = out::Cell::of_text("n/a");
-    if (!o.no_construct && d <= 12 && rank::construct_size(d, std::min(r, d), k, 1) <= construct_limit) {
+    if (!o.no_construct && constructs(d, r, k, construct_limit)) {
       rank::CountCertificate cc_cert;
       auto cc = rank::constructed_count(d, r, k, 1, cert ? &cc_cert : nullptr);
       constructed = out::Cell::of_int(static_cast<long long>(cc.rank));
-      if (cert) degrees.push_back(degree_certificate(d, k, cc, cc_cert));
+      if (cert) degrees.push_back(degree_certificate(d, k, cc, cc_cert, extra));
       if (!fmpz_equal_ui(e.x, cc.rank))
         throw DomainError(
             fmt::format("rank count: constructed rank {} differs from the exact count {} at "
@@ -135,19 +211,10 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
                     construct_limit));
   RunResult res{std::move(t), 0};
   if (cert) {
-    nlohmann::json c = certificate_header("rank count", res.table.params);
-    c["definition"] =
-        "Functions of a rank-r projection K^T z (K = the first min(r,d) coordinate axes) that reach V_l(d): "
-        "every monomial z^e of degree l and l+2 in z_1..z_min(r,d). Each listed 'parts' is the Fischer "
-        "decomposition z^e = sum_j |x|^{2j} h_{m-2j} (m = deg e, every h_{m-2j} harmonic: unique), so the "
-        "degree-l part h_l is the V_l component of z^e on the sphere. The rows h_l of all functions have "
-        "rank 'constructed' over Q: a minor (rows: function indices, cols: monomials) nonsingular mod the "
-        "prime bounds it from below, and each other row is the listed rational combination of the minor's "
-        "rows (from above). MATH.md §4: the count is binom(r+l-1, l) for r < d, N(d,l) for r >= d.";
-    c["d"] = d;
-    c["r"] = r;
-    c["degrees"] = degrees;
-    attach_certificate(res, o.certificate, c);
+    check_certificate_limit("rank count --certificate", "rank_count_work (with its large numbers)",
+                            cert_work + extra, BC_CERTIFICATE_LIMIT(rank_count_max_work),
+                            "lower --l or --l-max");
+    attach_certificate(res, o.certificate, count_certificate(res.table.params, d, r, std::move(degrees)));
   }
   return res;
 }
