@@ -5,6 +5,7 @@
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "depth/compositions.hpp"
 
 #include <acb.h>
 #include <fmt/format.h>
@@ -40,20 +41,6 @@ CMat transpose(const CMat& x) {
   for (unsigned long i = 0; i < x.rows; ++i)
     for (unsigned long j = 0; j < x.cols; ++j) acb_set(t.at(j, i), x.at(i, j));
   return t;
-}
-
-// weak compositions of lam into d parts (q_r >= 0, sum q_r = lam)
-void compositions(std::vector<std::vector<unsigned long>>& out, std::vector<unsigned long>& cur,
-                  unsigned long r, unsigned long left) {
-  if (r + 1 == cur.size()) {
-    cur[r] = left;
-    out.push_back(cur);
-    return;
-  }
-  for (unsigned long k = 0; k <= left; ++k) {
-    cur[r] = k;
-    compositions(out, cur, r + 1, left - k);
-  }
 }
 
 struct Layer {
@@ -122,7 +109,7 @@ struct Shape {
 };
 
 /// Every head's weight matrices (1-based formulas of the paper, 0-based arrays).
-struct Weights {
+struct HeadWeights {
   std::vector<CMat> v1, o, vmid, vl, k1, k2, kl, ol;
 };
 
@@ -143,8 +130,8 @@ CMat first_value(const Shape& sh, unsigned long h, slong prec) {
   return A;
 }
 
-Weights construction_weights(const Shape& sh, slong prec) {
-  Weights w;
+HeadWeights construction_weights(const Shape& sh, slong prec) {
+  HeadWeights w;
   const unsigned long da = sh.da, dx = sh.dx;
   for (unsigned long h = 1; h <= sh.H; ++h) {
     const unsigned long base = da * (h - 1);
@@ -176,7 +163,7 @@ Weights construction_weights(const Shape& sh, slong prec) {
   return w;
 }
 
-std::vector<Layer> construction_layers(const Weights& w, unsigned long L) {
+std::vector<Layer> construction_layers(const HeadWeights& w, unsigned long L) {
   std::vector<Layer> layers;
   for (unsigned long l = 1; l <= L; ++l)
     layers.push_back({l == 1 ? w.k1 : (l == 2 ? w.k2 : w.kl), l == 1 ? w.v1 : (l == L ? w.vl : w.vmid),
@@ -274,9 +261,7 @@ Lemma6Rank run(unsigned long L, unsigned long dx, unsigned long H, unsigned long
   sh.d = H * sh.hf;
   unsigned long lam = 1;
   for (unsigned long i = 2; i < L; ++i) lam *= 3;
-  std::vector<std::vector<unsigned long>> Q;
-  std::vector<unsigned long> cur(sh.d);
-  compositions(Q, cur, 0, lam);
+  const auto Q = weak_compositions(lam, sh.d);
   const auto V = normalised_rows(Q, sh.d, omega, prec);
   const auto layers = construction_layers(construction_weights(sh, prec), L);
   const CMat A = grid_matrix(layers, sh, templates(sh, V), Q.size(), prec);

@@ -44,7 +44,7 @@ Mat transpose(const Mat& x) {
   return t;
 }
 
-struct Weights {
+struct RandomWeights {
   std::vector<Mat> q, k, v, o;  // per (layer, head)
 };
 
@@ -64,9 +64,9 @@ struct Net {
   nmod_t mod;
 };
 
-// Weights per (layer, head), then the templates, drawn in that order (network.hpp states it).
-void draw_network(Weights& w, std::vector<std::vector<mp_limb_t>>& templ, const Net& n, std::uint64_t seed,
-                  mp_limb_t prime) {
+// RandomWeights per (layer, head), then the templates, drawn in that order (network.hpp states it).
+void draw_network(RandomWeights& w, std::vector<std::vector<mp_limb_t>>& templ, const Net& n,
+                  std::uint64_t seed, mp_limb_t prime) {
   std::uint64_t s = seed;
   auto rnd = [&]() { return splitmix64(s) % prime; };
   for (unsigned long l = 0; l < n.L * n.H; ++l) {
@@ -84,7 +84,8 @@ void draw_network(Weights& w, std::vector<std::vector<mp_limb_t>>& templ, const 
     for (auto& x : t) x = rnd();
 }
 
-void keep_weights(NetworkRank& out, const Weights& w, const std::vector<std::vector<mp_limb_t>>& templ) {
+void keep_weights(NetworkRank& out, const RandomWeights& w,
+                  const std::vector<std::vector<mp_limb_t>>& templ) {
   for (size_t i = 0; i < w.q.size(); ++i) {
     out.w_q.emplace_back(w.q[i].a.begin(), w.q[i].a.end());
     out.w_k.emplace_back(w.k[i].a.begin(), w.k[i].a.end());
@@ -95,8 +96,8 @@ void keep_weights(NetworkRank& out, const Weights& w, const std::vector<std::vec
 }
 
 // y(x^(idx_1), ..., x^(idx_N)): entry (1, 1) of the depth-L composition.
-mp_limb_t network_entry(const Weights& w, const std::vector<std::vector<mp_limb_t>>& templ, const Net& n,
-                        const std::vector<unsigned long>& idx) {
+mp_limb_t network_entry(const RandomWeights& w, const std::vector<std::vector<mp_limb_t>>& templ,
+                        const Net& n, const std::vector<unsigned long>& idx) {
   Mat x(n.dx, n.N);
   for (unsigned long j = 0; j < n.N; ++j)
     for (unsigned long i = 0; i < n.dx; ++i) x.at(i, j) = templ[idx[j]][i];
@@ -170,7 +171,7 @@ NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H
   out.templates = M;
   Net n{L, dx, H, N, M, dx / H, {}};
   nmod_init(&n.mod, out.prime);
-  Weights w;
+  RandomWeights w;
   std::vector<std::vector<mp_limb_t>> templ;
   draw_network(w, templ, n, seed, out.prime);
   if (certificate) keep_weights(out, w, templ);

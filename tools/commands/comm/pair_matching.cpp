@@ -227,97 +227,135 @@ nlohmann::json pair_certificate(const nlohmann::json& params, ulong N, ulong M, 
   return cert;
 }
 
-RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
-  const ulong N = parse_uint("--N", o.N, 1, 1000000);
-  const ulong M = parse_uint("--M", o.M, 2, max_index);
-  const ulong trials = parse_uint("--trials", o.trials, 1, UINT64_MAX >> 2);
-  const std::uint64_t seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
-  const Fmpq theta_q = parse_rational("--theta", o.theta);
-  const double theta = fmpq_get_d(theta_q.x);
-  if (!(theta > 0 && theta < 1))
+/// The validated request; alpha is 0 under --search-alpha.
+struct PairRequest {
+  ulong N = 0, M = 0, trials = 0;
+  std::uint64_t seed = 0;
+  Fmpq theta_q;
+  double theta = 0, alpha = 0;
+};
+
+PairRequest parse_pair(const PairOptions& o) {
+  PairRequest q;
+  q.N = parse_uint("--N", o.N, 1, 1000000);
+  q.M = parse_uint("--M", o.M, 2, max_index);
+  q.trials = parse_uint("--trials", o.trials, 1, UINT64_MAX >> 2);
+  q.seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
+  q.theta_q = parse_rational("--theta", o.theta);
+  q.theta = fmpq_get_d(q.theta_q.x);
+  if (!(q.theta > 0 && q.theta < 1))
     throw UsageError(fmt::format("--theta must lie strictly between 0 and 1, got \"{}\"", o.theta));
   if (o.alpha.empty() == !o.search_alpha) throw UsageError("give exactly one of --alpha A or --search-alpha");
-  double alpha = 0;
   if (!o.search_alpha) {
     Fmpq a = parse_rational("--alpha", o.alpha);
-    alpha = fmpq_get_d(a.x);
-    if (fmpq_sgn(a.x) <= 0 || !std::isfinite(alpha) || alpha > 1e300)
+    q.alpha = fmpq_get_d(a.x);
+    if (fmpq_sgn(a.x) <= 0 || !std::isfinite(q.alpha) || q.alpha > 1e300)
       throw UsageError(fmt::format("--alpha must be a positive number below 1e300, got \"{}\"", o.alpha));
   }
+  return q;
+}
+
+void check_pair_costs(const PairRequest& q, const PairOptions& o, const Context& ctx) {
   check_certificate_path(o.certificate, ctx, {});
-  if (!o.certificate.empty()) check_certificate_size(N, M, trials, o.search_alpha ? 0 : alpha);
-  const double per_alpha = static_cast<double>(trials) * static_cast<double>(N) * static_cast<double>(N);
+  if (!o.certificate.empty()) check_certificate_size(q.N, q.M, q.trials, o.search_alpha ? 0 : q.alpha);
+  const double per_alpha =
+      static_cast<double>(q.trials) * static_cast<double>(q.N) * static_cast<double>(q.N);
   const double steps = o.search_alpha ? 64.0 : 1.0;
   limits::check_work(
       "comm pair-matching: work", per_alpha * steps, 2e10, "score evaluations",
       fmt::format("trials x N^2{}; lower --trials or --N", o.search_alpha ? " x ~64 bisection steps" : ""));
-  const double lnN = std::log(static_cast<double>(N)), m2 = static_cast<double>(M) * static_cast<double>(M);
-  const double thr = comm::pair_matching_threshold(N, M, theta);
+}
+
+/// The scales every row shows: alpha_threshold, M^2 ln N and M^2 log2 N.
+struct PairScales {
+  double thr, m2_ln, m2_log2;
+};
+
+PairScales pair_scales(const PairRequest& q) {
+  const double m2 = static_cast<double>(q.M) * static_cast<double>(q.M);
+  return {comm::pair_matching_threshold(q.N, q.M, q.theta), m2 * std::log(static_cast<double>(q.N)),
+          m2 * std::log2(static_cast<double>(q.N))};
+}
+
+// --alpha A: the error counts at A.
+void given_alpha_row(out::Table& t, nlohmann::json& cert, const PairRequest& q, const PairOptions& o,
+                     const Context& ctx) {
+  const char* what = "comm pair-matching";
+  t.params["alpha"] = o.alpha;
+  auto st = comm::pair_matching_run(q.N, q.M, q.alpha, q.theta, q.trials, q.seed, ctx.threads);
+  if (!o.certificate.empty()) {
+    cert["evaluations"] =
+        nlohmann::json::array({given_evaluation(q.N, q.M, q.seed, q.trials, q.alpha, q.theta, st)});
+    cert["claim"] = {{"alpha", exact_of_double(q.alpha)}, {"errors", st.errors}};
+  }
+  const PairScales sc = pair_scales(q);
+  t.columns = {"N",        "M",          "alpha",       "trials",       "outputs",         "positives",
+               "errors",   "error_rate", "false_match", "missed_match", "alpha_threshold", "M2_ln_N",
+               "M2_log2_N"};
+  t.add_row({out::Cell::of_int(static_cast<long long>(q.N)), out::Cell::of_exact(std::to_string(q.M)),
+             uncertified(q.alpha, ctx, what), out::Cell::of_exact(std::to_string(q.trials)),
+             out::Cell::of_exact(std::to_string(st.outputs)),
+             out::Cell::of_exact(std::to_string(st.positives)),
+             out::Cell::of_exact(std::to_string(st.errors)),
+             uncertified(static_cast<double>(st.errors) / static_cast<double>(st.outputs), ctx, what),
+             out::Cell::of_exact(std::to_string(st.false_match)),
+             out::Cell::of_exact(std::to_string(st.missed_match)), uncertified(sc.thr, ctx, what),
+             uncertified(sc.m2_ln, ctx, what), uncertified(sc.m2_log2, ctx, what)});
+}
+
+// --search-alpha: the least error-free alpha on these instances, by bisection.
+void searched_alpha_row(out::Table& t, nlohmann::json& cert, const PairRequest& q, const PairOptions& o,
+                        const Context& ctx) {
+  const char* what = "comm pair-matching";
+  t.params["search_alpha"] = true;
+  ulong nsteps = 0;
+  // the bisection stops at relative width 1e-9: its first 8 significant digits are settled
+  constexpr int kAlphaDigits = 8;
+  double alo = 0;
+  const double amin =
+      comm::pair_matching_min_alpha(q.N, q.M, q.theta, q.trials, q.seed, ctx.threads, 1e-9, nsteps, &alo);
+  if (!o.certificate.empty())
+    search_certificate(cert, t, q.N, q.M, q.seed, q.trials, amin, alo, q.theta, ctx.threads);
+  const PairScales sc = pair_scales(q);
+  t.columns = {"N",
+               "M",
+               "trials",
+               "alpha_min",
+               "alpha_threshold",
+               "M2_ln_N",
+               "M2_log2_N",
+               "alpha_min_over_M2_ln_N",
+               "bisection_steps"};
+  t.add_row({out::Cell::of_int(static_cast<long long>(q.N)), out::Cell::of_exact(std::to_string(q.M)),
+             out::Cell::of_exact(std::to_string(q.trials)),
+             amin == 0 ? out::Cell::of_exact("0") : uncertified(amin, ctx, what, kAlphaDigits),
+             uncertified(sc.thr, ctx, what), uncertified(sc.m2_ln, ctx, what),
+             uncertified(sc.m2_log2, ctx, what),
+             q.N > 1 ? uncertified(amin / sc.m2_ln, ctx, what, kAlphaDigits) : out::Cell::of_text("-"),
+             out::Cell::of_int(static_cast<long long>(nsteps))});
+  t.notes.push_back(
+      "alpha_min: least alpha (bisection to relative 1e-9, so 8 significant digits are shown; errors are "
+      "monotone in alpha) with zero errors on these instances, 0 when every alpha > 0 is error-free on "
+      "them "
+      "(each instance has a match); alpha_threshold guarantees zero errors on every instance");
+}
+
+RunResult run_comm_pair_matching(const PairOptions& o, const Context& ctx) {
+  const PairRequest q = parse_pair(o);
+  check_pair_costs(q, o, ctx);
   out::Table t;
   t.command = "comm pair-matching";
-  t.params["N"] = N;
-  t.params["M"] = M;
-  t.params["trials"] = trials;
-  t.params["seed"] = seed;
+  t.params["N"] = q.N;
+  t.params["M"] = q.M;
+  t.params["trials"] = q.trials;
+  t.params["seed"] = q.seed;
   t.params["theta"] = o.theta;
   nlohmann::json cert;
-  if (!o.certificate.empty()) cert = pair_certificate(t.params, N, M, theta_q, seed, trials);
-  if (!o.search_alpha) {
-    t.params["alpha"] = o.alpha;
-    auto st = comm::pair_matching_run(N, M, alpha, theta, trials, seed, ctx.threads);
-    if (!o.certificate.empty()) {
-      cert["evaluations"] = nlohmann::json::array({given_evaluation(N, M, seed, trials, alpha, theta, st)});
-      cert["claim"] = {{"alpha", exact_of_double(alpha)}, {"errors", st.errors}};
-    }
-    t.columns = {"N",        "M",          "alpha",       "trials",       "outputs",         "positives",
-                 "errors",   "error_rate", "false_match", "missed_match", "alpha_threshold", "M2_ln_N",
-                 "M2_log2_N"};
-    t.add_row({out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_exact(std::to_string(M)),
-               uncertified(alpha, ctx, "comm pair-matching"), out::Cell::of_exact(std::to_string(trials)),
-               out::Cell::of_exact(std::to_string(st.outputs)),
-               out::Cell::of_exact(std::to_string(st.positives)),
-               out::Cell::of_exact(std::to_string(st.errors)),
-               uncertified(static_cast<double>(st.errors) / static_cast<double>(st.outputs), ctx,
-                           "comm pair-matching"),
-               out::Cell::of_exact(std::to_string(st.false_match)),
-               out::Cell::of_exact(std::to_string(st.missed_match)),
-               uncertified(thr, ctx, "comm pair-matching"), uncertified(m2 * lnN, ctx, "comm pair-matching"),
-               uncertified(m2 * std::log2(static_cast<double>(N)), ctx, "comm pair-matching")});
-  } else {
-    t.params["search_alpha"] = true;
-    ulong nsteps = 0;
-    // the bisection stops at relative width 1e-9: its first 8 significant digits are settled
-    constexpr int kAlphaDigits = 8;
-    double alo = 0;
-    const double amin =
-        comm::pair_matching_min_alpha(N, M, theta, trials, seed, ctx.threads, 1e-9, nsteps, &alo);
-    if (!o.certificate.empty())
-      search_certificate(cert, t, N, M, seed, trials, amin, alo, theta, ctx.threads);
-
-    t.columns = {"N",
-                 "M",
-                 "trials",
-                 "alpha_min",
-                 "alpha_threshold",
-                 "M2_ln_N",
-                 "M2_log2_N",
-                 "alpha_min_over_M2_ln_N",
-                 "bisection_steps"};
-    t.add_row(
-        {out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_exact(std::to_string(M)),
-         out::Cell::of_exact(std::to_string(trials)),
-         amin == 0 ? out::Cell::of_exact("0") : uncertified(amin, ctx, "comm pair-matching", kAlphaDigits),
-         uncertified(thr, ctx, "comm pair-matching"), uncertified(m2 * lnN, ctx, "comm pair-matching"),
-         uncertified(m2 * std::log2(static_cast<double>(N)), ctx, "comm pair-matching"),
-         N > 1 ? uncertified(amin / (m2 * lnN), ctx, "comm pair-matching", kAlphaDigits)
-               : out::Cell::of_text("-"),
-         out::Cell::of_int(static_cast<long long>(nsteps))});
-    t.notes.push_back(
-        "alpha_min: least alpha (bisection to relative 1e-9, so 8 significant digits are shown; errors are "
-        "monotone in alpha) with zero errors on these instances, 0 when every alpha > 0 is error-free on "
-        "them "
-        "(each instance has a match); alpha_threshold guarantees zero errors on every instance");
-  }
+  if (!o.certificate.empty()) cert = pair_certificate(t.params, q.N, q.M, q.theta_q, q.seed, q.trials);
+  if (!o.search_alpha)
+    given_alpha_row(t, cert, q, o, ctx);
+  else
+    searched_alpha_row(t, cert, q, o, ctx);
   t.notes.push_back(fmt::format(
       "scores alpha cos(2 pi (z_i + z_j) / M) (talk-H l.607), dummy score alpha (c1 + theta (1 - c1)), c1 = "
       "cos(2 pi / M), theta = {}; output = the dummy's softmax weight, 'no match' iff > 1/2. A match is "
