@@ -82,15 +82,8 @@ const char* const kUntrusted =
     "  - files the spec makes a command read (--spectrum, --data; in [fixed], [sweep] or an overlay)\n"
     "    obey the same rule: a spec cannot read /etc/passwd or ~/.ssh into a message or a table.";
 
-}  // namespace
-
-void help_table(Registry& reg) {
-  const Command* table = reg.find("table");
-  const Command* merge = reg.find("table merge");
-  const Command* plan = reg.find("table plan");
-  const Command* status = reg.find("table status");
-  if (table == nullptr || merge == nullptr || plan == nullptr || status == nullptr) return;
-  reg.help(table->app,
+void help_sweep(Registry& reg, const Command& table) {
+  reg.help(table.app,
            Help{.formula = "One row per point of the spec's grid, computed by the command the spec names "
                            "through the same parser and code as the command line; derived columns are "
                            "expressions over the printed cells in ball arithmetic (an exact cell exactly, a "
@@ -113,7 +106,10 @@ void help_table(Registry& reg) {
                     "boundcheck table --spec data/specs/paper_lb_grid.toml --set r=4 --format latex",
                     "boundcheck table --spec data/specs/paperL_table1.toml --shard 1/2 --output p1.json",
                     "boundcheck table --spec data/specs/paperL_table1.toml --shard 2/2 --output p2.json"}});
-  reg.help(merge->app,
+}
+
+void help_merge(Registry& reg, const Command& merge) {
+  reg.help(merge.app,
            Help{.formula = "The rows of the shard files of one spec, in spec order: exactly what the "
                            "unsharded run prints (any order of files; each task's rows and digest checked).",
                 .source = "The spec's, carried inside every shard file.",
@@ -132,8 +128,11 @@ void help_table(Registry& reg) {
                            "evidence only as far as its author is trusted.",
                 .examples = {"boundcheck table merge p1.json p2.json --format markdown",
                              "boundcheck table merge p2.json p1.json --format latex --output t1.tex"}});
+}
+
+void help_plan(Registry& reg, const Command& plan) {
   reg.help(
-      plan->app,
+      plan.app,
       Help{.formula = "The spec, checked as table checks it before it computes (options, values, and the "
                       "columns its derived columns, layout and plot name, from one probe point), then its "
                       "grid cut into tasks by the swept command's own cost model (expensive "
@@ -149,8 +148,11 @@ void help_table(Registry& reg) {
                "boundcheck table plan --spec data/specs/paperL_table1.toml --shards 2",
                "boundcheck table plan --spec data/specs/paper_lb_grid.toml --set 'd=[16, 64]' --shards 4",
                "boundcheck table plan --spec data/specs/lb_vs_heads.toml --shards 8"}});
+}
+
+void help_status(Registry& reg, const Command& status) {
   reg.help(
-      status->app,
+      status.app,
       Help{.formula = "One row per file: done (complete, digests and tasks check out), stale (another "
                       "spec, shard count, digits, --certified or boundcheck version), incomplete (a task "
                       "missing or planned "
@@ -164,6 +166,20 @@ void help_table(Registry& reg) {
                       "shard is done, 1 otherwise.",
            .examples = {"boundcheck table status p1.json p2.json",
                         "boundcheck table status p2.json p1.json --spec data/specs/paperL_table1.toml"}});
+}
+
+}  // namespace
+
+void help_table(Registry& reg) {
+  const Command* table = reg.find("table");
+  const Command* merge = reg.find("table merge");
+  const Command* plan = reg.find("table plan");
+  const Command* status = reg.find("table status");
+  if (table == nullptr || merge == nullptr || plan == nullptr || status == nullptr) return;
+  help_sweep(reg, *table);
+  help_merge(reg, *merge);
+  help_plan(reg, *plan);
+  help_status(reg, *status);
 }
 
 }  // namespace bc::cli

@@ -59,12 +59,13 @@ size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
 }
 
 /// The reference spec's plan, once the spec is checked as table checks it (table/validate.hpp): the
-/// columns its derived columns, layout and plot name come from a file of this spec, else a probe.
+/// columns its derived columns, layout and plot name come from a file of this spec that holds rows
+/// (a shard dealt no task has no columns), else a probe.
 Plan checked_plan(const Spec& spec, const Shard* ref, const CellOptions& cells, const Context& ctx) {
   Invoker probe;
   Plan plan = make_plan(spec, validate_spec(spec, probe, ctx), cells.digits, true);
   if (names_columns(spec))
-    check_columns(spec, ref != nullptr && ref->spec.identity() == spec.identity()
+    check_columns(spec, ref != nullptr && ref->spec.identity() == spec.identity() && !ref->raw.columns.empty()
                             ? ref->raw.columns
                             : probe_columns(spec, plan, ctx));
   return plan;
