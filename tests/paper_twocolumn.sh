@@ -24,6 +24,17 @@ fail() { echo "paper_twocolumn: $*" >&2; exit 1; }
 # one curve per (d, r): six legend entries, each naming d and r
 legend=$(grep -o '\$d = [0-9]*\$, \$r = [0-9]*\$' "$dir/lb_fig.tex" | sort -u | wc -l)
 [[ $legend -eq 6 ]] || fail "the figure has $legend legend entries naming (d, r), expected 6"
+# the key below the plot, as LaTeX will set it (\put positions of the picture): two columns of three
+# rows, and the x label at least one key row's spacing above the first row (closer, they touch)
+python3 - "$dir/lb_fig.tex" <<'PY' || fail "the figure's key and x label collide or the key is one column"
+import re, sys
+puts = re.findall(r"\\put\((\d+),(\d+)\)\{\\makebox\(0,0\)(?:\[r\])?\{\\strut\{\}([^}]*)\}", open(sys.argv[1]).read())
+key = [(int(x), int(y)) for x, y, t in puts if t.startswith("$d = ")]
+label = [int(y) for x, y, t in puts if t == "heads $H$"]
+xs, ys = sorted({x for x, _ in key}), sorted({y for _, y in key}, reverse=True)
+print(f"key columns at x {xs}, rows at y {ys}, x label at y {label}", file=sys.stderr)
+sys.exit(0 if len(xs) == 2 and len(ys) == 3 and len(label) == 1 and label[0] - ys[0] >= ys[0] - ys[1] else 1)
+PY
 grep -q 'cmidrule' "$dir/lb_table.tex" || fail "the table has no \\cmidrule groups"
 grep -q 'multicolumn{2}{c}{\$d = 16\$}' "$dir/lb_table.tex" || fail "no 'd = 16' group over two columns"
 grep -q '\\label{tab:lb}' "$dir/lb_table.tex" || fail "no \\label{tab:lb}"

@@ -189,7 +189,9 @@ std::string preamble(const Target& target, const Plot& p, const std::string& pat
   if (p.key == "inside")
     s += "set key inside right top box opaque\n";  // moved to the left below when the data rises
   else if (p.key == "below")
-    s += target.tex ? "set key below horizontal maxrows 3\n"
+    // .tex: gnuplot puts the x label less than a line above the key's first row, and set by LaTeX
+    // they touched; a key one line taller (half a line above its rows) keeps them a line apart
+    s += target.tex ? "set key below horizontal maxrows 3 height 1\n"
                     : "set key below box\nset xlabel offset 0,-0.8\nset bmargin 9\n";
   else
     s += "set key outside right top box opaque\n";
