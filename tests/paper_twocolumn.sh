@@ -83,4 +83,20 @@ if [[ -n $png ]]; then
   # the page that holds the table (a table* floats to the top of the next page) and the figure
   pdftoppm -png -r 100 -f 2 -l 2 -singlefile "$dir/paper.pdf" "${png%.png}"
 fi
-echo "paper_twocolumn: compiled with no overfull box; 6 curves; two-level header" >&2
+
+# the same spec with H at 12 points per decade (--set, as an author would): a table* longer
+# than a longtable's threshold, which LaTeX cannot set as a longtable in two columns, still compiles
+"$exe" table --spec "$spec" --set 'H={from=1, to=1e6, per_decade=12}' --format latex \
+  --output "$dir/lb_long.tex" 2>"$dir/notes" || fail "table --set H failed: $(cat "$dir/notes")"
+grep -q 'rows stay in one table\*' "$dir/notes" || fail "no note that the long table* stays one float"
+# its rows: the distinct integers nearest 10^(k/12), k = 0..72 (more than the 60 of a longtable)
+want=$(python3 -c 'print(len({round(10 ** (k / 12)) for k in range(73)}))')
+[[ $(grep -c '^[0-9][0-9]* & ' "$dir/lb_long.tex") -eq $want ]] || fail "the 12-per-decade table has no $want rows"
+sed -e 's/\\input{lb_table}/\\input{lb_long}/' -e '/\\begin{figure}/,/\\end{figure}/d' \
+  -e 's/^\\usepackage{siunitx}/&\\usepackage{longtable}/' \
+  "$dir/paper.tex" >"$dir/long.tex"
+(cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error long.tex >/dev/null 2>&1) || {
+  grep -E '^!|^l\.[0-9]' "$dir/long.log" | head -20 >&2
+  fail "the long table* does not compile in the two-column paper"
+}
+echo "paper_twocolumn: compiled with no overfull box; 6 curves; two-level header; a long table*" >&2

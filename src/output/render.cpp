@@ -288,8 +288,6 @@ SiShape si_shape(const std::string& s) {
   return r;
 }
 
-constexpr size_t kLongTableRows = 60;
-
 // "& \multicolumn{3}{c}{$\mathrm{LB}(d,4,H)$} \\ \cmidrule(lr){2-4}": headers over column groups,
 // one row per level (a pivot on several column keys: the quantity, then each outer key's values)
 std::string latex_groups(const Table& t) {
@@ -403,8 +401,9 @@ std::string render_latex(const Table& t) {
   std::vector<bool> si;
   const std::string spec = latex_columns(t, si);
   // a float cannot break across pages (and TeX runs out of memory on a tabular of thousands of rows):
-  // long tables are longtables, with the header repeated on every page
-  const bool long_table = t.rows.size() > kLongTableRows;
+  // long tables are longtables, with the header repeated on every page; a table* stays one, since
+  // LaTeX sets no longtable in two-column mode ("longtable not in 1-column mode")
+  const bool long_table = t.rows.size() > kLongTableRows && !t.wide;
   const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
   std::string out = fmt::format(
       "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "

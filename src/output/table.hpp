@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
@@ -77,11 +78,16 @@ struct Table {
   std::string label;          ///< \label of the table (checked by the spec: letters, digits, : . _ - / +)
   std::string provenance;     ///< a footnote-size line under the table (LaTeX source: version, command)
   bool group_digits = false;  ///< keep siunitx's digit grouping (else 0.08791 and 1000000 print whole)
-  bool wide = false;          ///< a table* across both columns of a two-column document
+  bool wide = false;          ///< a table* across both columns of a two-column document (never a
+                              ///< longtable: LaTeX sets none in two-column mode)
 
   /// Appends a row; throws std::logic_error if its arity differs from columns.
   void add_row(std::vector<Cell> row);
 };
+
+/// Above this many rows a LaTeX table is a longtable (a float cannot break across pages), unless
+/// it is wide.
+inline constexpr size_t kLongTableRows = 60;
 
 struct Meta {
   // a constructor, not an aggregate: Meta{digits, threads, certified} leaves the report fields empty

@@ -267,6 +267,24 @@ TEST_CASE("tables: a longtable carries the label and the provenance in its last 
   CHECK(tex.find("\\end{longtable}\n\\endgroup\n") != std::string::npos);
 }
 
+// LaTeX's longtable refuses two-column mode ("longtable not in 1-column mode"), the mode a table*
+// is for: a wide table stays a table* however long (tests/paper_twocolumn.sh compiles one).
+TEST_CASE("tables: a long table* for a two-column paper is never a longtable") {
+  Table t;
+  t.columns = {"n"};
+  for (int i = 0; i < 70; ++i) t.add_row({Cell::of_int(i)});
+  t.caption = "Many.";
+  t.label = "tab:many";
+  t.provenance = "boundcheck X";
+  t.wide = true;
+  const std::string tex = render(t, Meta{}, Format::latex);
+  CHECK(tex.find("longtable") == std::string::npos);
+  CHECK(tex.find("\\begin{table*}[htbp]\n\\centering\n\\sisetup{group-digits=false}\n\\caption{Many.}"
+                 "\\label{tab:many}\n\\begin{tabular}") != std::string::npos);
+  CHECK(tex.find("69 \\\\\n\\bottomrule\n\\end{tabular}\n\\par\\smallskip{\\footnotesize boundcheck X\\par}\n"
+                 "\\end{table*}\n") != std::string::npos);
+}
+
 TEST_CASE("csv: a text cell a spreadsheet would run as a formula gets a leading quote") {
   Table t;
   t.columns = {"claim", "=x", "v"};

@@ -191,8 +191,14 @@ out::Table finish_long(const Spec& s, Raw raw, const CellOptions& cells) {
 }
 
 out::Table present(const Spec& s, out::Table rows) {
-  if (!s.layout) return rows;
-  return pivot(s, rows);
+  out::Table t = s.layout ? pivot(s, rows) : std::move(rows);
+  if (s.wide && t.rows.size() > out::kLongTableRows)
+    t.notes.push_back(fmt::format(
+        "[latex] style = \"two-column\": the {} rows stay in one table* (LaTeX sets no longtable in two "
+        "columns); a page holds about 50: sweep fewer points or use style = \"one-column\" in a "
+        "one-column document",
+        t.rows.size()));
+  return t;
 }
 
 void check_columns(const Spec& s, std::vector<std::string> columns) {
