@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bc::out::Plot p;
   p.x = "x";
   p.y = {"y"};
-  p.series = f[5];
+  p.series = {f[5]};
   p.title = f[0], p.xlabel = f[1], p.ylabel = f[2];
   p.logx = size % 2 == 1;
   p.guides.push_back({f[3], [](double x) { return 2 * x; }});

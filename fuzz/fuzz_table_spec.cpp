@@ -28,7 +28,8 @@ void evaluate(const bc::expr::Expr& e) {
 bc::out::Table table_for(const bc::cli::table::PlotSpec& p) {
   std::set<std::string> cols = {p.x};
   for (const auto& y : p.y) cols.insert(y);
-  for (const auto* c : {&p.series, &p.y_lo, &p.y_hi, &p.yerr})
+  for (const auto& k : p.series) cols.insert(k);
+  for (const auto* c : {&p.y_lo, &p.y_hi, &p.yerr})
     if (!c->empty()) cols.insert(*c);
   bc::out::Table t;
   t.columns.assign(cols.begin(), cols.end());
@@ -45,6 +46,7 @@ void plot(const bc::cli::table::PlotSpec& ps) {
   p.x = ps.x, p.y = ps.y, p.series = ps.series, p.y_lo = ps.y_lo, p.y_hi = ps.y_hi, p.yerr = ps.yerr;
   p.title = ps.title, p.xlabel = ps.xlabel, p.ylabel = ps.ylabel, p.logx = ps.logx, p.logy = ps.logy;
   p.xrange = ps.xrange, p.yrange = ps.yrange;
+  p.color = ps.color, p.dash = ps.dash, p.marker = ps.marker, p.width = ps.width, p.height = ps.height;
   if (!ps.key.empty()) p.key = ps.key;
   for (const auto& g : ps.guides) p.guides.push_back({g.label, [](double x) { return x; }});
   for (const auto& o : ps.overlays) p.overlays.push_back({o.label, {{1.0, 2.0}}});

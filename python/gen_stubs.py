@@ -23,10 +23,11 @@ HEADER = '''\
 import os
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 _Value = Union[int, str, Fraction, Decimal, float, os.PathLike[str]]
 _Arg = Union[_Value, Sequence[_Value], range, None]
+_Sets = Optional[Union[Mapping[str, Any], Sequence[str]]]
 _Cell = Union[int, Fraction, "Ball", float, str]
 _Num = Union["Ball", int, Fraction, Decimal, float]
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -184,7 +185,7 @@ def _params(cmd, method):
         if p.kind is p.KEYWORD_ONLY and not star:
             out.append("*")
             star = True
-        typ = "bool" if opt["flag"] else "_Arg"
+        typ = "bool" if opt["flag"] else "_Sets" if opt.get("type_name") == "KEY=VALUE" else "_Arg"
         out.append(f"{p.name}: {typ}" + ("" if p.default is p.empty else " = ..."))
     if not star:
         out.append("*")

@@ -26,7 +26,25 @@ EXE, CORPUS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # text must appear literally. Everything else in the corpus must be refused.
 INERT = {"plot_quote_breakout.toml", "latex_column_input.toml", "latex_column_write18.toml",
          "latex_column_catcode.toml", "shard_latex_cells.json", "shard_exact_cells.json",
-         "catalogue_latex"}
+         "catalogue_latex", "plot_multikey_quote.toml"}
+
+# --set values (typed, or passed from Python's set={...}; shard files carry them) are checked as
+# the spec's own values are (issue 28): each must be refused. (spec, --set value)
+SET_SPECS = {
+    "dim": 'command = "sphere dim"\n[sweep]\nd = [3, 4]\nl = [1, 2]\n',
+    "bound": 'command = "rank bound"\n[fixed]\nd = 8\nr = 1\nH = 1\nkernel = "double"\n',
+    "eckart": 'command = "sym eckart-young"\n[fixed]\nH = 1\n',
+}
+SET_CASES = {
+    "set_newline": ("dim", 'l=[1, 2]\n[plot]\nx = "l"\ny = "N"\ntitle = "`touch pwned`"'),
+    "set_backtick_choice": ("bound", 'count=["exact", "`touch pwned`"]'),
+    "set_spectrum_passwd": ("eckart", "spectrum=/etc/passwd"),
+    "set_spectrum_parent": ("eckart", "spectrum=../../etc/passwd"),
+    "set_latex_value": ("dim", 'd="\\input{/etc/passwd}"'),
+    "set_huge_range": ("dim", "l={from=1, to=1e300, step=1}"),
+    "set_not_an_option": ("dim", 'title="`touch pwned`"'),
+    "set_table_key": ("dim", "plot={x = 'l'}"),
+}
 
 HAVE_LATEX = shutil.which("pdflatex") is not None and subprocess.run(
     ["kpsewhich", "siunitx.sty"], capture_output=True).returncode == 0
@@ -131,6 +149,14 @@ def main():
         else:
             continue
         cases += 1
+    for name, (base, value) in SET_CASES.items():
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "base.toml")
+            with open(spec, "w") as f:
+                f.write(SET_SPECS[base])
+            argv = ["table", "--spec", "base.toml", "--set", value, "--format", "latex", "--output", "out.tex"]
+            run_case(name, [spec], argv + (["--plot", "fig.svg"] if HAVE_GNUPLOT else []), ["out.tex", "fig.svg"])
+            cases += 1
     # a 1 MB label: refused by length, not by a crash or a 1 MB figure
     with tempfile.TemporaryDirectory() as d:
         big = os.path.join(d, "plot_megabyte_title.toml")

@@ -12,9 +12,11 @@ come out as literal text.
 Usage: html_report.py BOUNDCHECK_EXE SOURCE_DIR. Exit 125 (skipped) when chromium is missing.
 """
 import base64
+import html
 import html.parser
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -100,17 +102,24 @@ def check(name, args, cwd, profile, failures, expect_figure=False, hostile=False
     if len(dom.rows) != len(js["rows"]):
         failures.append(f"{name}: {len(dom.rows)} rows in the DOM, {len(js['rows'])} in JSON")
     if "verdict" in js["columns"]:
-        want = [row["verdict"] for row in js["rows"]]
+        verdicts = [row["verdict"] for row in js["rows"]]
+        # coloured by "as expected or not" where the table says what was expected (verify), else by word
+        if "expected" in js["columns"]:
+            want = ["expected" if row["verdict"] == row["expected"] else "unexpected" for row in js["rows"]]
+        else:
+            want = verdicts
         got = [next((c[1].split()[-1] for c in cells if "verdict" in c[1]), None) for cells in dom.rows]
-        # the colour groups verdict words (verify::verdict_text): what a grid or a bound can show
-        group = {"consistent": "holds", "certified": "holds", "evaluated": "holds", "inconsistent": "fails",
-                 "not certified": "undecided", "not testable": "undecided",
-                 "undecided: extend the grid": "undecided"}
-        if [group.get(v, v) for v in want] != got:
-            failures.append(f"{name}: verdict classes {got[:5]}... differ from JSON's {want[:5]}...")
+        if got != want:
+            failures.append(f"{name}: verdict classes {got[:5]}... differ from the JSON's {want[:5]}...")
         shown = [next((c[0] for c in cells if "verdict" in c[1]), None) for cells in dom.rows]
-        if shown != want:
-            failures.append(f"{name}: verdicts shown {shown[:5]}... differ from JSON's {want[:5]}...")
+        if shown != verdicts:
+            failures.append(f"{name}: verdicts shown {shown[:5]}... differ from JSON's {verdicts[:5]}...")
+        if "expected" in js["columns"]:
+            # the page leads with the count as expected, before what is computed and the rows
+            text = "".join(dom.text)
+            count = f"{want.count('expected')} of {len(want)} as expected"
+            if count not in text or text.find(count) > text.find("What is computed"):
+                failures.append(f"{name}: the page does not lead with '{count}'")
     if dom.scripts or dom.handlers or dom.urls:
         failures.append(f"{name}: script {dom.scripts}, handlers {dom.handlers[:3]}, urls {dom.urls[:3]}")
     if expect_figure:
@@ -131,6 +140,48 @@ def check(name, args, cwd, profile, failures, expect_figure=False, hostile=False
     if bad:
         failures.append(f"{name}: browser log: {bad[:3]}")
     print(f"{name}: {len(dom.rows)} rows, {len(dom.images)} images, {len(log.splitlines())} log lines")
+
+
+WRAPPER = """<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="PAGE" style="width:WIDTHpx;height:1000px;border:0"></iframe>
+<script>
+document.getElementById('f').addEventListener('load', function () {
+  var d = this.contentDocument, out = {};
+  var heads = Array.from(d.querySelectorAll('#results thead tr:last-child th')).map(function (h) {
+    return h.textContent; });
+  ['verdict', 'expected'].forEach(function (name) {
+    var i = heads.indexOf(name), right = 0;
+    d.querySelectorAll('#results tbody tr').forEach(function (tr) {
+      right = Math.max(right, tr.children[i].getBoundingClientRect().right); });
+    out[name] = right;
+  });
+  out.box = d.querySelector('#results').parentElement.getBoundingClientRect().right;
+  document.body.setAttribute('data-layout', JSON.stringify(out));
+});
+</script></body></html>"""
+
+
+def verdicts_in_view(name, page, profile, failures, width=1400):
+    """The verdict and expected columns of a report end inside its results box in a window `width`
+    pixels wide (no horizontal scrolling to read them): measured by a test-only page that frames the
+    report (the report itself holds no script)."""
+    wrapper = page + ".layout.html"
+    with open(wrapper, "w") as f:
+        f.write(WRAPPER.replace("PAGE", os.path.basename(page)).replace("WIDTH", str(width)))
+    r = subprocess.run([CHROMIUM] + FLAGS + [f"--user-data-dir={profile}", "--allow-file-access-from-files",
+                        "--virtual-time-budget=10000", "--dump-dom", "file://" + wrapper],
+                       capture_output=True, text=True, timeout=300)
+    m = re.search(r'data-layout="([^"]*)"', r.stdout)
+    if m is None:
+        failures.append(f"{name}: the layout at {width} px could not be measured")
+        return
+    box = json.loads(html.unescape(m.group(1)))
+    for col in ("verdict", "expected"):
+        if not 0 < box[col] <= box["box"] + 0.5:
+            failures.append(f"{name}: the {col} column ends at {box[col]:.0f} px, outside the results box "
+                            f"({box['box']:.0f} px) at {width} px")
+    print(f"{name}: at {width} px the verdict column ends at {box['verdict']:.0f} px, expected at "
+          f"{box['expected']:.0f} px, the results box at {box['box']:.0f} px")
 
 
 def hostile_inputs(work):
@@ -156,6 +207,8 @@ def main():
     with tempfile.TemporaryDirectory() as work, tempfile.TemporaryDirectory() as profile:
         os.symlink(os.path.join(SRC, "data"), os.path.join(work, "data"))
         check("verify", ["verify", "--id", "rank.majority"], work, profile, failures)
+        check("catalogue", ["verify"], work, profile, failures)
+        verdicts_in_view("catalogue", os.path.join(work, "catalogue.html"), profile, failures)
         check("transition", ["table", "--spec", "data/specs/ntr_transition.toml"], work, profile, failures,
               expect_figure=True)
         check("command", ["depth", "optimal", "--model", "all"], work, profile, failures)

@@ -217,6 +217,7 @@ void emit(const RunResult& r, const Context& ctx, const Command* cmd, const std:
   if (!r.skip_output) {
     out::Meta meta = result_meta(r, ctx);
     if (ctx.format == out::Format::html) report_context(meta, cmd, invocation);
+    if (ctx.format == out::Format::html && !r.about.empty()) meta.about = r.about;
     meta.figure_svg = r.figure;
     std::string rendered;  // r.raw is printed as it is, not copied (a streamed table's CSV can be GBs)
     if (r.raw.empty()) rendered = out::render(t, meta, ctx.format);

@@ -63,6 +63,9 @@ struct RunResult {
   std::string raw;           ///< when not empty: written verbatim instead of rendering the table
   bool skip_output = false;  ///< nothing to write (e.g. a shard already done); notes still print
   std::string figure;        ///< an SVG document an HTML report draws above the table
+  /// What an HTML report says is computed, when not the command's own help (table: the swept
+  /// command's formula and source, and the spec).
+  std::vector<std::pair<std::string, std::string>> about;
   /// The digits its reals were printed at when not --digits (0): a table's spec `digits`, a
   /// merge's shard files'. JSON meta.digits and the HTML report say this; likewise certified
   /// when not --certified (a merge's shard files').

@@ -2,10 +2,11 @@
 import os
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar, Union
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
 
 _Value = Union[int, str, Fraction, Decimal, float, os.PathLike[str]]
 _Arg = Union[_Value, Sequence[_Value], range, None]
+_Sets = Optional[Union[Mapping[str, Any], Sequence[str]]]
 _Cell = Union[int, Fraction, "Ball", float, str]
 _Num = Union["Ball", int, Fraction, Decimal, float]
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -204,13 +205,13 @@ class _CommGroup:
         """Pair Matching by one attention head: error rate, least alpha (Monte Carlo)."""
 
 class _TableGroup:
-    def __call__(self, *, spec: _Arg = ..., shard: _Arg = ..., resume: bool = ..., plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+    def __call__(self, *, spec: _Arg = ..., shard: _Arg = ..., resume: bool = ..., set: _Sets = ..., plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards."""
     def merge(self, files: _Arg = ..., *, plot: _Arg = ..., outputs: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Join the shard files of one spec into the table the unsharded run prints."""
-    def plan(self, *, spec: _Arg = ..., shards: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+    def plan(self, *, spec: _Arg = ..., shards: _Arg = ..., set: _Sets = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Per shard: tasks, points and estimated cost of a sharded sweep."""
-    def status(self, files: _Arg = ..., *, spec: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+    def status(self, files: _Arg = ..., *, spec: _Arg = ..., set: _Sets = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Which shards of a sweep are done, missing, stale or damaged."""
 
 sphere: _SphereGroup

@@ -17,6 +17,11 @@ Argument values become option text as follows:
   syntax; ranges are also accepted as text: ``d="16:1024:16"``).
 * ``True`` for a flag adds it, ``False``/``None`` leaves it out; ``None`` for an option omits it
   (the CLI's default).
+* A ``KEY=VALUE`` option (``table``'s ``set``) takes a dict: ``set={"r": 4, "d": [16, 64]}`` is
+  ``--set r=4 --set 'd=[16, 64]'``; each value is written as TOML (ints and floats as numbers,
+  strings quoted, lists as arrays, a dict such as ``{"from": 1, "to": 10**6, "per_decade": 4}`` as
+  an inline table, ``Fraction(1, 10)`` as the string "1/10"). A list of "KEY=VALUE" strings is
+  passed as it is.
 """
 
 from __future__ import annotations
@@ -113,11 +118,42 @@ def _is_sequence(value) -> bool:
     return type(value).__module__ == "numpy" and getattr(value, "ndim", 0) >= 1
 
 
+def _toml(value, where: str) -> str:
+    """A Python value as a TOML value, for one --set."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_toml(v, where)}" for k, v in value.items()) + "}"
+    if _is_sequence(value):
+        return "[" + ", ".join(_toml(v, where) for v in value) + "]"
+    if isinstance(value, Integral):
+        return str(int(value))
+    if isinstance(value, float):
+        return _one(value, where)
+    text = _one(value, where)  # str, Fraction, Decimal, ... as the CLI reads them
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _set_words(opt: dict, value) -> list[str]:
+    """The words of a KEY=VALUE option from a dict (or a list of "KEY=VALUE" strings)."""
+    name = opt["name"]
+    if isinstance(value, dict):
+        for k in value:
+            if not isinstance(k, str):
+                raise UsageError(f"{name}: keys must be option names (str), got {k!r}")
+        return [f"{name}={k}={_toml(v, f'{name} {k}')}" for k, v in value.items()]
+    if _is_sequence(value) and all(isinstance(v, str) for v in value):
+        return [f"{name}={v}" for v in value]
+    raise UsageError(f"{name} takes a dict of option = value, e.g. {{\"r\": 4}}, got {value!r}")
+
+
 def _words(opt: dict, value) -> list[str]:
     """The argv words of one option (empty when it is left to its default)."""
     name = opt["name"]
     if value is None:
         return []
+    if opt.get("type_name") == "KEY=VALUE":
+        return _set_words(opt, value)
     if opt["flag"]:
         if not isinstance(value, bool):
             raise UsageError(f"{name} is a flag: pass True or False, got {value!r}")

@@ -421,6 +421,7 @@ py::list commands() {
       d["required"] = o->get_required();
       d["multiple"] = o->get_items_expected_max() > 1;  // a vector: one word per value
       d["global"] = o->get_group() == "Global options";
+      d["type_name"] = o->get_type_name();  // "KEY=VALUE": Python takes a dict (table's --set)
       d["description"] = o->get_description();
       d["default"] = o->get_default_str();
       opts.append(d);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <map>
 #include <regex>
 #include <set>
 #include <tuple>
@@ -38,15 +39,18 @@ dl.about dt { font-weight: 600; } dl.about dd { margin: 0; }
 table.results { border-collapse: collapse; font-size: .92em; }
 table.results th, table.results td { padding: .25em .7em; border-bottom: 1px solid #e3e7ec;
   vertical-align: top; }
+table.results td.text { min-width: 6em; max-width: 24em; overflow-wrap: anywhere; }
 table.results thead th { border-bottom: 2px solid #7b8794; text-align: left; background: #f4f6f8; }
 table.results th.group { text-align: center; border-bottom: 1px solid #7b8794; }
 td.num { text-align: right; white-space: nowrap; }
-td.verdict { font-weight: 600; }
-td.holds { color: #11632a; background: #e3f5e8; } td.fails { color: #8f1d1d; background: #fbe4e4; }
+td.verdict { font-weight: 600; white-space: nowrap; }
+td.holds, td.expected { color: #11632a; background: #e3f5e8; }
+td.fails, td.unexpected { color: #8f1d1d; background: #fbe4e4; }
 td.undecided { color: #7a4d00; background: #fdf1d6; }
 .summary span { display: inline-block; margin-right: 1em; padding: .1em .6em; border-radius: .3em; }
-.summary .holds { background: #e3f5e8; } .summary .fails { background: #fbe4e4; }
-.summary .undecided { background: #fdf1d6; }
+.summary .holds, .summary .expected { background: #e3f5e8; font-weight: 600; }
+.summary .fails, .summary .unexpected { background: #fbe4e4; font-weight: 600; }
+.summary .undecided { background: #fdf1d6; } .summary .word { background: #eef1f4; }
 figure { margin: 1em 0; } figure img { max-width: 100%; height: auto; border: 1px solid #e3e7ec; }
 ul.notes li { margin-bottom: .4em; }
 blockquote { margin: .3em 0 1em; padding: .3em .8em; border-left: 3px solid #b8c0ca;
@@ -136,38 +140,66 @@ std::string verdict_class(const std::string& v) {
 }
 bool is_verdict(const std::string& v) { return !verdict_class(v).empty(); }
 
-std::string render_results(const Table& t, std::set<Cited>& cited) {
-  std::string o = "<div class=\"scroll\"><table class=\"results\" id=\"results\">\n<thead>\n";
-  if (!t.groups.empty()) {
+/// The verdict and expected columns of a table (verify), or npos.
+struct VerdictColumns {
+  size_t verdict = std::string::npos, expected = std::string::npos;
+  explicit VerdictColumns(const Table& t) {
+    for (size_t i = 0; i < t.columns.size(); ++i) {
+      if (t.columns[i] == "verdict") verdict = i;
+      if (t.columns[i] == "expected") expected = i;
+    }
+  }
+};
+
+/// A row's colour: with an expected column, whether its verdict is the expected one (a claim the
+/// catalogue records as failing is as expected when it fails); without, its verdict's word.
+std::string verdict_colour(const std::vector<Cell>& r, const VerdictColumns& vc) {
+  if (vc.verdict == std::string::npos) return "";
+  const std::string v = r[vc.verdict].display();
+  if (!is_verdict(v)) return "";
+  if (vc.expected == std::string::npos) return verdict_class(v);
+  return v == r[vc.expected].display() ? "expected" : "unexpected";
+}
+
+/// The header rows: one per level of groups (a colspan each), then the columns' headers.
+std::string results_head(const Table& t) {
+  std::map<size_t, std::vector<const Table::Group*>> levels;
+  for (const auto& g : t.groups) levels[g.level].push_back(&g);
+  std::string o = "<thead>\n";
+  for (const auto& entry : levels) {
     o += "<tr>";
     size_t c = 0;
-    for (const auto& g : t.groups) {
-      for (; c < g.first && c < t.columns.size(); ++c) o += "<th></th>";
-      o += fmt::format("<th class=\"group\" colspan=\"{}\">{}</th>", g.count, html_escape(g.text));
-      c = g.first + g.count;
+    for (const Table::Group* g : entry.second) {
+      for (; c < g->first && c < t.columns.size(); ++c) o += "<th></th>";
+      o += fmt::format("<th class=\"group\" colspan=\"{}\">{}</th>", g->count, html_escape(g->text));
+      c = g->first + g->count;
     }
     for (; c < t.columns.size(); ++c) o += "<th></th>";
     o += "</tr>\n";
   }
   o += "<tr>";
-  for (const auto& c : t.columns) o += "<th scope=\"col\">" + html_escape(c) + "</th>";
-  o += "</tr>\n</thead>\n<tbody>\n";
-  const auto verdict_col = std::find(t.columns.begin(), t.columns.end(), "verdict");
+  for (const auto& c : t.columns) {
+    const auto it = t.headers.find(c);
+    o += "<th scope=\"col\">" + html_escape(it == t.headers.end() ? c : it->second) + "</th>";
+  }
+  return o + "</tr>\n</thead>\n";
+}
+
+std::string render_results(const Table& t, std::set<Cited>& cited) {
+  std::string o =
+      "<div class=\"scroll\"><table class=\"results\" id=\"results\">\n" + results_head(t) + "<tbody>\n";
+  const VerdictColumns vc(t);
   const auto source_col = std::find(t.columns.begin(), t.columns.end(), "source");
   for (const auto& r : t.rows) {
-    std::string row_class;
-    if (verdict_col != t.columns.end()) {
-      const std::string v = r[static_cast<size_t>(verdict_col - t.columns.begin())].display();
-      if (is_verdict(v)) row_class = " class=\"" + verdict_class(v) + "\"";
-    }
-    o += "<tr" + row_class + ">";
+    const std::string colour = verdict_colour(r, vc);
+    o += colour.empty() ? "<tr>" : "<tr class=\"" + colour + "\">";
     for (size_t i = 0; i < r.size(); ++i) {
       const std::string v = r[i].display();
-      const bool verdict = t.columns[i] == "verdict" && is_verdict(v);
       const bool source =
           source_col != t.columns.end() && i == static_cast<size_t>(source_col - t.columns.begin());
-      std::string cls = r[i].numeric() ? "num" : "";
-      if (verdict) cls = "verdict " + verdict_class(v);
+      // long text wraps (claims, computed values), so the verdict columns stay in view
+      std::string cls = r[i].numeric() ? "num" : v.size() > 24 ? "text" : "";
+      if (i == vc.verdict && !colour.empty()) cls = "verdict " + colour;
       o += cls.empty() ? "<td>" : "<td class=\"" + cls + "\">";
       o += source ? link_sources(v, cited) : html_escape(v);
       o += "</td>";
@@ -177,15 +209,19 @@ std::string render_results(const Table& t, std::set<Cited>& cited) {
   return o + "</tbody>\n</table></div>\n";
 }
 
+/// The counts the page leads with: how many claims came out as expected (when the table says what
+/// was expected), then one count per printed word, in this order: holds, fails and undecided always,
+/// the words that say less (evaluated, consistent, not certified, ...) when they occur.
 std::string render_summary(const Table& t) {
-  const auto col = std::find(t.columns.begin(), t.columns.end(), "verdict");
-  if (col == t.columns.end()) return "";
-  // one count per printed word, in this order: holds, fails and undecided always, the words that
-  // say less (evaluated, consistent, not certified, ...) when they occur
+  const VerdictColumns vc(t);
+  if (vc.verdict == std::string::npos) return "";
   std::vector<std::pair<std::string, size_t>> n{{"holds", 0}, {"fails", 0}, {"undecided", 0}};
+  size_t verdicts = 0, as_expected = 0;
   for (const auto& r : t.rows) {
-    const std::string v = r[static_cast<size_t>(col - t.columns.begin())].display();
+    const std::string v = r[vc.verdict].display();
     if (!is_verdict(v)) continue;
+    ++verdicts;
+    as_expected += verdict_colour(r, vc) == "expected" ? 1 : 0;
     auto it = std::find_if(n.begin(), n.end(), [&](const auto& p) { return p.first == v; });
     if (it == n.end()) it = n.insert(n.end(), {v, 0});
     ++it->second;
@@ -195,8 +231,16 @@ std::string render_summary(const Table& t) {
     return rank(verdict_class(a.first)) < rank(verdict_class(b.first));
   });
   std::string o = "<p class=\"summary\" id=\"summary\">";
+  const bool expected = vc.expected != std::string::npos;
+  if (expected) {
+    o += fmt::format("<span class=\"{}\">{} of {} as expected</span>",
+                     as_expected == verdicts ? "expected" : "unexpected", as_expected, verdicts);
+    if (as_expected < verdicts)
+      o += fmt::format("<span class=\"unexpected\">{} not as expected</span>", verdicts - as_expected);
+  }
   for (const auto& [word, count] : n)
-    o += fmt::format("<span class=\"{}\">{} {}</span>", verdict_class(word), count, html_escape(word));
+    o += fmt::format("<span class=\"{}\">{} {}</span>", expected ? "word" : verdict_class(word), count,
+                     html_escape(word));
   return o + "</p>\n";
 }
 
@@ -239,7 +283,7 @@ std::string render_html(const Table& t, const Meta& meta) {
   o += fmt::format("<header>\n<h1>boundcheck <code>{}</code></h1>\n", html_escape(what));
   if (!meta.invocation.empty())
     o += "<p class=\"invocation\"><code>" + html_escape(meta.invocation) + "</code></p>\n";
-  o += "</header>\n";
+  o += "</header>\n" + render_summary(t);
   if (!meta.about.empty()) {
     o += "<section id=\"about\">\n<h2>What is computed</h2>\n<dl class=\"about\">\n";
     for (const auto& [k, v] : meta.about)
@@ -249,8 +293,7 @@ std::string render_html(const Table& t, const Meta& meta) {
   if (!meta.figure_svg.empty())
     o += "<section id=\"figure\">\n<h2>Figure</h2>\n<figure><img alt=\"figure of " + html_escape(what) +
          "\" src=\"data:image/svg+xml;base64," + base64(meta.figure_svg) + "\"></figure>\n</section>\n";
-  o += "<section id=\"results-section\">\n<h2>Results</h2>\n" + render_summary(t) + render_results(t, cited) +
-       "</section>\n";
+  o += "<section id=\"results-section\">\n<h2>Results</h2>\n" + render_results(t, cited) + "</section>\n";
   if (!t.notes.empty()) {
     o += "<section id=\"notes\">\n<h2>Notes</h2>\n<ul class=\"notes\">\n";
     for (const auto& n : t.notes) o += "<li>" + link_sources(n, cited) + "</li>\n";

@@ -61,6 +61,14 @@ std::string one_line_text(std::string_view s) {
   return o;
 }
 
+std::string latex_key_value(std::string_view header, std::string_view value) {
+  if (!latex_plain_number(value)) return std::string(header) + " = " + latex_escape(value);
+  const bool one_group = header.size() >= 2 && header.front() == '$' && header.back() == '$' &&
+                         header.find('$', 1) == header.size() - 1;
+  if (one_group) return std::string(header.substr(0, header.size() - 1)) + " = " + std::string(value) + "$";
+  return std::string(header) + " $= " + std::string(value) + "$";
+}
+
 namespace {
 
 const std::map<std::string, std::string>& symbol_names() {

@@ -22,6 +22,12 @@ bool latex_plain_number(std::string_view s);
 /// `s` with every control character (a newline ends a LaTeX % comment) replaced by a space.
 std::string one_line_text(std::string_view s);
 
+/// "<header> = <value>" in LaTeX, for a pivot's column group or a figure's series legend: `header`
+/// is LaTeX (a [labels] header), `value` a cell's text. A plain number goes in math mode, joined to
+/// a header that is one math group ("$d$" and 16: "$d = 16$"; "heads $H$" and 16: "heads $H$ $= 16$");
+/// other values are escaped text ("$d$ = abc").
+std::string latex_key_value(std::string_view header, std::string_view value);
+
 /// A LaTeX header such as "$H_{\min}$" or "$\binom{r+\ell-1}{\ell}$" as plain text for a figure
 /// that LaTeX does not set (svg, png, pdf): math shifts dropped, Greek letters and common symbols
 /// as Unicode, \mathrm{X} as X, \binom{a}{b} as C(a, b), \frac{a}{b} as a/b, sub- and superscripts

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cstring>
 #include <iterator>
+#include <map>
 #include <string>
 
 namespace bc::out {
@@ -41,7 +42,17 @@ std::string render_json(const Table& t, const Meta& meta) {
   return j.dump(2) + "\n";
 }
 
+// A field a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with = + - @, a tab
+// or a carriage return and is no number as boundcheck prints one (-0.5, -5*sqrt(15)/128 and
+// [-1 +/- 2e-30] keep their sign). Such a field is written with a leading ' (then quoted as any
+// field), which spreadsheets show as text and a program reading the CSV sees as a character of the
+// text: numbers are never altered, so machine readers of numeric columns are unaffected.
+bool formula_like(const std::string& s) {
+  return !s.empty() && s[0] != '\0' && std::strchr("=+-@\t\r", s[0]) != nullptr && !latex_plain_number(s);
+}
+
 std::string csv_field(const std::string& s) {
+  if (formula_like(s)) return csv_field("'" + s);
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string q = "\"";
   for (char c : s) {
@@ -54,8 +65,9 @@ std::string csv_field(const std::string& s) {
 // Appends one field: as is, or quoted when it holds a comma, a quote or a line break
 void append_csv_field(std::string& out, const std::string& s) {
   // one pass over the characters (find_first_of calls memchr once per character)
-  const bool plain =
-      std::none_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+  const bool plain = !formula_like(s) && std::none_of(s.begin(), s.end(), [](char c) {
+    return c == ',' || c == '"' || c == '\n' || c == '\r';
+  });
   if (plain)
     out += s;
   else
@@ -86,11 +98,60 @@ std::string render_csv(const Table& t) {
   return out;
 }
 
+/// What the text and Markdown tables print over column i: its header when groups say the rest.
+const std::string& header_of(const Table& t, size_t i) {
+  const auto it = t.headers.find(t.columns[i]);
+  return it == t.headers.end() ? t.columns[i] : it->second;
+}
+
+/// The groups the plain formats show (a pivot's outer keys), level by level from the top.
+std::vector<std::vector<Table::Group>> plain_levels(const Table& t) {
+  std::vector<std::vector<Table::Group>> levels;
+  for (const auto& g : t.groups) {
+    if (!g.plain || g.count == 0 || g.first + g.count > t.columns.size()) continue;
+    if (levels.size() <= g.level) levels.resize(g.level + 1);
+    levels[g.level].push_back(g);
+  }
+  levels.erase(std::remove_if(levels.begin(), levels.end(), [](const auto& l) { return l.empty(); }),
+               levels.end());
+  return levels;
+}
+
+/// The lines of the text table's group headers: each group's text centred over its columns, a
+/// rule under it; widens the group's last column when the text is wider than the columns.
+std::string text_group_lines(const std::vector<std::vector<Table::Group>>& levels, std::vector<size_t>& w) {
+  const auto span = [&](const Table::Group& g) {
+    size_t n = 2 * (g.count - 1);
+    for (size_t c = g.first; c < g.first + g.count; ++c) n += w[c];
+    return n;
+  };
+  for (const auto& level : levels)
+    for (const auto& g : level)
+      if (const size_t n = span(g); g.text.size() > n) w[g.first + g.count - 1] += g.text.size() - n;
+  std::string out;
+  for (const auto& level : levels) {
+    std::string text, rule;
+    size_t c = 0;
+    for (const auto& g : level) {
+      for (; c < g.first; ++c)
+        text += std::string(w[c] + (c ? 2 : 0), ' '), rule += std::string(w[c] + (c ? 2 : 0), ' ');
+      const size_t n = span(g), left = (n - g.text.size()) / 2, gap = c ? 2 : 0;
+      text += std::string(gap + left, ' ') + g.text + std::string(n - left - g.text.size(), ' ');
+      rule += std::string(gap, ' ') + std::string(n, '-');
+      c = g.first + g.count;
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out += text + "\n" + rule + "\n";
+  }
+  return out;
+}
+
 std::string render_text_table(const Table& t) {
   std::vector<size_t> w(t.columns.size());
-  for (size_t i = 0; i < t.columns.size(); ++i) w[i] = t.columns[i].size();
+  for (size_t i = 0; i < t.columns.size(); ++i) w[i] = header_of(t, i).size();
   for (const auto& r : t.rows)
     for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].display().size());
+  const std::string groups = text_group_lines(plain_levels(t), w);
   auto line = [&](auto cell_text, auto right) {
     std::string s;
     for (size_t i = 0; i < w.size(); ++i) {
@@ -101,8 +162,8 @@ std::string render_text_table(const Table& t) {
     while (!s.empty() && s.back() == ' ') s.pop_back();
     return s + "\n";
   };
-  std::string out = line([&](size_t i) { return t.columns[i]; },
-                         [&](size_t i) { return !t.rows.empty() && t.rows[0][i].numeric(); });
+  std::string out = groups + line([&](size_t i) { return header_of(t, i); },
+                                  [&](size_t i) { return !t.rows.empty() && t.rows[0][i].numeric(); });
   std::string rule;
   for (size_t i = 0; i < w.size(); ++i) rule += (i ? "  " : "") + std::string(w[i], '-');
   out += rule + "\n";
@@ -129,15 +190,31 @@ std::string md_escape(const std::string& s, bool text) {
   return o;
 }
 
+/// Markdown has one header row: with a pivot's outer keys (plain groups) it holds the top level (the
+/// text in a group's first column), and the other levels and the column headers follow as bold rows.
 std::string render_markdown(const Table& t) {
-  std::string out = "|";
-  for (const auto& c : t.columns) out += " " + md_escape(c, true) + " |";
-  out += "\n|";
+  const auto levels = plain_levels(t);
+  const auto row_of = [&](const std::vector<std::string>& cells, bool bold) {
+    std::string out = "|";
+    for (const auto& c : cells)
+      out += bold && !c.empty() ? " **" + md_escape(c, true) + "** |" : " " + md_escape(c, true) + " |";
+    return out + "\n";
+  };
+  const auto level_cells = [&](const std::vector<Table::Group>& level) {
+    std::vector<std::string> cells(t.columns.size());
+    for (const auto& g : level) cells[g.first] = g.text;
+    return cells;
+  };
+  std::vector<std::string> names;
+  for (size_t i = 0; i < t.columns.size(); ++i) names.push_back(header_of(t, i));
+  std::string out = row_of(levels.empty() ? names : level_cells(levels[0]), false) + "|";
   for (size_t i = 0; i < t.columns.size(); ++i) {
     bool right = !t.rows.empty() && t.rows[0][i].numeric();
     out += right ? " ---: |" : " :--- |";
   }
   out += "\n";
+  for (size_t l = 1; l < levels.size(); ++l) out += row_of(level_cells(levels[l]), true);
+  if (!levels.empty()) out += row_of(names, true);
   for (const auto& r : t.rows) {
     out += "|";
     for (const auto& c : r) out += " " + md_escape(c.display(), !c.numeric()) + " |";
@@ -211,22 +288,28 @@ SiShape si_shape(const std::string& s) {
   return r;
 }
 
-constexpr size_t kLongTableRows = 60;
-
-// "& \multicolumn{3}{c}{$\mathrm{LB}(d,4,H)$} \\ \cmidrule(lr){2-4}": headers over column groups
+// "& \multicolumn{3}{c}{$\mathrm{LB}(d,4,H)$} \\ \cmidrule(lr){2-4}": headers over column groups,
+// one row per level (a pivot on several column keys: the quantity, then each outer key's values)
 std::string latex_groups(const Table& t) {
-  if (t.groups.empty()) return "";
-  std::string row, rules;
-  size_t c = 0;
-  for (const auto& g : t.groups) {
-    if (g.count == 0 || g.first < c || g.first + g.count > t.columns.size()) continue;
-    for (; c < g.first; ++c) row += c ? " &" : "";
-    row += fmt::format("{}\\multicolumn{{{}}}{{c}}{{{}}}", c ? " & " : "", g.count, one_line_text(g.latex));
-    rules += fmt::format("\\cmidrule(lr){{{}-{}}}", g.first + 1, g.first + g.count);
-    c = g.first + g.count;
+  std::map<size_t, std::vector<const Table::Group*>> levels;
+  for (const auto& g : t.groups) levels[g.level].push_back(&g);
+  std::string out;
+  for (const auto& entry : levels) {
+    const auto& groups = entry.second;
+    std::string row, rules;
+    size_t c = 0;
+    for (const Table::Group* g : groups) {
+      if (g->count == 0 || g->first < c || g->first + g->count > t.columns.size()) continue;
+      for (; c < g->first; ++c) row += c ? " &" : "";
+      row +=
+          fmt::format("{}\\multicolumn{{{}}}{{c}}{{{}}}", c ? " & " : "", g->count, one_line_text(g->latex));
+      rules += fmt::format("\\cmidrule(lr){{{}-{}}}", g->first + 1, g->first + g->count);
+      c = g->first + g->count;
+    }
+    for (; c < t.columns.size(); ++c) row += " &";
+    out += row + " \\\\\n" + rules + "\n";
   }
-  for (; c < t.columns.size(); ++c) row += " &";
-  return row + " \\\\\n" + rules + "\n";
+  return out;
 }
 
 /// A document around the table: pdflatex compiles it as it is. Notes follow the table.
@@ -253,11 +336,12 @@ std::string latex_document(const Table& t, const std::string& table) {
   return o + "\\end{document}\n";
 }
 
-std::string render_latex(const Table& t) {
-  // numeric columns whose every cell siunitx can parse become S columns aligned on the decimal
-  // point, with a table-format reserving the widest sign/integer/fraction/exponent seen
+/// The column spec: numeric columns whose every cell siunitx can parse become S columns aligned on
+/// the decimal point, with a table-format reserving the widest sign/integer/fraction/exponent seen;
+/// `si` says which.
+std::string latex_columns(const Table& t, std::vector<bool>& si) {
   std::string spec;
-  std::vector<bool> si(t.columns.size(), false);
+  si.assign(t.columns.size(), false);
   for (size_t c = 0; c < t.columns.size(); ++c) {
     const bool numeric = !t.rows.empty() && t.rows[0][c].numeric();
     SiShape w;
@@ -281,23 +365,12 @@ std::string render_latex(const Table& t) {
       spec += numeric ? "r" : "l";
     }
   }
-  // a float cannot break across pages (and TeX runs out of memory on a tabular of thousands of rows):
-  // long tables are longtables, with the header repeated on every page
-  const bool long_table = t.rows.size() > kLongTableRows;
-  const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
-  std::string out = fmt::format(
-      "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "
-      "\\usepackage{{siunitx}}{} in the preamble.\n",
-      BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
-  const std::string caption =
-      !t.caption.empty() ? t.caption
-                         : fmt::format("boundcheck {}, \\texttt{{{}}}", BOUNDCHECK_VERSION, latex_text(what));
-  if (long_table)
-    out += "\\begin{longtable}{" + spec + "}\n\\caption{" + caption + "}\\\\\n\\toprule\n";
-  else
-    out += "\\begin{table}[htbp]\n\\centering\n\\caption{" + caption + "}\n\\begin{tabular}{" + spec +
-           "}\n\\toprule\n";
-  out += latex_groups(t);
+  return spec;
+}
+
+/// The header row: each column's label ([labels], the built-in one, else its escaped name).
+std::string latex_header(const Table& t, const std::vector<bool>& si) {
+  std::string out;
   for (size_t i = 0; i < t.columns.size(); ++i) {
     std::string label;
     if (auto it = t.labels.find(t.columns[i]); it != t.labels.end()) label = it->second;
@@ -305,7 +378,11 @@ std::string render_latex(const Table& t) {
     if (label.empty()) label = latex_text(t.columns[i]);
     out += (i ? " & " : "") + (si[i] ? "{" + label + "}" : label);
   }
-  out += long_table ? " \\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n" : " \\\\\n\\midrule\n";
+  return out;
+}
+
+std::string latex_rows(const Table& t, const std::vector<bool>& si) {
+  std::string out;
   for (const auto& r : t.rows) {
     for (size_t i = 0; i < r.size(); ++i) {
       const std::string v = r[i].display();
@@ -317,8 +394,52 @@ std::string render_latex(const Table& t) {
     }
     out += " \\\\\n";
   }
-  out += long_table ? "\\end{longtable}\n" : "\\bottomrule\n\\end{tabular}\n\\end{table}\n";
   return out;
+}
+
+std::string render_latex(const Table& t) {
+  std::vector<bool> si;
+  const std::string spec = latex_columns(t, si);
+  // a float cannot break across pages (and TeX runs out of memory on a tabular of thousands of rows):
+  // long tables are longtables, with the header repeated on every page; a table* stays one, since
+  // LaTeX sets no longtable in two-column mode ("longtable not in 1-column mode")
+  const bool long_table = t.rows.size() > kLongTableRows && !t.wide;
+  const std::string what = t.command.empty() ? std::string("boundcheck") : t.command;
+  std::string out = fmt::format(
+      "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "
+      "\\usepackage{{siunitx}}{} in the preamble.\n",
+      BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
+  const std::string caption = "\\caption{" +
+                              (!t.caption.empty() ? t.caption
+                                                  : fmt::format("boundcheck {}, \\texttt{{{}}}",
+                                                                BOUNDCHECK_VERSION, latex_text(what))) +
+                              "}" + (t.label.empty() ? "" : "\\label{" + t.label + "}");
+  // siunitx groups digits by default (0.087 91, 1 000 000): off inside this table only
+  const bool ungroup = !t.group_digits && std::find(si.begin(), si.end(), true) != si.end();
+  const char* const sisetup = "\\sisetup{group-digits=false}";
+  const std::string env = t.wide ? "table*" : "table";
+  if (long_table)
+    out += (ungroup ? "\\begingroup" + std::string(sisetup) + "\n" : "") + "\\begin{longtable}{" + spec +
+           "}\n" + caption + "\\\\\n\\toprule\n";
+  else
+    out += "\\begin{" + env + "}[htbp]\n\\centering\n" + (ungroup ? std::string(sisetup) + "\n" : "") +
+           caption + "\n\\begin{tabular}{" + spec + "}\n\\toprule\n";
+  out += latex_groups(t) + latex_header(t, si);
+  if (long_table)
+    out += " \\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n" +
+           (t.provenance.empty()
+                ? ""
+                : fmt::format("\\bottomrule\n\\multicolumn{{{}}}{{c}}{{\\footnotesize {}}}\\\\\n"
+                              "\\endlastfoot\n",
+                              t.columns.size(), one_line_text(t.provenance)));
+  else
+    out += " \\\\\n\\midrule\n";
+  out += latex_rows(t, si);
+  if (long_table) return out + "\\end{longtable}\n" + (ungroup ? "\\endgroup\n" : "");
+  out += "\\bottomrule\n\\end{tabular}\n";
+  if (!t.provenance.empty())
+    out += "\\par\\smallskip{\\footnotesize " + one_line_text(t.provenance) + "\\par}\n";
+  return out + "\\end{" + env + "}\n";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
@@ -58,18 +59,35 @@ struct Table {
   /// the command's column (output/labels.cpp) or their escaped name.
   std::map<std::string, std::string> labels;
   std::string caption;  ///< LaTeX caption; the default names the command and the version
-  /// Headers spanning columns (a pivot names the quantity its cells hold): LaTeX \multicolumn with a
-  /// \cmidrule below, an HTML colspan; not shown in the plain formats.
+  /// Headers spanning columns, in rows above the column headers (level 0 the top one): a pivot
+  /// names the quantity its cells hold, and a pivot on several column keys names the outer keys'
+  /// values ("d=16" over "r=1" and "r=4"). LaTeX: \multicolumn with a \cmidrule below; HTML: a
+  /// colspan; the text and Markdown tables show the groups marked `plain` (a pivot key's values).
   struct Group {
     size_t first = 0, count = 0;
     std::string latex;  ///< LaTeX source by design, like [labels]
     std::string text;   ///< the same for the other formats (escaped where it goes)
+    size_t level = 0;
+    bool plain = false;
   };
   std::vector<Group> groups;
+  /// What the text, Markdown and HTML tables print over a column instead of its name when groups
+  /// above it say the rest ("r=1" under "d=16"; the name stays "d=16,r=1" in CSV and JSON).
+  std::map<std::string, std::string> headers;
+  // LaTeX only:
+  std::string label;          ///< \label of the table (checked by the spec: letters, digits, : . _ - / +)
+  std::string provenance;     ///< a footnote-size line under the table (LaTeX source: version, command)
+  bool group_digits = false;  ///< keep siunitx's digit grouping (else 0.08791 and 1000000 print whole)
+  bool wide = false;          ///< a table* across both columns of a two-column document (never a
+                              ///< longtable: LaTeX sets none in two-column mode)
 
   /// Appends a row; throws std::logic_error if its arity differs from columns.
   void add_row(std::vector<Cell> row);
 };
+
+/// Above this many rows a LaTeX table is a longtable (a float cannot break across pages), unless
+/// it is wide.
+inline constexpr size_t kLongTableRows = 60;
 
 struct Meta {
   // a constructor, not an aggregate: Meta{digits, threads, certified} leaves the report fields empty

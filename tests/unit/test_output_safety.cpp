@@ -178,7 +178,7 @@ TEST_CASE("output safety: generated gnuplot scripts stay inside the template") {
     t.add_row({Cell::of_int(r), Cell::of_text(r % 2 ? "it's odd" : "even (2k)"), Cell::of_double(1.0 / r),
                Cell::of_exact("1/8"), Cell::of_real("[0.5 +/- 1e-3]"), Cell::of_double(0.01)});
   Plot p;
-  p.x = "x", p.y = {"y"}, p.series = "series", p.y_lo = "lo", p.y_hi = "hi", p.yerr = "err";
+  p.x = "x", p.y = {"y"}, p.series = {"series"}, p.y_lo = "lo", p.y_hi = "hi", p.yerr = "err";
   p.title = "LB(64, r, H): it's certified", p.xlabel = "heads H", p.ylabel = "10^{-3} ε";
   p.logx = p.logy = true;
   p.xrange = "[1:10]", p.yrange = "[0.001:2]", p.key = "below";
@@ -308,7 +308,7 @@ TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes s
   t.labels["lo"] = "$\\mathrm{LB}$";
   t.labels["r"] = "$r$";
   Plot p;
-  p.x = "H", p.y = {"lo"}, p.series = "r";
+  p.x = "H", p.y = {"lo"}, p.series = {"r"};
   p.title = "50% & {more} \\input{x}";
   p.guides.push_back({"x^_1 #", [](double x) { return 1 / x; }});
   const std::string s = gnuplot_script(t, p, "fig.tex");
@@ -317,12 +317,12 @@ TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes s
   CHECK(s.find("set title '50\\% \\& \\{more\\} \\textbackslash{}input\\{x\\}'") != std::string::npos);
   CHECK(s.find("set ylabel '$\\mathrm{LB}$'") != std::string::npos);  // a [labels] header: LaTeX
   CHECK(s.find("set xlabel 'H'") != std::string::npos);               // a bare column name: escaped text
-  CHECK(s.find("title '$r$ $= 4$'") != std::string::npos);
+  CHECK(s.find("title '$r = 4$'") != std::string::npos);              // one math group: $r = 4$
   CHECK(s.find("title 'x\\textasciicircum{}\\_1 \\#'") != std::string::npos);
   // the range is fitted to the data (1/3 .. 1), not to the guide
   CHECK(s.find("set yrange [") != std::string::npos);
-  p.style = "two-column";
-  CHECK(gnuplot_script(t, p, "fig.tex").find("size 7in,3in") != std::string::npos);
+  p.style = "two-column";  // \textwidth, drawn at its narrowest standard size (452 pt), scaled by LaTeX
+  CHECK(gnuplot_script(t, p, "fig.tex").find("size 6.254in,2.689in") != std::string::npos);
   p.style = "poster";
   CHECK_THROWS_AS(gnuplot_script(t, p, "fig.tex"), bc::UsageError);
   CHECK(plot_files("figs/lb.tex") == std::vector<std::string>{"figs/lb.tex", "figs/lb.pdf"});

@@ -19,6 +19,7 @@
 #include "table/render.hpp"
 #include "table/shards.hpp"
 #include "table/spec.hpp"
+#include "table/validate.hpp"
 #include "table/values.hpp"
 
 #include <fmt/format.h>
@@ -37,6 +38,7 @@ using table::Spec;
 
 struct TableOptions {
   std::string spec, shard, plot;
+  std::vector<std::string> sets;
   bool resume = false;
 };
 
@@ -201,31 +203,62 @@ void digits_note(const Spec& s, const Context& ctx, std::vector<std::string>& no
     notes.push_back(fmt::format("--digits {} overrides the spec's digits = {}", ctx.digits, *s.digits));
 }
 
-/// The sweep computed and rendered: sharded, streamed, or held whole.
-RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
-  const table::CellOptions cells = table::cell_options(s, ctx);
-  Invoker probe;
-  const table::Plan plan =
-      table::make_plan(s, table::check_command(s, probe), cells.digits, !o.shard.empty());
-  if (!o.shard.empty()) return run_shard(o, s, plan, cells, ctx);
-  if (o.resume) throw UsageError("--resume goes with --shard I/N");
-  check_budget(plan, all_tasks(plan), ctx);
-  if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
-  table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
-  if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
-  out::Table t = table::finish(s, std::move(raw), cells);
-  if (ctx.double_check) t.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
-  table::maybe_plot(s, t, o.plot);
+/// The swept command's Formula and Source (as its --help shows them) and the spec with its --set
+/// overrides: what an HTML report of a table says is computed.
+std::vector<std::pair<std::string, std::string>> about_sweep(const Spec& s, const Command& cmd) {
+  std::string spec = s.text;
+  for (const auto& o : s.sets)
+    spec += (spec.empty() || spec.back() == '\n' ? "" : "\n") + ("# --set " + o.text());
+  return {{"Command", "boundcheck " + table::join_words(s.command)},
+          {"Formula", cmd.help.formula},
+          {"Source", cmd.help.source},
+          {"Spec", spec}};
+}
+
+/// The rows, finished, drawn and printed: the figure from the long rows, the table pivoted.
+RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, const table::CellOptions& cells,
+                       const Context& ctx) {
+  out::Table rows = table::finish_long(s, std::move(raw), cells);
+  if (ctx.double_check) rows.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
+  table::maybe_plot(s, rows, o.plot);
+  std::string figure = ctx.format == out::Format::html ? table::report_figure(s, rows) : "";
+  out::Table t = table::present(s, std::move(rows));
   table::write_outputs(s, t, out::Meta{cells.digits, ctx.threads, ctx.certified});
-  std::string figure = ctx.format == out::Format::html ? table::report_figure(s, t) : "";
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
   return r;
 }
 
+/// The sweep checked (table/validate.hpp: the options, the values, and, from a probe of the first
+/// point, the columns the spec names), then computed and rendered: sharded, streamed, or held whole.
+RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
+  const table::CellOptions cells = table::cell_options(s, ctx);
+  // --shard is this command line's own option: refused before the spec's values are
+  if (!o.shard.empty()) (void)parse_shard(o.shard);
+  Invoker probe;
+  const Command& cmd = table::validate_spec(s, probe, ctx);
+  const table::Plan plan = table::make_plan(s, cmd, cells.digits, !o.shard.empty());
+  // a sweep of one point checks its columns once it is computed: the same refusal, no second run
+  if (table::names_columns(s) && plan.points.size() > 1)
+    table::check_columns(s, table::probe_columns(s, plan, ctx));
+  RunResult r;
+  if (!o.shard.empty()) {
+    r = run_shard(o, s, plan, cells, ctx);
+  } else {
+    if (o.resume) throw UsageError("--resume goes with --shard I/N");
+    check_budget(plan, all_tasks(plan), ctx);
+    if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
+    table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
+    if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
+    r = present_rows(o, s, std::move(raw), cells, ctx);
+  }
+  r.about = about_sweep(s, cmd);
+  return r;
+}
+
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
-  Spec s = table::load_spec(o.spec);
+  Spec s = table::load_spec(o.spec, o.sets);
   table::check_paths(s, {o.spec}, o.plot, ctx);
   RunResult r = run_sweep(o, s, ctx);
   digits_note(s, ctx, r.table.notes);
@@ -245,17 +278,20 @@ void no_double_check(const Context& ctx, const char* what) {
 
 struct PlanOptions {
   std::string spec, shards = "1";
+  std::vector<std::string> sets;
 };
 
 /// `table plan --spec F --shards N`: the tasks and estimated cost of every shard.
 RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table plan needs --spec FILE");
   no_double_check(ctx, "plan");
-  Spec s = table::load_spec(o.spec);
+  Spec s = table::load_spec(o.spec, o.sets);
   const size_t n = parse_uint("--shards", o.shards, 1, table::kMaxShards);
+  // checked as table checks it before it computes (a plan is a promise): options, values, columns
   Invoker probe;
   const table::Plan plan =
-      table::make_plan(s, table::check_command(s, probe), table::cell_options(s, ctx).digits, true);
+      table::make_plan(s, table::validate_spec(s, probe, ctx), table::cell_options(s, ctx).digits, true);
+  if (table::names_columns(s)) table::check_columns(s, table::probe_columns(s, plan, ctx));
   const auto owner = table::assign_shards(plan, n);
   std::vector<size_t> tasks(n + 1), points(n + 1);
   std::vector<double> cost(n + 1);
@@ -267,6 +303,7 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   t.command = "table plan";
   t.params["spec"] = o.spec;
   t.params["shards"] = n;
+  for (const auto& so : s.sets) t.params["set"].push_back(so.text());
   t.columns = {"shard", "tasks", "points", plan.estimated ? "est_seconds" : "est_units"};
   for (size_t i = 1; i <= n; ++i)
     t.add_row({out::Cell::of_int(static_cast<long long>(i)),
@@ -316,8 +353,10 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
   table::check_paths(shards[0].spec, o.files, o.plot, ctx);
   table::Shard all = table::merge_shards(std::move(shards), o.files);
-  out::Table t = table::finish(all.spec, std::move(all.raw), all.cells);
-  table::maybe_plot(all.spec, t, o.plot);
+  out::Table rows = table::finish_long(all.spec, std::move(all.raw), all.cells);
+  table::maybe_plot(all.spec, rows, o.plot);
+  std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, rows) : "";
+  out::Table t = table::present(all.spec, std::move(rows));
   merge_outputs(o, all, t, ctx);
   // the cells are the shards': a --digits or --certified typed here cannot change them
   if (ctx.digits_given && ctx.digits != all.cells.digits)
@@ -325,9 +364,11 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
                                   ctx.digits, all.cells.digits));
   if (ctx.certified && !all.cells.certified)
     t.notes.push_back("--certified: the shard files were computed without --certified, as shown");
-  std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, t) : "";
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
+  Invoker registry;
+  if (const Command* cmd = registry.registry().find(table::join_words(all.spec.command)))
+    r.about = about_sweep(all.spec, *cmd);
   r.inputs = o.files;
   r.digits = all.cells.digits;
   r.certified = all.cells.certified;
@@ -335,7 +376,7 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
 }
 
 struct StatusOptions {
-  std::vector<std::string> files;
+  std::vector<std::string> files, sets;
   std::string spec;
 };
 
@@ -343,8 +384,7 @@ RunResult run_table_status(const StatusOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
   no_double_check(ctx, "status");
   int code = 0;
-  out::Table t = table::shard_status(o.files, o.spec,
-                                     ctx.digits_given ? std::optional<long>(ctx.digits) : std::nullopt, code);
+  out::Table t = table::shard_status(o.files, o.spec, o.sets, ctx, code);
   RunResult r{std::move(t), code};
   r.inputs = o.files;
   if (!o.spec.empty()) r.inputs.push_back(o.spec);
@@ -395,6 +435,20 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
   return RunResult(std::move(t), 0);
 }
 
+namespace {
+
+/// --set KEY=VALUE, once per option: one word each, so that it never takes a shard file's name.
+void add_set_option(CLI::App* app, std::vector<std::string>& sets) {
+  app->add_option("--set", sets,
+                  "Override the spec's [fixed]/[sweep]/[zip] value of an option (TOML: r=4, 'd=[16, 64]', "
+                  "'H={from=1, to=1e6, per_decade=4}'); repeat for several")
+      ->type_name("KEY=VALUE")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+}  // namespace
+
 void setup_table(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<TableOptions>();
   CLI::App* app = reg.add(
@@ -403,6 +457,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   app->add_option("--shard", opt->shard, "Compute only slice I of N (1-based) into --output, for table merge")
       ->type_name("I/N");
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
+  add_set_option(app, opt->sets);
   app->add_option("--plot", opt->plot,
                   "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
                   "beside it), .svg, .png or .pdf")
@@ -431,6 +486,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   CLI::App* papp = reg.add(*app, "plan", "Per shard: tasks, points and estimated cost of a sharded sweep");
   papp->add_option("--spec", popt->spec, "The spec file (TOML; see table --help)")->type_name("PATH");
   papp->add_option("--shards", popt->shards, "Number of shards N (default 1)")->type_name("INT");
+  add_set_option(papp, popt->sets);
   reg.bind(papp, popt, run_table_plan);
   reg.double_check(papp, kNothing, true);
 
@@ -439,6 +495,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   sapp->add_option("files", sopt->files, "Shard files (any order)")->type_name("PATH ...");
   sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)")
       ->type_name("PATH");
+  add_set_option(sapp, sopt->sets);
   reg.bind(sapp, sopt, run_table_status);
   reg.double_check(sapp, kNothing, true);
 }

@@ -77,8 +77,9 @@ void sort_by_point(std::vector<TaggedRow>& rows) {
 
 namespace {
 
-/// "sweep", "zip" or "fixed": the section of the spec that sets `opt`.
+/// "--set", "sweep", "zip" or "fixed": what gives `opt` its value.
 const char* section_of(const Spec& s, const std::string& opt) {
+  if (s.is_set(opt)) return "--set";
   for (const auto& a : s.zip)
     if (a.option == opt) return "zip";
   for (const auto& a : s.sweep)
@@ -86,7 +87,9 @@ const char* section_of(const Spec& s, const std::string& opt) {
   return "fixed";
 }
 
-[[noreturn]] void rethrow_point(const Spec& s, const Point& p, const PointError& e) {
+}  // namespace
+
+void rethrow_point(const Spec& s, const Point& p, const PointError& e) {
   // name the field whose option the command's message mentions (swept first, then fixed), else
   // the whole point
   std::string where;
@@ -101,7 +104,9 @@ const char* section_of(const Spec& s, const std::string& opt) {
   for (const auto& [opt, v] : fields)
     if (mentions(opt)) {
       line = s.line_of(opt);
-      where = fmt::format("[{}] {} = {}", section_of(s, opt), opt, v);
+      const char* sec = section_of(s, opt);
+      where =
+          sec[0] == '-' ? fmt::format("{} {} = {}", sec, opt, v) : fmt::format("[{}] {} = {}", sec, opt, v);
       break;
     }
   if (where.empty()) {
@@ -122,6 +127,8 @@ const char* section_of(const Spec& s, const std::string& opt) {
   if (e.kind == 2) throw DomainError(msg);
   throw ResourceError(msg);
 }
+
+namespace {
 
 /// Swept options the command does not print as columns are put in front, so every row says which
 /// point it belongs to (e.g. d for `sphere sign-coef`, whose rows are per degree).
@@ -335,6 +342,19 @@ void check_window(const Spec& s, const Plan& plan, std::vector<TaskOut>& outs, R
 
 CellOptions cell_options(const Spec& s, const Context& ctx) {
   return {ctx.digits_given ? ctx.digits : s.digits.value_or(ctx.digits), ctx.certified};
+}
+
+std::vector<std::string> probe_columns(const Spec& s, const Plan& plan, const Context& ctx) {
+  Invoker inv;
+  const Point p = plan.points.at(0);
+  out::Table t;
+  const PointError e = guarded([&] {
+    t = inv.run(call_args(s, p, cell_options(s, ctx).digits, std::to_string(ctx.threads), ctx.certified))
+            .table;
+  });
+  if (e.kind != 0) rethrow_point(s, p, e);
+  add_point_columns(t, p);
+  return t.columns;
 }
 
 RunSummary run_tasks(const Spec& s, const Plan& plan, const std::vector<size_t>& ids, const Context& ctx,

@@ -98,4 +98,13 @@ PointError guarded(F&& f) {
   return {};
 }
 
+/// Rethrows a point's error with the spec's file, line and the field whose option the message names
+/// ("[sweep] d = 2", "--set r = 0"), else the whole point; keeps its kind.
+[[noreturn]] void rethrow_point(const Spec& s, const Point& p, const PointError& e);
+
+/// The command's columns at point 0 of `plan` (the swept options it does not print put in front, as
+/// the run does): the point is computed, once, with `ctx`'s digits, threads and time budget. A
+/// failure is reported as the run reports it.
+std::vector<std::string> probe_columns(const Spec& s, const Plan& plan, const Context& ctx);
+
 }  // namespace bc::cli::table

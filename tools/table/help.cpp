@@ -11,9 +11,13 @@ namespace {
 const char* const kSpecFormat =
     "Spec (TOML), every key:\n"
     "  command = \"rank bound\"                 # any evaluate command, as typed after boundcheck\n"
-    "  caption = \"...\"                        # LaTeX caption (command and version appended)\n"
-    "  [latex]   caption = \"...\"  provenance = false   # the same caption; false: without the "
-    "version\n"
+    "  caption = \"...\"                        # LaTeX caption\n"
+    "  [latex]   caption = \"...\"              # the same caption (one of the two)\n"
+    "            provenance = false           # no footnote-size line under the table naming the\n"
+    "                                         # version, command and --set (default: there is one)\n"
+    "            label = \"tab:lb\"             # \\label{tab:lb} after the caption (also in a longtable)\n"
+    "            group_digits = true          # siunitx's grouping (0.087 91); default 0.08791, 1000000\n"
+    "            style = \"two-column\"         # a table* across both columns (default one-column)\n"
     "  digits = 12                            # as --digits (a --digits you type wins, with a note)\n"
     "  derived_digits = 3                     # at most this many digits in derived columns\n"
     "  columns = [\"d\", \"H\", \"lo\"]             # keep and order these columns\n"
@@ -24,31 +28,52 @@ const char* const kSpecFormat =
     "  [zip]     d = [8, 16]  r = [1, 2]      # swept together (same length), innermost\n"
     "  [derived] ratio = \"lo / hi\"            # expressions over columns (verify --help has the grammar)\n"
     "  [labels]  lo = '$\\mathrm{LB}$'         # LaTeX column headers\n"
-    "  [layout]  rows = \"d\"  cols = \"H\"  value = \"lo\"   # a pivot (value = [\"lo\", \"hi\"]: a "
+    "  [layout]  rows = \"H\"  cols = \"d\"  value = \"lo\"   # a pivot (value = [\"lo\", \"hi\"]: a "
     "bracket)\n"
-    "            header = '$\\mathrm{LB}(d,4,H)$'   # LaTeX over the values (default: their label)\n"
-    "  [plot]    x = \"H\"  y = \"lo\"            # y: a column or a list of columns\n"
-    "            series = \"r\"                 # one curve per value of this column\n"
+    "            cols = [\"d\", \"r\"]            # several keys: a header per level (d = 16 over r = 1 |\n"
+    "                                         # r = 4; \\cmidrule groups in LaTeX); rows may be a list\n"
+    "            header = '$\\mathrm{LB}(d,r,H)$'   # LaTeX over the values (default: their label)\n"
+    "  Every swept option must be a pivot key (rows or cols) and a plot axis (x or a series key): a\n"
+    "  sweep that would merge points into one cell or one line is refused, naming the option.\n"
+    "  [plot]    x = \"H\"  y = \"lo\"            # y: a column or a list of columns (the long rows,\n"
+    "                                         # whatever [layout] pivots)\n"
+    "            series = [\"d\", \"r\"]          # one curve per (d, r), its legend naming both\n"
+    "            color = \"d\"  dash = \"r\"      # the series key each style follows (default: colour\n"
+    "            marker = \"...\"               # by the first key, dash by the second, marker by the\n"
+    "                                         # third; one key alone: a colour per curve)\n"
     "            logx = true  logy = true     # log axes\n"
     "            y_lo = \"lo\"  y_hi = \"hi\"     # a band between two columns\n"
     "            yerr = \"sigma_N\"             # symmetric error bars\n"
-    "            title = \"LB(64, r, H)\"  xlabel = \"heads H\"  ylabel = \"LB\"   # plain text, escaped\n"
-    "                                         # default axis labels: [labels] (math in .tex)\n"
+    "            title = \"LB(64, r, H)\"       # plain text, printed as written (escaped in .tex)\n"
+    "            xlabel = \"heads H\"  ylabel = '$\\mathrm{LB}$'   # default: [labels]. With $ or \\ a\n"
+    "                                         # label is LaTeX (set by LaTeX in .tex, plain text in\n"
+    "                                         # SVG/PNG/PDF); without, plain text as written\n"
     "            xrange = [1, 1e12]  yrange = [0.03, 1.2]   # axis ranges (default: fitted to the data)\n"
     "            key = \"below\"                # legend: outside (default), inside or below\n"
-    "            style = \"one-column\"         # 3.4 in wide (two-column: 7 in; default 4.8 in for .tex)\n"
-    "            guides = [{ expr = \"x^-1\", label = \"l^{-1}\", scale = true }]   # reference curves in "
+    "            style = \"one-column\"         # \\columnwidth (two-column: \\textwidth; default 4.8 in\n"
+    "                                         # for .tex): fits every standard class\n"
+    "            width = \"3.2in\"  height = \"2.4in\"   # LaTeX lengths (in cm mm pt bp pc); width may\n"
+    "            width = \"0.95\\columnwidth\"   # be relative: the .tex figure is scaled to it, its text\n"
+    "                                         # in the document's size (SVG/PNG: the shape only)\n"
+    "            guides = [{ expr = \"x^-1\", label = \"l^-1\", scale = true }]   # reference curves in "
     "x,\n"
     "                                         # scaled through the first point unless scale = false\n"
     "  [[plot.overlay]]  command = \"depth optimal\"  fixed = { model = \"all\" }  x = \"L\"  y = "
     "\"params\"\n"
-    "                    label = \"GPT-3 models\"   # points from another command on the same axes\n";
+    "                    label = \"GPT-3 models\"   # points from another command on the same axes\n"
+    "Overrides: --set KEY=VALUE (repeatable; the value in TOML: r=4, 'd=[16, 64]',\n"
+    "  'H={from=1, to=1e6, per_decade=4}', count=talk) replaces the spec's value of an option: one value\n"
+    "  fixes it, a list or range sweeps it. It is named in the table's provenance, carried by shard\n"
+    "  files (shards of other overrides never merge) and checked by table plan and table status.\n"
+    "CSV: a text cell beginning with = + - @ (or a tab) that is no number is written with a leading '\n"
+    "  (spreadsheets show it as text, never run it); numbers keep their sign.\n";
 
 const char* const kUntrusted =
     "A spec is untrusted input (you may have downloaded it):\n"
-    "  - caption, [labels] and [layout] header are LaTeX source by design: compiling a stranger's spec\n"
-    "    is like compiling a stranger's .tex. Everything else that reaches LaTeX (column names, cells,\n"
-    "    commands) is escaped.\n"
+    "  - caption, [labels], [layout] header and [plot] xlabel/ylabel holding $ or \\ are LaTeX source by\n"
+    "    design: compiling a stranger's spec is like compiling a stranger's .tex. Everything else that\n"
+    "    reaches LaTeX (column names, cells, commands, titles) is escaped; width, height and label are\n"
+    "    read into numbers and a fixed alphabet, never copied.\n"
     "  - [plot] text (title, xlabel, ylabel, guide and overlay labels, column names, series values) must\n"
     "    be one printable line of at most 400 bytes without ` or @; gnuplot gets it as an inert literal.\n"
     "  - outputs = [...] may only name files inside the working directory (no absolute paths, no ..,\n"
@@ -57,15 +82,8 @@ const char* const kUntrusted =
     "  - files the spec makes a command read (--spectrum, --data; in [fixed], [sweep] or an overlay)\n"
     "    obey the same rule: a spec cannot read /etc/passwd or ~/.ssh into a message or a table.";
 
-}  // namespace
-
-void help_table(Registry& reg) {
-  const Command* table = reg.find("table");
-  const Command* merge = reg.find("table merge");
-  const Command* plan = reg.find("table plan");
-  const Command* status = reg.find("table status");
-  if (table == nullptr || merge == nullptr || plan == nullptr || status == nullptr) return;
-  reg.help(table->app,
+void help_sweep(Registry& reg, const Command& table) {
+  reg.help(table.app,
            Help{.formula = "One row per point of the spec's grid, computed by the command the spec names "
                            "through the same parser and code as the command line; derived columns are "
                            "expressions over the printed cells in ball arithmetic (an exact cell exactly, a "
@@ -85,9 +103,13 @@ void help_table(Registry& reg) {
                 .examples = {
                     "boundcheck table --spec data/specs/hmin_vs_talk.toml",
                     "boundcheck table --spec data/specs/lb_vs_heads.toml --format latex --plot lb.svg",
+                    "boundcheck table --spec data/specs/paper_lb_grid.toml --set r=4 --format latex",
                     "boundcheck table --spec data/specs/paperL_table1.toml --shard 1/2 --output p1.json",
                     "boundcheck table --spec data/specs/paperL_table1.toml --shard 2/2 --output p2.json"}});
-  reg.help(merge->app,
+}
+
+void help_merge(Registry& reg, const Command& merge) {
+  reg.help(merge.app,
            Help{.formula = "The rows of the shard files of one spec, in spec order: exactly what the "
                            "unsharded run prints (any order of files; each task's rows and digest checked).",
                 .source = "The spec's, carried inside every shard file.",
@@ -106,19 +128,31 @@ void help_table(Registry& reg) {
                            "evidence only as far as its author is trusted.",
                 .examples = {"boundcheck table merge p1.json p2.json --format markdown",
                              "boundcheck table merge p2.json p1.json --format latex --output t1.tex"}});
-  reg.help(plan->app,
-           Help{.formula = "The spec's grid cut into tasks by the swept command's own cost model (expensive "
-                           "regions down to single points, cheap ones in blocks of up to 4096 points), dealt "
-                           "longest first to the least loaded of N shards; one row per shard: tasks, points "
-                           "and estimated seconds on one core.",
-                .source = "The swept command's cost model (its --help, Cost).",
-                .cost = "Planning only: the grid is counted and priced, nothing is computed.",
-                .details = "Size an array job from est_seconds; table --shard I/N computes exactly shard "
-                           "I's tasks, and table merge joins the files.",
-                .examples = {"boundcheck table plan --spec data/specs/paperL_table1.toml --shards 2",
-                             "boundcheck table plan --spec data/specs/lb_vs_heads.toml --shards 8"}});
+}
+
+void help_plan(Registry& reg, const Command& plan) {
   reg.help(
-      status->app,
+      plan.app,
+      Help{.formula = "The spec, checked as table checks it before it computes (options, values, and the "
+                      "columns its derived columns, layout and plot name, from one probe point), then its "
+                      "grid cut into tasks by the swept command's own cost model (expensive "
+                      "regions down to single points, cheap ones in blocks of up to 4096 points), dealt "
+                      "longest first to the least loaded of N shards; one row per shard: tasks, points "
+                      "and estimated seconds on one core.",
+           .source = "The swept command's cost model (its --help, Cost).",
+           .cost = "Planning: the grid is counted and priced; one point (the first) is computed to learn "
+                   "the command's columns when the spec names columns.",
+           .details = "Size an array job from est_seconds; table --shard I/N computes exactly shard "
+                      "I's tasks, and table merge joins the files.",
+           .examples = {
+               "boundcheck table plan --spec data/specs/paperL_table1.toml --shards 2",
+               "boundcheck table plan --spec data/specs/paper_lb_grid.toml --set 'd=[16, 64]' --shards 4",
+               "boundcheck table plan --spec data/specs/lb_vs_heads.toml --shards 8"}});
+}
+
+void help_status(Registry& reg, const Command& status) {
+  reg.help(
+      status.app,
       Help{.formula = "One row per file: done (complete, digests and tasks check out), stale (another "
                       "spec, shard count, digits, --certified or boundcheck version), incomplete (a task "
                       "missing or planned "
@@ -132,6 +166,20 @@ void help_table(Registry& reg) {
                       "shard is done, 1 otherwise.",
            .examples = {"boundcheck table status p1.json p2.json",
                         "boundcheck table status p2.json p1.json --spec data/specs/paperL_table1.toml"}});
+}
+
+}  // namespace
+
+void help_table(Registry& reg) {
+  const Command* table = reg.find("table");
+  const Command* merge = reg.find("table merge");
+  const Command* plan = reg.find("table plan");
+  const Command* status = reg.find("table status");
+  if (table == nullptr || merge == nullptr || plan == nullptr || status == nullptr) return;
+  help_sweep(reg, *table);
+  help_merge(reg, *merge);
+  help_plan(reg, *plan);
+  help_status(reg, *status);
 }
 
 }  // namespace bc::cli

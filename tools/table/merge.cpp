@@ -54,9 +54,10 @@ nlohmann::ordered_json row_json(size_t point, const std::vector<out::Cell>& r) {
   return {point, kinds, cells, numbers};
 }
 
-/// Where every task digest of a shard of this spec starts: the plan's digest and the spec's text.
-std::uint64_t digest_seed(const std::string& plan_hex, const std::string& spec_text) {
-  return fnv1a(spec_text, fnv1a(plan_hex + "\n"));
+/// Where every task digest of a shard of this spec starts: the plan's digest and the spec's identity
+/// (its text, then its --set overrides: Spec::identity; the text alone without them).
+std::uint64_t digest_seed(const std::string& plan_hex, const std::string& spec_identity) {
+  return fnv1a(spec_identity, fnv1a(plan_hex + "\n"));
 }
 
 }  // namespace
@@ -70,6 +71,11 @@ ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t c
   head_["boundcheck"] = BOUNDCHECK_VERSION;
   head_["spec_file"] = s.file;
   head_["spec"] = s.text;
+  if (!s.sets.empty()) {  // a file without overrides reads as before they existed
+    auto sets = nlohmann::ordered_json::array();
+    for (const auto& o : s.sets) sets.push_back(o.option + "=" + o.value);
+    head_["set"] = std::move(sets);
+  }
   head_["shard"] = index;
   head_["of"] = count;
   head_["task_count"] = plan.task_count();
@@ -78,7 +84,7 @@ ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t c
   head_["certified"] = cells.certified;
   // what computed the rows (read by nobody: merge compares "boundcheck", the version, as before)
   head_["provenance"] = provenance_json();
-  seed_ = digest_seed(head_["plan"].get<std::string>(), s.text);
+  seed_ = digest_seed(head_["plan"].get<std::string>(), s.identity());
 }
 
 void ShardWriter::task(size_t t, const std::vector<TaggedRow>& rows, const std::vector<std::string>& notes) {
@@ -125,7 +131,7 @@ void check_task_digests(const std::string& what, const std::string& file, const 
         what, file));
   sh.task_count = whole(what, file, j.at("task_count"), "task_count");
   const auto& rows = j.at("rows");
-  const std::uint64_t seed = digest_seed(j.at("plan").get<std::string>(), j.at("spec").get<std::string>());
+  const std::uint64_t seed = digest_seed(j.at("plan").get<std::string>(), sh.spec.identity());
   size_t at = 0;
   for (const auto& t : tasks) {
     const size_t task = whole(what, file, t.at(0), "a task's index"),
@@ -282,7 +288,17 @@ std::string check_format(const std::string& what, const std::string& file, const
 /// The header: format, version, shard I of N, cell options. Every size is capped here.
 void read_header(const std::string& what, const std::string& file, const nlohmann::json& j, Shard& sh) {
   sh.version = check_format(what, file, j);
-  sh.spec = parse_spec(j.at("spec").get<std::string>(), j.at("spec_file").get<std::string>());
+  std::vector<std::string> sets;  // the --set overrides the shard was computed with
+  if (j.contains("set")) {
+    const auto& v = j.at("set");
+    if (!v.is_array() || v.size() > 100 || !std::all_of(v.begin(), v.end(), [](const auto& w) {
+          return w.is_string() && w.template get<std::string>().size() <= 4096;
+        }))
+      throw UsageError(fmt::format("{}: \"{}\": \"set\" must be a list of KEY=VALUE strings, got {}", what,
+                                   file, clip(v)));
+    sets = v.get<std::vector<std::string>>();
+  }
+  sh.spec = parse_spec(j.at("spec").get<std::string>(), j.at("spec_file").get<std::string>(), sets);
   sh.count = bounded(what, file, j, "of", 1, kMaxShards);
   sh.index = bounded(what, file, j, "shard", 1, sh.count);
   sh.cells.digits = static_cast<long>(bounded(what, file, j, "digits", 1, limits::max_digits));
@@ -429,7 +445,7 @@ void check_shard_set(const std::vector<Shard>& shards, const std::vector<std::st
   std::vector<int> seen(n + 1, 0);  // n <= kMaxShards (read_shard)
   for (size_t k = 0; k < shards.size(); ++k) {
     const auto& sh = shards[k];
-    if (sh.spec.text != shards[0].spec.text || sh.count != n)
+    if (sh.spec.identity() != shards[0].spec.identity() || sh.count != n)
       throw UsageError(fmt::format("table merge: \"{}\" comes from another spec or shard count than \"{}\"",
                                    files[k], files[0]));
     if (sh.cells != shards[0].cells)
@@ -511,7 +527,9 @@ std::string shard_problem(const Shard& sh, const std::string& file, const Plan& 
 }
 
 std::string shard_mismatch(const Shard& sh, const Spec& s, size_t count, const CellOptions& cells) {
-  if (sh.spec.text != s.text) return "a shard of another spec";
+  if (sh.spec.identity() != s.identity())
+    return sh.spec.text == s.text ? "a shard of this spec with other --set overrides"
+                                  : "a shard of another spec";
   if (sh.count != count) return fmt::format("shard {}/{} (another shard count)", sh.index, sh.count);
   if (sh.cells != cells)
     return fmt::format("a shard computed {} (not {})", cell_difference(cells, sh.cells),

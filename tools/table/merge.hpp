@@ -24,6 +24,9 @@ namespace bc::cli::table {
 /// 5: each task's digest starts from its spec's (rows pasted from another spec's shard no longer
 /// check), and each cell keeps the value it was printed from, so that merged derived columns and
 /// Python see what an unsharded run computed, never the printed text read back).
+/// A sweep with --set overrides also carries them ("set": ["r=4", ...]) and its digests start from
+/// the spec's text and them (Spec::identity): shards made with other overrides never merge. The key
+/// is absent without overrides, so such files read as before.
 /// The digests detect accidents (a truncated copy, an edit, a file from another spec), not forgery:
 /// FNV-1a is no signature.
 inline constexpr unsigned kShardFormat = 5;
@@ -89,9 +92,11 @@ std::optional<Shard> shard_done(const std::string& file, const Spec& s, const Pl
 /// damaged | duplicate, tasks, points, rows, why) and one per shard with no complete file
 /// (missing). The reference is the spec F, else the spec of the newest readable file, with that
 /// file's shard count and cell options (when no file is of spec F: the newest file's, and every file
-/// is stale); the digits are `digits` when given (--digits typed), else spec F's `digits`, else the
-/// file's. exit_code: 0 when every shard is done and no file is in doubt.
+/// is stale); the digits are --digits when typed, else spec F's `digits`, else the file's. Spec F
+/// (with its --set overrides `sets`) or the newest file's is checked as table checks it
+/// (table/validate.hpp) before anything is printed. exit_code: 0 when every shard is done and no
+/// file is in doubt.
 out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file,
-                        std::optional<long> digits, int& exit_code);
+                        const std::vector<std::string>& sets, const Context& ctx, int& exit_code);
 
 }  // namespace bc::cli::table

@@ -112,13 +112,18 @@ const Command& check_command(const Spec& s, const Invoker& inv) {
       std::vector<std::string> known;
       for (const CLI::Option* k : cmd->app->get_options())
         for (const auto& l : k->get_lnames()) known.push_back("--" + l);
-      throw UsageError(fmt::format("{}:{}: [{}] {}: \"{}\" has no option --{}{} (see boundcheck {} --help)",
-                                   s.file, line, sec, opt, path, opt, suggestion("--" + opt, known), path));
+      const std::string what = fmt::format("\"{}\" has no option --{}{} (see boundcheck {} --help)", path,
+                                           opt, suggestion("--" + opt, known), path);
+      if (s.is_set(opt)) throw UsageError(fmt::format("--set {}: {}", opt, what));
+      throw UsageError(fmt::format("{}:{}: [{}] {}: {}", s.file, line, sec, opt, what));
     }
     if (!reads_file(*o)) return;
+    // a --set path obeys the spec's rule too: shard files and Python calls carry overrides
+    const bool set = s.is_set(opt);
     for (const auto& v : values) try {
-        out::check_input_path_from_file(v, fmt::format("[{}] {}", sec, opt));
+        out::check_input_path_from_file(v, set ? "--set " + opt : fmt::format("[{}] {}", sec, opt));
       } catch (const UsageError& e) {
+        if (set) throw;
         throw UsageError(fmt::format("{}:{}: {}", s.file, line > 0 ? line : s.line_of(opt), e.what()));
       }
   };

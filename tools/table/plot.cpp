@@ -1,4 +1,5 @@
-// The figure of a spec's [plot] section (see table/render.hpp maybe_plot): the table's columns,
+// The figure of a spec's [plot] section (see table/render.hpp maybe_plot): the long table's columns
+// (before any pivot: a figure reads the rows the sweep computed, whatever the table's layout),
 // guides (expressions in x, scaled through the first point), and overlays (another command's rows,
 // run through the same registry). gnuplot itself is driven by output/plot.cpp.
 // Cost: O(rows) plus one overlay command each.
@@ -21,8 +22,9 @@ out::Plot plot_of(const Spec& s) {
   const auto& P = *s.plot;
   out::Plot p;
   p.x = P.x, p.y = P.y, p.series = P.series, p.y_lo = P.y_lo, p.y_hi = P.y_hi, p.yerr = P.yerr;
+  p.color = P.color, p.dash = P.dash, p.marker = P.marker;
   p.title = P.title, p.xlabel = P.xlabel, p.ylabel = P.ylabel, p.logx = P.logx, p.logy = P.logy;
-  p.xrange = P.xrange, p.yrange = P.yrange, p.style = P.style;
+  p.xrange = P.xrange, p.yrange = P.yrange, p.style = P.style, p.width = P.width, p.height = P.height;
   if (!P.key.empty()) p.key = P.key;
   for (const auto& g : P.guides) {
     auto eval = [ex = g.expr](double x) {

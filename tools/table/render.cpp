@@ -95,18 +95,27 @@ void unify_integer_columns(out::Table& t) {
         if (r[c].kind == out::CellKind::integer) r[c] = out::Cell::of_exact(std::to_string(r[c].ival));
 }
 
+}  // namespace
+
+void check_derived(const Spec& s, size_t k, const std::vector<std::string>& columns) {
+  const std::string& name = s.derived[k].first;
+  if (column_index(columns, name) != columns.size())
+    throw UsageError(fmt::format("{}:{}: [derived] {}: a column of that name exists already", s.file,
+                                 s.derived_lines[k], name));
+  for (const auto& v : s.derived[k].second.variables())
+    if (column_index(columns, v) == columns.size())
+      throw UsageError(fmt::format("{}:{}: [derived] {}: no column \"{}\" (columns: {})", s.file,
+                                   s.derived_lines[k], name, v, fmt::join(columns, ", ")));
+}
+
+namespace {
+
 /// The derived columns, in spec order (a derived column may use an earlier one).
 void add_derived(const Spec& s, out::Table& t, const CellOptions& cells) {
   const slong prec = bits_for_digits(cells.digits) + 64;
   for (size_t k = 0; k < s.derived.size(); ++k) {
     const std::string& name = s.derived[k].first;
-    if (column_index(t.columns, name) != t.columns.size())
-      throw UsageError(fmt::format("{}:{}: [derived] {}: a column of that name exists already", s.file,
-                                   s.derived_lines[k], name));
-    for (const auto& v : s.derived[k].second.variables())
-      if (column_index(t.columns, v) == t.columns.size())
-        throw UsageError(fmt::format("{}:{}: [derived] {}: no column \"{}\" (columns: {})", s.file,
-                                     s.derived_lines[k], name, v, fmt::join(t.columns, ", ")));
+    check_derived(s, k, t.columns);
     for (auto& r : t.rows) r.push_back(derived_value(s, k, t, r, cells, prec));
     t.columns.push_back(name);
   }
@@ -138,89 +147,6 @@ void select_columns(const Spec& s, out::Table& t) {
   t.columns = s.columns;
 }
 
-/// LaTeX headers of the pivot's columns "cols=value": the column name and its values come from the
-/// spec and the rows, so math mode only when both are plain (a name like "d", a number), escaped
-/// text otherwise.
-void pivot_labels(const Spec& s, const std::vector<std::string>& ckeys, out::Table& p) {
-  const auto& L = *s.layout;
-  const std::string head = s.labels.count(L.cols) ? s.labels.at(L.cols) : "";
-  const bool plain_name = !L.cols.empty() && std::all_of(L.cols.begin(), L.cols.end(), [](char ch) {
-    return std::isalnum(static_cast<unsigned char>(ch)) != 0;
-  });
-  for (const auto& ck : ckeys) {
-    const bool plain = out::latex_plain_number(ck);
-    const std::string v = plain ? ck : out::latex_escape(ck);
-    std::string& l = p.labels[L.cols + "=" + ck];
-    if (!head.empty())
-      l = plain ? fmt::format("{} $= {}$", head, v) : fmt::format("{} = {}", head, v);
-    else
-      l = plain && plain_name ? fmt::format("${} = {}$", L.cols, v)
-                              : fmt::format("{} = {}", out::latex_escape(L.cols), v);
-  }
-}
-
-/// A header over a pivot's value columns naming the quantity its cells hold: [layout] header, else
-/// the value column's label ([labels] or the built-in one), else its escaped name.
-void pivot_header(const Spec& s, const std::string& inner, out::Table& t) {
-  const auto& L = *s.layout;
-  std::string latex = L.header;
-  for (const auto& v : L.value) {
-    if (!L.header.empty()) break;
-    std::string l = s.labels.count(v) ? s.labels.at(v) : out::default_label(inner, v);
-    if (l.empty()) l = out::latex_escape(v);
-    latex += (latex.empty() ? "" : ", ") + l;
-  }
-  if (L.value.size() > 1 && L.header.empty()) latex = "[" + latex + "]";
-  if (t.columns.size() > 1) t.groups.push_back({1, t.columns.size() - 1, latex, out::latex_to_plain(latex)});
-}
-
-/// The spec's [layout]: one row per value of `rows`, one column per value of `cols`.
-out::Table pivot(const Spec& s, const out::Table& t) {
-  const auto& L = *s.layout;
-  auto need = [&](const std::string& c, const char* role) {
-    const size_t i = column_index(t.columns, c);
-    if (i == t.columns.size())
-      throw UsageError(fmt::format("{}:{}: [layout] {}: no column \"{}\" (columns: {})", s.file, L.line, role,
-                                   c, fmt::join(t.columns, ", ")));
-    return i;
-  };
-  const size_t ri = need(L.rows, "rows"), ci = need(L.cols, "cols");
-  std::vector<size_t> vi;
-  for (const auto& v : L.value) vi.push_back(need(v, "value"));
-  std::vector<std::string> rkeys, ckeys;
-  std::map<std::pair<std::string, std::string>, out::Cell> cells;
-  std::map<std::string, out::Cell> rcell;
-  for (const auto& r : t.rows) {
-    const std::string rk = r[ri].display(), ck = r[ci].display();
-    if (rcell.emplace(rk, r[ri]).second) rkeys.push_back(rk);
-    if (std::find(ckeys.begin(), ckeys.end(), ck) == ckeys.end()) ckeys.push_back(ck);
-    out::Cell v = vi.size() == 1
-                      ? r[vi[0]]
-                      : out::Cell::of_text(fmt::format("[{}, {}]", r[vi[0]].display(), r[vi[1]].display()));
-    if (!cells.emplace(std::make_pair(rk, ck), v).second)
-      throw UsageError(
-          fmt::format("{}:{}: [layout]: two rows have {} = {} and {} = {}; add the other swept options "
-                      "to [fixed] or pivot on them",
-                      s.file, L.line, L.rows, rk, L.cols, ck));
-  }
-  out::Table p;
-  p.command = t.command;
-  p.params = t.params;
-  p.notes = t.notes;
-  p.columns = {L.rows};
-  for (const auto& ck : ckeys) p.columns.push_back(L.cols + "=" + ck);
-  for (const auto& rk : rkeys) {
-    std::vector<out::Cell> row{rcell.at(rk)};
-    for (const auto& ck : ckeys) {
-      auto it = cells.find({rk, ck});
-      row.push_back(it == cells.end() ? out::Cell::of_text("") : it->second);
-    }
-    p.add_row(std::move(row));
-  }
-  pivot_labels(s, ckeys, p);
-  return p;
-}
-
 }  // namespace
 
 void finish_rows(const Spec& s, out::Table& t, const CellOptions& cells) {
@@ -229,7 +155,17 @@ void finish_rows(const Spec& s, out::Table& t, const CellOptions& cells) {
   select_columns(s, t);
 }
 
-out::Table finish(const Spec& s, Raw raw, const CellOptions& cells) {
+/// The line under a LaTeX table (and its caption when the spec has none) naming the version, the
+/// swept command and the --set overrides.
+std::string provenance_line(const Spec& s) {
+  std::string line = fmt::format("boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}", BOUNDCHECK_VERSION,
+                                 out::latex_escape(join_words(s.command)));
+  for (const auto& o : s.sets)
+    line += fmt::format(", \\texttt{{-{{}}-set {}}}", out::latex_escape(o.option + "=" + o.value));
+  return line;
+}
+
+out::Table finish_long(const Spec& s, Raw raw, const CellOptions& cells) {
   out::Table t;
   t.command = "table";
   t.params["spec"] = s.file;
@@ -237,25 +173,65 @@ out::Table finish(const Spec& s, Raw raw, const CellOptions& cells) {
   for (const auto& [k, v] : s.fixed) t.params["fixed"][k] = v.empty() ? "true" : v;
   for (const auto& a : s.sweep) t.params["sweep"][a.option] = a.values;
   for (const auto& a : s.zip) t.params["zip"][a.option] = a.values;
+  for (const auto& o : s.sets) t.params["set"].push_back(o.text());
   t.columns = raw.columns;
   for (auto& r : raw.rows) t.rows.push_back(std::move(r.second));
   t.notes = coalesce_notes(raw.notes);
   finish_rows(s, t, cells);
-  if (s.layout) t = pivot(s, t);
   const std::string inner = join_words(s.command);
   for (const auto& c : t.columns)
-    if (t.labels.count(c) == 0U) {
-      std::string l = out::default_label(inner, c);
-      if (!l.empty()) t.labels[c] = l;
-    }
+    if (std::string l = out::default_label(inner, c); !l.empty()) t.labels[c] = l;
   for (const auto& [k, v] : s.labels) t.labels[k] = v;
-  // provenance = false: the caption is the spec's alone (the version and the command stay in the
-  // LaTeX file's header comment)
-  const std::string provenance = fmt::format("boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}",
-                                             BOUNDCHECK_VERSION, out::latex_escape(inner));
-  t.caption = !s.provenance ? s.caption : s.caption.empty() ? provenance : s.caption + " " + provenance;
-  if (s.layout) pivot_header(s, inner, t);
+  // the caption is the spec's; the provenance goes on a line under the table (provenance = false:
+  // nowhere but the LaTeX file's header comment). Without a caption, it is the caption.
+  t.caption = s.caption.empty() && s.provenance ? provenance_line(s) : s.caption;
+  if (!s.caption.empty() && s.provenance) t.provenance = provenance_line(s);
+  t.label = s.label, t.group_digits = s.group_digits, t.wide = s.wide;
   return t;
+}
+
+out::Table present(const Spec& s, out::Table rows) {
+  out::Table t = s.layout ? pivot(s, rows) : std::move(rows);
+  if (s.wide && t.rows.size() > out::kLongTableRows)
+    t.notes.push_back(fmt::format(
+        "[latex] style = \"two-column\": the {} rows stay in one table* (LaTeX sets no longtable in two "
+        "columns); a page holds about 50: sweep fewer points or use style = \"one-column\" in a "
+        "one-column document",
+        t.rows.size()));
+  return t;
+}
+
+void check_columns(const Spec& s, std::vector<std::string> columns) {
+  for (size_t k = 0; k < s.derived.size(); ++k) {
+    check_derived(s, k, columns);
+    columns.push_back(s.derived[k].first);
+  }
+  if (!s.columns.empty()) {
+    for (const auto& c : s.columns)
+      if (column_index(columns, c) == columns.size())
+        throw UsageError(fmt::format("{}:{}: columns: no column \"{}\" (columns: {})", s.file, s.columns_line,
+                                     c, fmt::join(columns, ", ")));
+    columns = s.columns;
+  }
+  const auto need = [&](const std::string& c, long line, const std::string& role) {
+    if (!c.empty() && column_index(columns, c) == columns.size())
+      throw UsageError(fmt::format("{}:{}: {}: no column \"{}\" (columns: {})", s.file, line, role, c,
+                                   fmt::join(columns, ", ")));
+  };
+  if (s.layout) {
+    for (const auto& c : s.layout->rows) need(c, s.layout->line, "[layout] rows");
+    for (const auto& c : s.layout->cols) need(c, s.layout->line, "[layout] cols");
+    for (const auto& c : s.layout->value) need(c, s.layout->line, "[layout] value");
+  }
+  if (s.plot) {
+    const auto& P = *s.plot;
+    need(P.x, P.line, "[plot] x");
+    for (const auto& c : P.y) need(c, P.line, "[plot] y");
+    need(P.y_lo, P.line, "[plot] y_lo");
+    need(P.y_hi, P.line, "[plot] y_hi");
+    need(P.yerr, P.line, "[plot] yerr");
+    for (const auto& c : P.series) need(c, P.line, "[plot] series");
+  }
 }
 
 void check_paths(const Spec& s, const std::vector<std::string>& inputs, const std::string& plot,

@@ -30,8 +30,9 @@ namespace {
 
 struct Ctx {
   const std::string& file;
+  bool lines = true;  ///< false for a --set value: its "line" is not the file's
   [[noreturn]] void fail_at(long line, const std::string& field, const std::string& what) const {
-    if (line > 0) throw UsageError(fmt::format("{}:{}: {}: {}", file, line, field, what));
+    if (line > 0 && lines) throw UsageError(fmt::format("{}:{}: {}: {}", file, line, field, what));
     throw UsageError(fmt::format("{}: {}: {}", file, field, what));
   }
   [[noreturn]] void fail(const toml::node* n, const std::string& field, const std::string& what) const {
@@ -142,6 +143,13 @@ std::vector<std::string> string_list(const Ctx& c, const toml::node& n, const st
   return out;
 }
 
+/// "\"d\", \"r\"": keys as a TOML list's items, for messages that suggest a fix.
+std::string quoted_list(const std::vector<std::string>& keys) {
+  std::vector<std::string> q;
+  for (const auto& k : keys) q.push_back("\"" + k + "\"");
+  return fmt::format("{}", fmt::join(q, ", "));
+}
+
 std::vector<std::string> words_of(const std::string& s) {
   std::vector<std::string> w;
   std::istringstream in(s);
@@ -231,14 +239,24 @@ std::vector<std::string> axis_values(const Ctx& c, const toml::node& n, const st
   return {scalar_text(c, n, field)};
 }
 
+/// "--l_max" -> "l-max": l_max and l-max are one option, as in verify --expr and Python (no option
+/// has an underscore).
+std::string normal_option(const std::string& key) {
+  std::string k = key.rfind("--", 0) == 0 ? key.substr(2) : key;
+  std::replace(k.begin(), k.end(), '_', '-');
+  return k;
+}
+
+bool global_option(const std::string& k) {
+  static const std::set<std::string> kGlobal = {"format", "output", "threads", "digits", "certified"};
+  return kGlobal.count(k) != 0U;
+}
+
 std::string option_key(const Ctx& c, const toml::node& v, const std::string& key,
                        const std::string& section) {
-  std::string k = key.rfind("--", 0) == 0 ? key.substr(2) : key;
+  const std::string k = normal_option(key);
   if (k.empty()) c.fail(&v, section, "an empty option name");
-  // l_max and l-max are one option, as in verify --expr and Python (no option has an underscore)
-  std::replace(k.begin(), k.end(), '_', '-');
-  static const std::set<std::string> kGlobal = {"format", "output", "threads", "digits", "certified"};
-  if (kGlobal.count(k) != 0U)
+  if (global_option(k))
     c.fail(&v, section + " " + k,
            "global options are not spec options (use the top-level digits key, or table's own --format, "
            "--output, --threads)");
@@ -289,11 +307,15 @@ void read_axes(const Ctx& c, const toml::node& n, const std::string& sec, Build&
     if (v.is_boolean()) c.fail(&v, field, "flags cannot be swept");
     (sec == "sweep" ? b.s.sweep : b.s.zip).push_back(Axis{opt, axis_values(c, v, field), line_of(v)});
   }
-  for (size_t i = 1; i < b.s.zip.size(); ++i)
-    if (b.s.zip[i].values.size() != b.s.zip[0].values.size())
-      c.fail_at(b.s.zip[i].line, "[zip] " + b.s.zip[i].option,
+}
+
+/// Zipped lists have one length (checked once the --set overrides are in).
+void check_zip(const Ctx& c, const Spec& s) {
+  for (size_t i = 1; i < s.zip.size(); ++i)
+    if (s.zip[i].values.size() != s.zip[0].values.size())
+      c.fail_at(s.zip[i].line, "[zip] " + s.zip[i].option,
                 fmt::format("has {} values but [zip] {} has {}: zipped lists need one length",
-                            b.s.zip[i].values.size(), b.s.zip[0].option, b.s.zip[0].values.size()));
+                            s.zip[i].values.size(), s.zip[0].option, s.zip[0].values.size()));
 }
 
 // ---- [plot] -------------------------------------------------------------------------------------
@@ -374,10 +396,23 @@ auto axis_range(std::string PlotSpec::*m) {
   };
 }
 
+/// width / height: a LaTeX length, read into numbers (output/figure_size.hpp); the text itself never
+/// reaches gnuplot or LaTeX.
+auto length(std::optional<out::FigureLength> PlotSpec::*m) {
+  return [m](const Ctx& c, const toml::node& n, const std::string& f, PlotSpec& p) {
+    std::string why;
+    p.*m = out::parse_figure_length(string_of(c, n, f), why);
+    if (!(p.*m)) c.fail(&n, f, why);
+  };
+}
+
 const std::vector<Key<PlotSpec>> kPlotKeys = {
     {"x", text(&PlotSpec::x)},
     {"y", strings(&PlotSpec::y)},
-    {"series", text(&PlotSpec::series)},
+    {"series", strings(&PlotSpec::series)},
+    {"color", text(&PlotSpec::color)},
+    {"dash", text(&PlotSpec::dash)},
+    {"marker", text(&PlotSpec::marker)},
     {"logx", flag(&PlotSpec::logx)},
     {"logy", flag(&PlotSpec::logy)},
     {"y_lo", text(&PlotSpec::y_lo)},
@@ -392,7 +427,35 @@ const std::vector<Key<PlotSpec>> kPlotKeys = {
     {"yrange", axis_range(&PlotSpec::yrange)},
     {"key", choice(&PlotSpec::key, {"inside", "outside", "below"})},
     {"style", choice(&PlotSpec::style, {"one-column", "two-column"})},
+    {"width", length(&PlotSpec::width)},
+    {"height", length(&PlotSpec::height)},
 };
+
+/// color, dash and marker name distinct series keys, and at most three keys (a list of y columns
+/// counts as one) are told apart by them.
+void check_channels(const Ctx& c, const toml::table& t, const PlotSpec& p) {
+  const std::vector<std::pair<const char*, const std::string*>> named = {
+      {"color", &p.color}, {"dash", &p.dash}, {"marker", &p.marker}};
+  for (size_t i = 0; i < named.size(); ++i) {
+    const auto& [name, key] = named[i];
+    if (key->empty()) continue;
+    if (std::find(p.series.begin(), p.series.end(), *key) == p.series.end())
+      c.fail(t.get(name), fmt::format("[plot] {}", name),
+             fmt::format("\"{}\" is not a series key (series = [{}])", *key, quoted_list(p.series)));
+    for (size_t j = 0; j < i; ++j)
+      if (*named[j].second == *key)
+        c.fail(t.get(name), fmt::format("[plot] {}", name),
+               fmt::format("\"{}\" already sets the {}", *key, named[j].first));
+  }
+  if (p.series.size() + (p.y.size() > 1 ? 1 : 0) > 3)
+    c.fail(t.get("series"), "[plot] series",
+           fmt::format("{} keys{} cannot be told apart by colour, dash and marker (at most three)",
+                       p.series.size(), p.y.size() > 1 ? " and a list of y columns" : ""));
+  std::set<std::string> seen;
+  for (const auto& k : p.series)
+    if (!seen.insert(k).second)
+      c.fail(t.get("series"), "[plot] series", fmt::format("\"{}\" is given twice", k));
+}
 
 void read_plot(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
   const toml::table& t = section_table(c, n, field);
@@ -403,14 +466,15 @@ void read_plot(const Ctx& c, const toml::node& n, const std::string& field, Buil
   read_keys(c, t, "[plot]", kPlotKeys, p);
   if (p.x.empty()) c.fail(&n, "[plot]", "needs x and y");
   if (p.y_lo.empty() != p.y_hi.empty()) c.fail(&n, "[plot]", "y_lo and y_hi go together");
+  check_channels(c, t, p);
   b.s.plot = std::move(p);
 }
 
 // ---- the other sections -------------------------------------------------------------------------
 
 const std::vector<Key<LayoutSpec>> kLayoutKeys = {
-    {"rows", text(&LayoutSpec::rows)},
-    {"cols", text(&LayoutSpec::cols)},
+    {"rows", strings(&LayoutSpec::rows)},
+    {"cols", strings(&LayoutSpec::cols)},
     {"value", strings(&LayoutSpec::value)},
     {"header", text(&LayoutSpec::header)},  // LaTeX by design, like [labels]
 };
@@ -424,6 +488,13 @@ void read_layout(const Ctx& c, const toml::node& n, const std::string& field, Bu
     c.fail(&n, "[layout]", "needs rows, cols and value");
   if (l.value.size() > 2)
     c.fail(t.get("value"), "[layout] value", "one column, or two (lo, hi) for a bracket");
+  std::set<std::string> seen;
+  for (const auto& k : l.rows)
+    if (!seen.insert(k).second)
+      c.fail(t.get("rows"), "[layout] rows", fmt::format("\"{}\" is given twice", k));
+  for (const auto& k : l.cols)
+    if (!seen.insert(k).second)
+      c.fail(t.get("cols"), "[layout] cols", fmt::format("\"{}\" is already a key of rows or cols", k));
   b.s.layout = std::move(l);
 }
 
@@ -441,22 +512,49 @@ void read_derived(const Ctx& c, const toml::node& n, const std::string& field, B
   }
 }
 
-/// [latex]: caption (LaTeX source by design) and provenance (true: the caption ends with the
-/// version and the command, as without the section).
+/// [latex]: caption (LaTeX source by design; also a top-level key, not both), provenance (false:
+/// no line naming the version and the command under the table), label, digit grouping, width.
+const std::vector<Key<Build>> kLatexKeys = {
+    {"caption",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       if (!b.s.caption.empty()) c.fail(&n, f, "the caption is given twice (top level and [latex])");
+       b.s.caption = string_of(c, n, f);
+     }},
+    {"provenance",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       if (!n.is_boolean()) c.fail(&n, f, "must be true or false");
+       b.s.provenance = n.as_boolean()->get();
+     }},
+    {"label",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       // written into \label{...}: a fixed alphabet, so that it can end nothing and run nothing
+       b.s.label = string_of(c, n, f);
+       const bool ok = !b.s.label.empty() && b.s.label.size() <= 100 &&
+                       b.s.label.find_first_not_of(
+                           "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                           "0123456789:._-/+") == std::string::npos;
+       if (!ok)
+         c.fail(
+             &n, f,
+             fmt::format("must be a label of letters, digits and : . _ - / + (e.g. \"tab:lb\"), got \"{}\"",
+                         b.s.label.substr(0, 60)));
+     }},
+    {"group_digits",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       if (!n.is_boolean()) c.fail(&n, f, "must be true or false");
+       b.s.group_digits = n.as_boolean()->get();
+     }},
+    {"style",
+     [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
+       const std::string v = string_of(c, n, f);
+       if (v != "one-column" && v != "two-column")
+         c.fail(&n, f, fmt::format("must be one-column or two-column, got \"{}\"", v));
+       b.s.wide = v == "two-column";
+     }},
+};
+
 void read_latex(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
-  const toml::table& t = section_table(c, n, field);
-  for (auto&& [k, v] : t) {
-    const std::string key(k.str()), f = "[latex] " + key;
-    if (key == "caption") {
-      if (!b.s.caption.empty()) c.fail(&v, f, "the caption is given twice (top level and [latex])");
-      b.s.caption = string_of(c, v, f);
-    } else if (key == "provenance") {
-      if (!v.is_boolean()) c.fail(&v, f, "must be true or false");
-      b.s.provenance = v.as_boolean()->get();
-    } else {
-      c.fail(&v, f, "unknown key (caption, provenance)");
-    }
-  }
+  read_table(c, section_table(c, n, field), "[latex]", kLatexKeys, b);
 }
 
 void read_labels(const Ctx& c, const toml::node& n, const std::string& field, Build& b) {
@@ -529,6 +627,165 @@ const std::vector<Key<Build>> kTopKeys = {
     {"plot", read_plot},
 };
 
+// ---- --set overrides ----------------------------------------------------------------------------
+
+/// A value as TOML prints it, the same whatever spacing was typed: 4, "talk", [16, 64],
+/// { from = 1, per_decade = 4, to = 1e6 } (keys sorted, as toml++ keeps them).
+std::string toml_text(const toml::node& n) {
+  if (auto a = n.as_array()) {
+    std::vector<std::string> items;
+    for (const auto& e : *a) items.push_back(toml_text(e));
+    return fmt::format("[{}]", fmt::join(items, ", "));
+  }
+  if (auto t = n.as_table()) {
+    std::vector<std::string> items;
+    for (auto&& [k, v] : *t) items.push_back(fmt::format("{} = {}", k.str(), toml_text(v)));
+    return fmt::format("{{ {} }}", fmt::join(items, ", "));
+  }
+  std::ostringstream os;
+  n.visit([&](const auto& x) { os << x; });
+  return os.str();
+}
+
+/// One --set word, "KEY=VALUE": the option and its value parsed as TOML (a bare word that is no TOML
+/// value, such as talk or 1/10, is that string). One printable line: no second key can hide in it.
+std::pair<std::string, toml::table> read_set_word(const std::string& word) {
+  const auto bad = [&](const std::string& why) { throw UsageError(fmt::format("--set {}: {}", word, why)); };
+  if (std::any_of(word.begin(), word.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
+    bad("must be one line KEY=VALUE");
+  const auto eq = word.find('=');
+  const auto trim = [](std::string x) {
+    x.erase(0, x.find_first_not_of(' '));
+    x.erase(x.find_last_not_of(' ') + 1);
+    return x;
+  };
+  const std::string key = eq == std::string::npos ? "" : normal_option(trim(word.substr(0, eq)));
+  const std::string value = eq == std::string::npos ? "" : trim(word.substr(eq + 1));
+  if (key.empty() || value.empty()) bad("must be KEY=VALUE, e.g. r=4 or 'd=[16, 64]'");
+  if (global_option(key))
+    bad("a global option, not a spec option (use table's own --digits, --format, --output, --threads)");
+  toml::table doc;
+  try {
+    doc = toml::parse("v = " + value);
+  } catch (const toml::parse_error& e) {
+    if (value.find_first_of("[]{}\"'=#") != std::string::npos)
+      bad(fmt::format("not a TOML value: {}", e.description()));
+    doc = toml::table{};
+    doc.insert("v", value);
+  }
+  if (doc.size() != 1 || doc.get("v") == nullptr) bad("must be one value");
+  return {key, std::move(doc)};
+}
+
+/// Removes `opt` from [fixed], [sweep] and [zip]; says where it was (the section and index).
+std::pair<char, size_t> take_option(Spec& s, const std::string& opt) {
+  for (size_t i = 0; i < s.fixed.size(); ++i)
+    if (s.fixed[i].first == opt)
+      return s.fixed.erase(s.fixed.begin() + static_cast<long>(i)), std::pair{'f', i};
+  for (size_t i = 0; i < s.sweep.size(); ++i)
+    if (s.sweep[i].option == opt)
+      return s.sweep.erase(s.sweep.begin() + static_cast<long>(i)), std::pair{'s', i};
+  for (size_t i = 0; i < s.zip.size(); ++i)
+    if (s.zip[i].option == opt) return s.zip.erase(s.zip.begin() + static_cast<long>(i)), std::pair{'z', i};
+  return {'-', 0};
+}
+
+/// Applies one --set: a single value (or a flag) fixes the option where [fixed] had it, a list or a
+/// range sweeps it where [sweep] or [zip] had it; an option new to the spec is fixed or swept last.
+void apply_set(const Ctx& c, Spec& s, const std::string& word) {
+  auto [opt, doc] = read_set_word(word);
+  const toml::node& v = *doc.get("v");
+  for (const auto& o : s.sets)
+    if (o.option == opt) throw UsageError(fmt::format("--set {}: the option is set twice", opt));
+  const std::string field = "--set " + opt;
+  const auto [where, at] = take_option(s, opt);
+  s.fixed_lines.erase(opt);
+  if (v.is_array() || v.is_table()) {
+    Axis a{opt, axis_values(c, v, field), 0};
+    if (where == 'z')
+      s.zip.insert(s.zip.begin() + static_cast<long>(at), std::move(a));
+    else
+      s.sweep.insert(where == 's' ? s.sweep.begin() + static_cast<long>(at) : s.sweep.end(), std::move(a));
+  } else if (auto b = v.as_boolean(); b == nullptr || b->get()) {
+    std::pair<std::string, std::string> f{opt, b != nullptr ? "" : scalar_text(c, v, field)};
+    s.fixed.insert(where == 'f' ? s.fixed.begin() + static_cast<long>(at) : s.fixed.end(), std::move(f));
+  }
+  s.sets.push_back({opt, toml_text(v)});
+}
+
+// ---- what the sections say together --------------------------------------------------------------
+
+/// Column names and option names compare with '_' and '-' as one (l_max is --l-max).
+bool same_key(std::string a, std::string b) {
+  std::replace(a.begin(), a.end(), '_', '-');
+  std::replace(b.begin(), b.end(), '_', '-');
+  return a == b;
+}
+
+/// A swept option (or zip group) none of `keys` names, or "" when every one is named.
+std::string unnamed_axis(const Spec& s, const std::vector<std::string>& keys) {
+  const auto named = [&](const std::string& opt) {
+    return std::any_of(keys.begin(), keys.end(), [&](const std::string& k) { return same_key(k, opt); });
+  };
+  for (const auto& a : s.sweep)
+    if (a.values.size() > 1 && !named(a.option)) return a.option;
+  if (!s.zip.empty() && s.zip[0].values.size() > 1 &&
+      std::none_of(s.zip.begin(), s.zip.end(), [&](const Axis& a) { return named(a.option); }))
+    return s.zip[0].option;
+  return "";
+}
+
+/// How the spec sets `opt` and how to fix it instead: "[sweep] r (line 9)", "--set r=...".
+std::string axis_origin(const Spec& s, const std::string& opt) {
+  if (s.is_set(opt)) return "--set " + opt;
+  const bool zip = std::any_of(s.zip.begin(), s.zip.end(), [&](const Axis& a) { return a.option == opt; });
+  return fmt::format("[{}] {} (line {})", zip ? "zip" : "sweep", opt, s.line_of(opt));
+}
+
+const std::string& first_value(const Spec& s, const std::string& opt) {
+  for (const auto& a : s.zip)
+    if (a.option == opt) return a.values[0];
+  for (const auto& a : s.sweep)
+    if (a.option == opt) return a.values[0];
+  throw std::logic_error("first_value: not swept");
+}
+
+/// Every option the sweep varies must be an axis of the figure (x or a series key) and of the pivot
+/// (rows or cols): otherwise the points that differ only in it fall on one curve, which then jumps
+/// back from the last x to the first, or on one cell.
+void check_axes_named(const Ctx& c, const Spec& s) {
+  if (s.plot) {
+    std::vector<std::string> keys = s.plot->series;
+    keys.push_back(s.plot->x);
+    if (const std::string opt = unnamed_axis(s, keys); !opt.empty()) {
+      std::vector<std::string> series = s.plot->series;
+      series.push_back(opt);
+      c.fail_at(
+          s.plot->line, "[plot]",
+          fmt::format("the sweep varies {} ({}), which is neither x nor a series key, so its curves would "
+                      "merge into one line; add it to the series (series = [{}]) or fix it ([fixed] {} = {}, "
+                      "or table --set {}={})",
+                      opt, axis_origin(s, opt), quoted_list(series), opt, first_value(s, opt), opt,
+                      first_value(s, opt)));
+    }
+  }
+  if (s.layout) {
+    std::vector<std::string> keys = s.layout->rows;
+    keys.insert(keys.end(), s.layout->cols.begin(), s.layout->cols.end());
+    if (const std::string opt = unnamed_axis(s, keys); !opt.empty()) {
+      std::vector<std::string> cols = s.layout->cols;
+      cols.push_back(opt);
+      c.fail_at(
+          s.layout->line, "[layout]",
+          fmt::format("the sweep varies {} ({}), which is neither in rows nor in cols, so several points "
+                      "would share a cell; pivot on it (cols = [{}]) or fix it ([fixed] {} = {}, or table "
+                      "--set {}={})",
+                      opt, axis_origin(s, opt), quoted_list(cols), opt, first_value(s, opt), opt,
+                      first_value(s, opt)));
+    }
+  }
+}
+
 }  // namespace
 
 long Spec::line_of(const std::string& option) const {
@@ -540,7 +797,26 @@ long Spec::line_of(const std::string& option) const {
   return 0;
 }
 
-Spec parse_spec(const std::string& text, const std::string& file) {
+bool Spec::is_set(const std::string& option) const {
+  return std::any_of(sets.begin(), sets.end(), [&](const Override& o) { return o.option == option; });
+}
+
+std::string Spec::identity() const {
+  std::string id = text;
+  for (const auto& o : sets) id += "\n--set " + o.text();
+  return id;
+}
+
+std::vector<std::string> Spec::varied() const {
+  std::vector<std::string> v;
+  for (const auto& a : sweep)
+    if (a.values.size() > 1) v.push_back(a.option);
+  for (const auto& a : zip)
+    if (a.values.size() > 1) v.push_back(a.option);
+  return v;
+}
+
+Spec parse_spec(const std::string& text, const std::string& file, const std::vector<std::string>& sets) {
   Ctx c{file};
   Spec s;
   s.file = file;
@@ -556,12 +832,16 @@ Spec parse_spec(const std::string& text, const std::string& file) {
     throw UsageError(fmt::format("{}: command: missing (e.g. command = \"rank bound\")", file));
   Build b{s, {}};
   read_keys(c, doc, "", kTopKeys, b);
+  const Ctx set_ctx{file, false};
+  for (const auto& w : sets) apply_set(set_ctx, s, w);
+  check_zip(c, s);
+  check_axes_named(c, s);
   return s;
 }
 
-Spec load_spec(const std::string& file) {
+Spec load_spec(const std::string& file, const std::vector<std::string>& sets) {
   if (file.empty()) throw UsageError("--spec must be a file name, got \"\"");
-  return parse_spec(read_text_file(file, TextLimits{size_t(1) << 20, size_t(1) << 16}, "--spec"), file);
+  return parse_spec(read_text_file(file, TextLimits{size_t(1) << 20, size_t(1) << 16}, "--spec"), file, sets);
 }
 
 }  // namespace bc::cli::table

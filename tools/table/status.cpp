@@ -4,7 +4,9 @@
 // tasks each shard must hold. Cost: reading the files, plus one plan.
 #include "core/errors.hpp"
 #include "table/merge.hpp"
+#include "table/render.hpp"
 #include "table/shards.hpp"
+#include "table/validate.hpp"
 
 #include <fmt/format.h>
 
@@ -24,13 +26,14 @@ struct FileState {
   std::filesystem::file_time_type mtime{};
 };
 
-/// The newest readable file (of the spec `text`, when not empty): the reference's shard count and
-/// cell options.
-const Shard* newest(const std::vector<FileState>& fs, const std::string& text) {
+/// The newest readable file (of the spec `identity`, when not empty): the reference's shard count
+/// and cell options.
+const Shard* newest(const std::vector<FileState>& fs, const std::string& identity) {
   const Shard* best = nullptr;
   std::filesystem::file_time_type t{};
   for (const auto& f : fs)
-    if (f.shard && (text.empty() || f.shard->spec.text == text) && (best == nullptr || f.mtime > t))
+    if (f.shard && (identity.empty() || f.shard->spec.identity() == identity) &&
+        (best == nullptr || f.mtime > t))
       best = &*f.shard, t = f.mtime;
   return best;
 }
@@ -72,10 +75,26 @@ std::vector<std::string> majority_columns(const std::vector<FileState>& fs) {
   return ties == 1 ? cols : std::vector<std::string>{"(no majority)"};
 }
 
+/// The reference spec's plan, once the spec is checked as table checks it (table/validate.hpp): the
+/// columns its derived columns, layout and plot name come from a file of this spec that holds rows
+/// (a shard dealt no task has no columns), else a probe.
+Plan checked_plan(const Spec& spec, const Shard* ref, const CellOptions& cells, const Context& ctx) {
+  Invoker probe;
+  Plan plan = make_plan(spec, validate_spec(spec, probe, ctx), cells.digits, true);
+  if (names_columns(spec))
+    check_columns(spec, ref != nullptr && ref->spec.identity() == spec.identity() && !ref->raw.columns.empty()
+                            ? ref->raw.columns
+                            : probe_columns(spec, plan, ctx));
+  return plan;
+}
+
 }  // namespace
 
 out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file,
-                        std::optional<long> digits, int& exit_code) {
+                        const std::vector<std::string>& sets, const Context& ctx, int& exit_code) {
+  if (spec_file.empty() && !sets.empty())
+    throw UsageError("table status: --set goes with --spec FILE (the spec it overrides)");
+  const std::optional<long> digits = ctx.digits_given ? std::optional<long>(ctx.digits) : std::nullopt;
   std::vector<FileState> fs;
   for (const auto& file : files) {
     FileState f{file, std::nullopt, "", "", {}};
@@ -89,9 +108,9 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
     fs.push_back(std::move(f));
   }
   const std::optional<Spec> given =
-      spec_file.empty() ? std::nullopt : std::optional<Spec>(load_spec(spec_file));
+      spec_file.empty() ? std::nullopt : std::optional<Spec>(load_spec(spec_file, sets));
   // with --spec: the newest file of that spec, else (every file stale) the newest file's shard count
-  const Shard* ref = newest(fs, given ? given->text : "");
+  const Shard* ref = newest(fs, given ? given->identity() : "");
   if (ref == nullptr && given) ref = newest(fs, "");
   const Spec spec = given ? *given : ref != nullptr ? ref->spec : Spec{};
   const size_t count = ref != nullptr ? ref->count : 0;  // <= kMaxShards (read_shard)
@@ -104,13 +123,14 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   t.columns = {"shard", "file", "state", "tasks", "points", "rows", "detail"};
   std::vector<int> done(count + 1, 0);
   size_t points_done = 0, rows_done = 0, total_points = 0;
+  if (cells.digits == 0) cells.digits = ctx.digits;  // no file to take them from
   std::optional<Plan> plan;
   // table merge refuses shards whose columns differ, so status calls none of them done: the columns
   // most files hold are the reference (none on a tie: every file that differs is flagged)
   const std::vector<std::string> agreed_columns = majority_columns(fs);
+  if (given) plan.emplace(checked_plan(spec, ref, cells, ctx));  // refused before anything is printed
   if (ref != nullptr) {
-    Invoker probe;
-    plan.emplace(make_plan(spec, check_command(spec, probe), cells.digits, true));
+    if (!plan) plan.emplace(checked_plan(spec, ref, cells, ctx));
     total_points = plan->points.size();
     for (auto& f : fs)
       if (f.shard) {
