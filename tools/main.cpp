@@ -124,7 +124,8 @@ int run(int argc, char** argv) {
     if (e.get_exit_code() == 0) return inv.app().exit(e);  // --help, --version: stdout, exit 0
     return fail(2, e.what());
   }
-  const Context ctx = inv.context();
+  Context ctx = inv.context();
+  ctx.keep_values = false;  // this front end only prints the table: no reader of its cells' values
   const std::string path = cmd->path();
   // the budget binds every command, `table` and `verify` included, whether or not --max-seconds
   // was given (README: "default 60"); a long sweep says --max-seconds 3600 (issue 20 §4)

@@ -3,6 +3,7 @@
 // Cost: C(N,q) (or --samples) times the per-subset cost of neighborly.hpp.
 #include "comm/neighborly.hpp"
 
+#include "comm/glpk.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/random.hpp"
@@ -111,6 +112,7 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
   fmpz_bin_uiui(rep.subsets.x, N, q);
   rep.sampled = samples > 0;
   const SignVectors v = draw_sign_vectors(N, k, seed);
+  (void)detail::glpk();  // loaded (or refused) here: nothing may throw inside the parallel loop
   // Subsets come in chunks, generated in order; a chunk's witnesses are found in parallel into
   // fixed slots and tallied in order, so counts and the stopping point do not depend on threads.
   // (when stopping at the first failure, chunks start at one per thread and double, so that an

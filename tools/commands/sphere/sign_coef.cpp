@@ -8,8 +8,11 @@
 #include "core/real_format.hpp"
 #include "parse.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <memory>
 
 namespace bc::cli {
 
@@ -18,6 +21,55 @@ namespace {
 struct SignCoefOptions {
   std::string d, l, l_max;
   bool exact = false, include_even = false;
+};
+
+// The printed rows of a front end that only prints (Context::keep_values false): their text made in
+// parallel into one buffer per block of rows (no string or value per cell), the values then freed,
+// and each row's cells filled from the buffers as render() asks for them (out::RowSource).
+class SignCoefText final : public out::RowSource {
+ public:
+  SignCoefText(std::vector<sphere::SignCoefRow>& rows, const Context& ctx) : l_(rows.size()) {
+    const size_t n_blocks = (rows.size() + kRows - 1) / kRows;
+    text_.resize(n_blocks);
+    end_.resize(3 * rows.size());
+    const long nb = static_cast<long>(n_blocks);
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
+#endif
+    for (long b = 0; b < nb; ++b) {
+      const size_t i0 = static_cast<size_t>(b) * kRows, i1 = std::min(rows.size(), i0 + kRows);
+      std::string& t = text_[static_cast<size_t>(b)];
+      t.reserve((i1 - i0) * 3 * static_cast<size_t>(ctx.digits + 8));
+      for (size_t i = i0; i < i1; ++i) {
+        sphere::SignCoefRow& r = rows[i];
+        l_[i] = r.l;
+        size_t j = 3 * i;
+        for (Arb* v : {&r.coef, &r.coef_unit, &r.energy}) {
+          append_real(t, v->x, ctx.digits, ctx.certified);
+          end_[j++] = static_cast<uint32_t>(t.size());
+          *v = Arb();  // freed here, in parallel, rather than one by one after the loop
+        }
+      }
+    }
+  }
+  [[nodiscard]] size_t size() const override { return l_.size(); }
+  void fill(size_t i, std::vector<out::Cell>& row) const override {
+    row[0].kind = out::CellKind::integer;
+    row[0].ival = static_cast<long long>(l_[i]);
+    const std::string& t = text_[i / kRows];
+    for (size_t j = 0; j < 3; ++j) {
+      const size_t k = 3 * i + j;
+      const size_t begin = k % (3 * kRows) == 0 ? 0 : end_[k - 1];
+      row[j + 1].kind = out::CellKind::real;
+      row[j + 1].str.assign(t, begin, end_[k] - begin);
+    }
+  }
+
+ private:
+  static constexpr size_t kRows = 4096;  // rows per text buffer
+  std::vector<ulong> l_;
+  std::vector<std::string> text_;
+  std::vector<uint32_t> end_;  // where each value's text ends in its block's buffer
 };
 
 RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
@@ -54,6 +106,10 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   // a single even --l prints its (zero) row
   const bool even_rows = o.include_even || (!range && l % 2 == 0);
   auto rows = sphere::sign_coef_eval(d, first, l, even_rows, ctx.digits);
+  if (!ctx.keep_values) {
+    t.source = std::make_shared<const SignCoefText>(rows, ctx);
+    return {std::move(t), 0};
+  }
   // Decimal conversion dominates for long ranges: done in parallel, into fixed slots.
   std::vector<std::array<std::string, 3>> text(rows.size());
   const long n = static_cast<long>(rows.size());
