@@ -29,6 +29,9 @@ import time
 import numpy as np
 from scipy import integrate, special
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "build", "release")
 EXE = os.path.join(BUILD, "boundcheck")
@@ -135,4 +138,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    with results.recorded(__file__, EXE):  # bench/results/bench_majority.md: the performance guide shows it
+        main()

@@ -44,6 +44,9 @@ import time
 
 import boundcheck
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py)
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
@@ -256,4 +259,5 @@ class _ivprec:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    with results.recorded(__file__):  # bench/results/bench_python.md: the performance guide shows it
+        sys.exit(main())

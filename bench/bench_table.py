@@ -38,6 +38,9 @@ import time
 
 from baselines import numpy_lb  # bench/ is on sys.path when run as a script
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py)
+
 EXE = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else os.path.join(os.path.dirname(__file__), "..", "build", "release", "boundcheck")
 
 
@@ -262,4 +265,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    with results.recorded(__file__, EXE):  # bench/results/bench_table.md: the performance guide shows it
+        main()

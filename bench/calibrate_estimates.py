@@ -13,9 +13,13 @@ Usage: bench/calibrate_estimates.py BOUNDCHECK_EXE [--quick]
 Prints one line per sample and a summary; exit 1 if a sample above 0.5 s is outside 2x.
 """
 import re
+import os
 import resource
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py)
 
 SAMPLES = [
     ["sphere", "gegenbauer", "--d", "11", "--l", "1000000", "--t", "3/10"],
@@ -79,4 +83,6 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # bench/results/calibrate_estimates.md: the performance guide shows it
+    with results.recorded(__file__, sys.argv[1] if len(sys.argv) > 1 else results.DEFAULT_EXE):
+        sys.exit(main())

@@ -25,6 +25,9 @@ import time
 import mpmath as mp
 from baselines import numpy_lb  # noqa: E402  (bench/ is on sys.path when run as a script)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "build", "release")
 EXE = os.path.join(BUILD, "bench", "bench_sphere")
@@ -188,4 +191,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    with results.recorded(__file__, os.path.join(BUILD, "boundcheck")):  # bench/results/run_bench.md: the performance guide shows it
+        main()

@@ -15,6 +15,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results  # noqa: E402  (bench/results.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "build", "release")
 NS = [int(a) for a in sys.argv[2:]] or [10, 14, 18, 20, 22, 24, 26, 28]
@@ -59,4 +62,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    with results.recorded(__file__):  # bench/results/run_bench_sym.md: the performance guide shows it
+        main()

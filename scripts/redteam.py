@@ -10,7 +10,7 @@ classified as
             on stdout with an error exit, or memory above MEM_MB.
 
 Usage: scripts/redteam.py BOUNDCHECK_EXE [--jobs N]      (exit 1 if any case is BAD)
-The tally it prints is the one in the README's Reliability section. Each BAD case found while this
+The tally it prints is the one in the reliability guide (docs/guides/reliability.md). Each BAD case found while this
 sweep was written was fixed and added to tests/cli/bad_input.txt or a CLI test.
 """
 import concurrent.futures

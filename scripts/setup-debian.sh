@@ -10,8 +10,8 @@ packages=(
   libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
   libtomlplusplus-dev libglpk-dev gnuplot-nox
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
-  parallel  # the README's GNU parallel recipe, run by the test suite
-  # the README's Slurm array job, run by the test suite on a private single-node Slurm
+  parallel  # the scaling guide's GNU parallel recipe, run by the test suite
+  # the scaling guide's Slurm array job, run by the test suite on a private single-node Slurm
   # (scripts/slurm-selftest.sh --quick, about 20 s; it starts its own munged, slurmctld and slurmd
   # with a generated config in a temporary directory; the packages' own services need
   # /etc/slurm/slurm.conf, which this script does not write, so slurmctld and slurmd stay stopped)
@@ -20,6 +20,8 @@ packages=(
   python3 python3-mpmath python3-numpy python3-scipy python3-sympy
   python3-dev pybind11-dev python3-pytest
   python3-pandas python3-matplotlib  # Table.to_pandas(), Table.plot() and the example notebook, tested
+  python3-sphinx python3-myst-parser furo  # the documentation site (scripts/build-docs.sh), built by the tests
+  groff-base  # the test that renders the man page (groff -man -ww)
 )
 
 missing=()

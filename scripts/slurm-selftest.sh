@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The README's Slurm recipe, run for real on a single-node Slurm (issue 19):
+# The scaling guide's Slurm recipe (docs/guides/scaling.md), run for real on a single-node Slurm (issue 19):
 #   scripts/slurm-selftest.sh [--no-install] [--quick] [BOUNDCHECK]
 # 1. installs slurm-wlm and munge from Debian if missing (--no-install: exit 77, "skipped", instead;
 #    so does a run without root, which slurmd needs to start jobs);
 # 2. starts a private munged, slurmctld and slurmd (generated slurm.conf, free ports, every file in
 #    one temporary directory; the system's own Slurm, if any, is left alone);
-# 3. takes the README's `sbatch` script and merge step verbatim (only the spec name, the array size
+# 3. takes the guide's `sbatch` script and merge step verbatim (only the spec name, the array size
 #    and the output name are substituted: 64 -> 8 tasks), submits them over the skewed rank bound grid
 #    of issue 19 (d = 8..256 step 8, r = 1,2,4,8, 84 H; about 24 s of CPU unsharded; --quick: a
 #    small grid of about 2 s, for the test suite, where Slurm's own start-up dominates) from the
@@ -124,7 +124,7 @@ for _ in $(seq 120); do
 done
 ((up)) || fail "the node did not come up (sinfo: ${state:-no answer})"
 
-# the README's recipe, verbatim but for the names
+# the guide's recipe, verbatim but for the names
 cd "$work/job"
 cat >skew.toml <<EOF
 # rank bound where small d and r near d cost thousands of times more than large d
@@ -134,16 +134,16 @@ d = { from = 8, to = $dmax, step = 8 }
 r = [1, 2, 4, 8]
 H = { from = 1, to = 1e6, per_decade = $per_decade }
 EOF
-readme_block() {  # the ```sh block of README.md whose text matches $1
+readme_block() {  # the ```sh block of docs/guides/scaling.md whose text matches $1
   awk -v pat="$1" '/^```sh$/ {inb = 1; b = ""; next} inb && /^```$/ {inb = 0; if (b ~ pat) {printf "%s", b; exit}}
-                   inb {b = b $0 "\n"}' "$here/README.md"
+                   inb {b = b $0 "\n"}' "$here/docs/guides/scaling.md"
 }
 readme_block '#SBATCH' | sed -e 's/big\.toml/skew.toml/g' -e 's/--array=1-64/--array=1-8/' \
   -e 's#/64"#/8"#' >sweep.sh
 readme_block 'dependency=afterok' | sed -e 's/big\.tex/merged.tex/' >submit.sh
 grep -q -- '--array=1-8' sweep.sh && grep -q '/8"' sweep.sh && grep -q 'skew.toml' sweep.sh ||
-  fail "README.md has no sbatch script of the expected shape: $(cat sweep.sh)"
-grep -q 'merged.tex' submit.sh || fail "README.md has no merge step of the expected shape: $(cat submit.sh)"
+  fail "docs/guides/scaling.md has no sbatch script of the expected shape: $(cat sweep.sh)"
+grep -q 'merged.tex' submit.sh || fail "docs/guides/scaling.md has no merge step of the expected shape: $(cat submit.sh)"
 
 start=$(date +%s.%N)
 bash submit.sh

@@ -12,7 +12,6 @@ to keep the test fast; one of them also goes through the script to check its exi
 """
 
 import copy
-import importlib.util
 import json
 import os
 import subprocess
@@ -22,10 +21,10 @@ from fractions import Fraction
 
 
 def load_checker(path):
-    spec = importlib.util.spec_from_file_location("check_certificate", path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    """The package tools/check_certificate/ beside the script `path` (which imports it the same way)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    import check_certificate
+    return check_certificate
 
 
 def bump(s, by=Fraction(1, 1000)):
@@ -65,6 +64,7 @@ def cases():
         ("theta", lambda c: c.__setitem__("theta", "1/3")),
         ("dropped trial", lambda c: c["evaluations"][0]["instances"].pop()),
         ("margin 1e999999999 (hostile)", lambda c: c["evaluations"][0]["instances"][0]["margins"].__setitem__(0, "1e999999999")),
+        ("margin of 5000 digits (hostile)", lambda c: c["evaluations"][0]["instances"][0]["margins"].__setitem__(0, "1" * 5000)),
         ("alpha 10^400 (hostile)", lambda c: c["evaluations"][0].__setitem__("alpha", "1" + "0" * 400)),
     ]
     pair_search = [
@@ -115,13 +115,263 @@ def cases():
         "neighborly": (["comm", "neighborly", "--N", "10", "--q", "2", "--k", "12", "--seed", "1"], neighborly),
         "neighborly_search": (["comm", "neighborly", "--N", "12", "--q", "2", "--seed", "3", "--search-k"], neighborly[:3]),
         "neighborly_sampled": (["comm", "neighborly", "--N", "30", "--q", "3", "--k", "24", "--samples", "12"], neighborly[:2]),
+        "neighborly_wide": (["comm", "neighborly", "--N", "6", "--q", "1", "--k", "240", "--samples", "2"], []),
         "pair_given": (["comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "30", "--trials", "6"], pair_given),
         "pair_search": (["comm", "pair-matching", "--N", "8", "--M", "16", "--search-alpha", "--trials", "6"], pair_search),
         "hadamard": (["depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "3", "--exact"], hadamard),
         "hadamard_one": (["depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "2", "--omega", "1", "--exact"], hadamard_one),
         "network": (["depth", "grid-rank", "--network", "--L", "2", "--dx", "3", "--N", "4", "--templates", "4"], network),
+        "network_deep": (["depth", "grid-rank", "--network", "--L", "3", "--dx", "4", "--H", "2", "--N", "4", "--templates", "4"],
+                         network[:3]),
+        "network_one": (["depth", "grid-rank", "--network", "--L", "1", "--dx", "4", "--H", "2", "--N", "4", "--templates", "4"],
+                        network[:3]),
         "count": (["rank", "count", "--d", "5", "--r", "2", "--l-max", "3"], count),
     }
+
+
+# ---- hostile files (issue 29 section 4): built from the genuine certificates at test time ------
+# Each must end in one verdict line; a hang fails the test through the subprocess timeout (no
+# other clock is read).
+TIMEOUT = 20
+
+
+def rank_count_file(d, r, l, parts_of):
+    """A rank count certificate for one degree l whose functions z_1^m list parts_of(m)."""
+    fs = [{"exponent": [m] + [0] * (d - 1), "parts": parts_of(m)} for m in (l, l + 2)]
+    deg = {"l": l, "constructed": 1, "functions": fs, "prime": "1000003",
+           "minor": {"rows": [0], "cols": [[l] + [0] * (d - 1)], "det_mod_p": "1"}, "dependencies": []}
+    return {"certificate": "rank count", "format": 1, "d": d, "r": r, "degrees": [deg]}
+
+
+def hadamard_big_omega(good):
+    """d = 2, lambda = 64, Omega = (2^999 + 1)/3: entries of 8 Mbit unless reduced mod p first;
+    the 1 x 1 minor's determinant is computed here the same way, so the file is genuine."""
+    c = copy.deepcopy(good)
+    lam, p, s = 64, 2 ** 999 + 3, 3
+    P = int(c["prime"])
+    comps = [[i, lam - i] for i in range(lam + 1)]
+    entry = pow(sum(pow(p, 2 * x, P) * pow(s, 2 * lam - 2 * x, P) for x in comps[0]) % P, lam, P)
+    c.update({"d": 2, "lambda": lam, "omega": f"{p}/{s}", "n": lam + 1, "compositions": comps,
+              "minor": {"rows": [0], "cols": [0], "det_mod_p": str(entry)},
+              "claim": {"rank_mod_p": 1, "rank_at_least": 1, "multiset": lam + 1}})
+    c.pop("exact", None)
+    return c
+
+
+def wide_witness(good, digits):
+    """A witness whose k entries have pairwise (nearly) coprime denominators of `digits` digits:
+    their common denominator would have k x digits digits."""
+    c = copy.deepcopy(good)
+    k = c["k"]
+    c["witnesses"][0]["w"] = [f"1/{10 ** (digits - 1) + 2 * i + 1}" for i in range(k)]
+    return c
+
+
+def hostile_files(good):
+    """[(label, text or bytes, verdict regex)]; good maps a case name to its genuine certificate."""
+    out = []
+
+    def edit(name, change, label, pattern):
+        c = copy.deepcopy(good[name])
+        change(c)
+        out.append((label, json.dumps(c), pattern))
+
+    ps = "pair_search"
+    edit(ps, lambda c: (c.__setitem__("evaluations", [{"role": "every_alpha", "scope": "one instance", "instances": []}]),
+                        c["claim"].__setitem__("alpha_min_at_most", "0")),
+         "every_alpha on no instance, alpha_min_at_most 0", r"REJECTED: claim: alpha_min_at_most = 0 needs alpha_min_above = 0")
+    edit(ps, lambda c: (c.__setitem__("evaluations", [{"role": "every_alpha", "scope": "one instance", "instances": []}]),
+                        c.__setitem__("claim", {"alpha_min_at_most": "0", "alpha_min_above": "0"})),
+         "every_alpha on no instance, alpha_min 0", r"REJECTED: evaluation 0: scope must be all trials")
+    edit(ps, lambda c: (c.__setitem__("evaluations", [{"role": "every_alpha", "scope": "all trials",
+                                                        "instances": [{"trial": t, "z": x["z"]} for t, x in
+                                                                      enumerate(c["evaluations"][0]["instances"])]}]),
+                        c.__setitem__("claim", {"alpha_min_at_most": "0", "alpha_min_above": "0"})),
+         "every_alpha on instances with unmatched outputs", r"REJECTED: every_alpha: trial 0 has an output without a match")
+    edit(ps, lambda c: c["evaluations"].append(c["evaluations"][0]), "an extra evaluation", r"REJECTED: evaluations: 3 entries")
+    edit(ps, lambda c: c["evaluations"].reverse(), "evaluations swapped", r"REJECTED: evaluations: roles \['has_error', 'zero_errors'\]")
+    edit("network", lambda c: c.__setitem__("N", 200000000), "network N = 2e8", r"REJECTED: 'N' = 200000000 is above network_max_N = 8")
+    edit("network", lambda c: c.__setitem__("templates", 4096), "network side 4096^2", r"above grid_rank_max_side")
+    edit("pair_given", lambda c: c.__setitem__("trials", 300000000), "pair matching trials = 3e8",
+         r"REJECTED: trials x N = 2400000000 outputs, above pair_matching_max_outputs")
+    edit("pair_given", lambda c: c.update(M=2 ** 40, N=4000, trials=1, evaluations=[dict(
+        c["evaluations"][0], alpha="1", instances=[{"trial": 0, "z": [1] * 4000, "margins": ["0"] * 4000}])]),
+         "pair matching: alpha 1, M 2^40, N 4000 (every pair a term)",
+         r"REJECTED: 1.6004e\+07 exponentials to evaluate, above pair_matching_max_residues")
+    edit("pair_given", lambda c: c.update(M=2 ** 40, N=6000, trials=1, evaluations=[dict(
+        c["evaluations"][0], alpha="1", instances=[{"trial": 0, "z": [1] * 6000, "margins": ["0"] * 6000}])]),
+         "pair matching: alpha 1, M 2^40, N 6000", r"REJECTED: 36006000 terms to sum, above pair_matching_max_pairs")
+    edit("pair_given", lambda c: c.update(M=2 ** 40, N=6000, trials=1, evaluations=[dict(
+        c["evaluations"][0], alpha=str(10 ** 300), instances=[{"trial": 0, "z": [1] * 6000, "margins": ["0"] * 6000}])]),
+         "pair matching: alpha 1e300 (1100-bit arithmetic), N 6000", r"REJECTED: .* exponentials to evaluate, above pair_matching_max_residues")
+    out.append(("rank count: |x|^(2j) expanded from 3 KB", json.dumps(rank_count_file(
+        12, 1, 40, lambda m: [{"degree": m - 2 * j, "terms": [[[m - 2 * j] + [0] * 11, "1"]]} for j in range(m // 2 + 1)])),
+        r"REJECTED: rank_count_work = \d+, above rank_count_max_work"))
+    out.append(("rank count: l = 20000 with empty parts", json.dumps(rank_count_file(
+        2, 1, 20000, lambda m: [{"degree": m - 2 * j, "terms": []} for j in range(m // 2 + 1)])),
+        r"REJECTED: rank_count_work = \d+, above rank_count_max_work"))
+    out.append(("hadamard Omega ~ 2^999, lambda 64", json.dumps(hadamard_big_omega(good["hadamard"])),
+                r"ok: depth grid-rank: d=2 lambda=64 .*rank_Q >= 1 of"))
+    out.append(("neighborly 4200-digit entries (2 MB)", json.dumps(wide_witness(good["neighborly_wide"], 4200)),
+                r"REJECTED: witness 0 w: a 4200-digit number, above max_number_digits = 4000"))
+    out.append(("neighborly 3990-digit entries, coprime denominators", json.dumps(wide_witness(good["neighborly_wide"], 3990)),
+                r"REJECTED: witness 0 w: the common denominator has more than max_number_digits"))
+    edit("neighborly", lambda c: c["witnesses"][0].__setitem__("w", ["1"] * 3000000), "neighborly w of 3e6 entries",
+         r"REJECTED: witness 0 w: 3000000 entries, 12 expected")
+    edit("neighborly", lambda c: (c.__setitem__("witnesses", []), c["claim"].update(certified=0)),
+         "neighborly without witnesses", r"REJECTED: nothing checked")
+    edit("neighborly_sampled", lambda c: (c.__setitem__("witnesses", [c["witnesses"][0]] * 500), c.__setitem__("not_certified", []),
+                                          c["claim"].update(certified=500, tried=500, max_norm_sq=c["witnesses"][0]["norm_sq"])),
+         "neighborly: one witness repeated 500 times", r"ok: .*: 1 distinct subset \(500 witnesses\) of 1 distinct sampled")
+    edit("count", lambda c: c.__setitem__("degrees", [{"l": -7, "constructed": "n/a"}]), "rank count: l = -7, n/a",
+         r"REJECTED: 'l' = -7 is below 0")
+    edit("count", lambda c: c.__setitem__("degrees", [{"l": x["l"], "constructed": "n/a"} for x in c["degrees"]]),
+         "rank count: every degree n/a", r"REJECTED: nothing checked")
+    edit("count", lambda c: c.__setitem__("d", 40), "rank count: d = 40", r"REJECTED: 'd' = 40 is above rank_count_max_d = 12")
+    edit("hadamard", lambda c: c["minor"].update(rows=[], cols=[], det_mod_p="1"), "hadamard: an empty minor", r"REJECTED: nothing checked")
+    text = json.dumps(good["pair_given"])
+    out.append(("duplicate claim, the first false", '{"claim": {"alpha": "1", "errors": 99}, ' + text[1:],
+                r"REJECTED: duplicate key 'claim'"))
+    out.append(("100000 nested brackets", "[" * 100000 + "]" * 100000, r"REJECTED: JSON nested deeper than"))
+    out.append(("33 nested brackets", "[" * 33 + "]" * 33, r"REJECTED: JSON nested deeper than max_json_depth = 32"))
+    out.append(("a lone surrogate", '{"certificate": "\\ud800 x", "format": 1}', r"REJECTED: unknown certificate kind '\\ud800 x'"))
+    out.append(("a JSON float", '{"certificate": "rank count", "format": 1.0}', r"REJECTED: a JSON number with a fraction"))
+    out.append(("a 30-digit JSON integer", '{"certificate": "rank count", "format": ' + "9" * 30 + "}",
+                r"REJECTED: a 30-digit JSON integer, above max_json_int_digits"))
+    out.append(("not UTF-8", b'{"certificate": "\xff"}', r"REJECTED: not UTF-8 text"))
+    out.append(("larger than max_file_bytes", b" " * (checker_limits().max_file_bytes + 1), r"REJECTED: larger than max_file_bytes"))
+    return out
+
+
+def checker_limits():
+    import check_certificate.limits
+    return check_certificate.limits
+
+
+def run_hostile(checker_path, good, tmp, failures):
+    """Each hostile file alone (exit status, verdict, no traceback), then a few together with a
+    genuine one after them: every file gets its line, the genuine one still checks."""
+    import re
+    paths = {}
+    for n, (label, text, pattern) in enumerate(hostile_files(good)):
+        path = os.path.join(tmp, f"hostile{n}.json")
+        with open(path, "wb") as f:
+            f.write(text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+        paths[label] = path
+        try:
+            r = subprocess.run([sys.executable, checker_path, path], capture_output=True, text=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            failures.append(f"hostile '{label}': no verdict within {TIMEOUT} s")
+            continue
+        line = r.stdout.strip()
+        want = 0 if pattern.startswith("ok") else 1
+        if r.returncode != want or r.stderr or line.count("\n") or not re.search(pattern, line):
+            failures.append(f"hostile '{label}': exit {r.returncode}, expected {want} and /{pattern}/:\n{r.stdout}{r.stderr}")
+        else:
+            print(f"  hostile {label}: {line[len(path) + 2:][:150]}")
+    # a file name that is not UTF-8, the deep and the surrogate files, then a genuine certificate
+    odd = os.path.join(os.fsencode(tmp), b"odd\xff\n.json")
+    with open(odd, "wb") as f:
+        f.write(b"{}")
+    args = [sys.executable.encode(), os.fsencode(checker_path), odd,
+            *(os.fsencode(paths[k]) for k in ("100000 nested brackets", "a lone surrogate")),
+            os.fsencode(os.path.join(tmp, "pair_given.json"))]
+    # a UTF-8 locale: printing an unescaped surrogate there raises (the C locale would escape it)
+    r = subprocess.run(args, capture_output=True, timeout=4 * TIMEOUT, env=dict(os.environ, LC_ALL="C.UTF-8"))
+    lines = r.stdout.decode("utf-8", "replace").splitlines()
+    if (r.returncode != 1 or r.stderr or len(lines) != 4 or not lines[0].endswith("odd\\udcff\\n.json: REJECTED: missing field 'certificate'")
+            or ": ok: comm pair-matching" not in lines[3]):
+        failures.append(f"hostile files together: exit {r.returncode}, expected 1, four lines, the last ok:\n"
+                        f"{r.stdout.decode('utf-8', 'replace')}{r.stderr.decode('utf-8', 'replace')}")
+    r = subprocess.run([sys.executable, checker_path], capture_output=True, text=True, timeout=TIMEOUT)
+    if r.returncode != 2 or r.stdout or "usage:" not in r.stderr:
+        failures.append(f"no file: exit {r.returncode}, expected 2 and usage on stderr")
+
+
+# ---- the checker's rigorous real arithmetic against Python's decimal (correctly rounded exp
+# and ln; sin from its series, pi and ln 2 from decimal's own functions) --------------------------
+def check_intervals(failures):
+    import decimal
+    from fractions import Fraction
+    from check_certificate import intervals as iv
+    D = decimal.Decimal
+    decimal.getcontext().prec = 120
+
+    def sin(x):
+        total, term, n = D(0), x, 0
+        while abs(term) > D(10) ** -115:
+            total += term
+            n += 1
+            term = -term * x * x / ((2 * n) * (2 * n + 1))
+        return total
+
+    def contains(what, lo, hi, F, exact):
+        if not D(lo) / D(2) ** F <= exact <= D(hi) / D(2) ** F or hi - lo > 64:
+            failures.append(f"intervals: {what}: [{lo}, {hi}] / 2^{F} does not hold {exact} tightly")
+
+    F = 200
+    contains("pi", *iv.pi_fixed(F), F, D("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798214808651"))
+    contains("ln 2", *iv.ln2_fixed(F), F, D(2).ln())
+    for x in ("0", "1e-30", "0.001", "0.5", "1", "1.5707963267948966", "2"):
+        X = int(Fraction(x) * 2 ** F)
+        contains(f"sin({x})", *iv.sin_fixed(X, F), F, sin(D(X) / D(2) ** F))
+    for x in ("-4", "-1", "-0.3", "0", "1e-20", "0.7", "3.99"):
+        X = int(Fraction(x) * 2 ** F)
+        contains(f"exp({x})", iv.exp_fixed(X, F, False), iv.exp_fixed(X, F, True), F, (D(X) / D(2) ** F).exp())
+    for y in ("-123456.789", "-0.001", "0", "1e-9", "7", "98765.4321"):
+        Y = int(Fraction(y) * 2 ** F)
+        mlo, mhi, k = iv.exp_binary(Y, Y, F, 100)
+        contains(f"exp_binary({y})", mlo, mhi, 100, (D(Y) / D(2) ** F).exp() / D(2) ** k)
+    for U in (1, 2, 3, 10 ** 30, 2 ** 300 - 1, 2 ** 300 + 1):
+        contains(f"log({U})", *iv.log_fixed(U, F), F, D(U).ln())
+
+
+# ---- the writers refuse what the checker would refuse, naming the limit ------------------------
+WRITER_REFUSALS = [
+    (["rank", "count", "--d", "40", "--r", "8", "--l-max", "6"], "rank_count_max_d"),
+    (["rank", "count", "--d", "2", "--r", "1", "--l-max", "600"], "rank_count_max_work"),
+    (["comm", "pair-matching", "--N", "10", "--M", "16", "--alpha", "40", "--trials", "1000000"],
+     "pair_matching_max_outputs"),
+    (["comm", "pair-matching", "--N", "6000", "--M", "1099511627776", "--alpha", "1", "--trials", "1"],
+     "pair_matching_max_pairs"),
+    (["depth", "grid-rank", "--network", "--L", "2", "--dx", "16", "--N", "4", "--templates", "20"], "network_max_work"),
+    (["depth", "grid-rank", "--network", "--L", "2", "--dx", "4", "--N", "6", "--templates", "8"], "grid_rank_max_side"),
+    (["depth", "grid-rank", "--hadamard", "--d", "6", "--lambda", "7"], "grid_rank_max_side"),
+    (["comm", "neighborly", "--N", "1000", "--q", "1", "--k", "2", "--samples", "200000", "--max-seconds", "100000"],
+     "neighborly_max_work"),
+]
+
+
+def check_writer_refusals(exe, tmp, failures):
+    for argv, limit in WRITER_REFUSALS:
+        path = os.path.join(tmp, "refused.json")
+        r = subprocess.run([exe, *argv, "--certificate", path, "--output", os.devnull], capture_output=True,
+                           text=True, timeout=TIMEOUT)
+        lines = r.stderr.strip().splitlines()
+        if r.returncode != 1 or len(lines) != 1 or f"limit {limit} = " not in lines[0] or os.path.exists(path):
+            failures.append(f"{' '.join(argv)} --certificate: exit {r.returncode} (expected 1, one line naming "
+                            f"{limit}, no file):\n{r.stderr}")
+        else:
+            print(f"  refused: {lines[0]}")
+
+
+def check_same_limits(checker_path, failures):
+    """tools/certificate/limits.hpp and tools/check_certificate/limits.py: the same names, values."""
+    import re
+    limits = checker_limits()
+    header = os.path.join(os.path.dirname(os.path.abspath(checker_path)), "certificate", "limits.hpp")
+    if not os.path.exists(header):
+        failures.append("tools/certificate/limits.hpp not found beside the checker")
+        return
+    with open(header) as f:
+        cpp = dict(re.findall(r"inline constexpr double (\w+) = ([0-9.]+);", f.read()))
+    py = {k: v for k, v in vars(limits).items() if isinstance(v, int) and not k.startswith("_")}
+    for name in sorted(set(cpp) | set(py)):
+        if name in limits.CHECKER_ONLY:
+            if name in cpp:
+                failures.append(f"{name} is marked checker-only but is in {header}")
+        elif name not in cpp or name not in py or float(cpp[name]) != py[name]:
+            failures.append(f"limit {name}: C++ {cpp.get(name)}, Python {py.get(name)}")
 
 
 def main():
@@ -129,7 +379,7 @@ def main():
     checker = load_checker(checker_path)
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
-        files = []
+        files, good_certs = [], {}
         for name, (argv, mutations) in cases().items():
             path = os.path.join(tmp, name + ".json")
             r = subprocess.run([exe, *argv, "--certificate", path, "--output", os.devnull, "--threads", "2"],
@@ -140,6 +390,7 @@ def main():
             files.append(path)
             with open(path) as f:
                 good = json.load(f)
+            good_certs[name] = good
             for label, mutate in mutations:
                 bad = copy.deepcopy(good)
                 mutate(bad)
@@ -169,6 +420,11 @@ def main():
             r = subprocess.run([sys.executable, checker_path, files[0], bad_path], capture_output=True, text=True)
             if r.returncode != 1 or "corrupted.json: REJECTED" not in r.stdout:
                 failures.append(f"the script did not reject a corrupted file with exit 1: {r.stdout}{r.stderr}")
+        if len(good_certs) == len(cases()):
+            run_hostile(checker_path, good_certs, tmp, failures)
+        check_writer_refusals(exe, tmp, failures)
+        check_same_limits(checker_path, failures)
+        check_intervals(failures)
     if failures:
         print("FAILED:\n" + "\n".join(failures))
         return 1

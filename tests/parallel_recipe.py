@@ -1,10 +1,10 @@
 #!/usr/bin/python3
-"""The README's GNU parallel recipe, run as written (issue 19).
+"""The scaling guide's GNU parallel recipe, run as written (issue 19).
 
-usage: parallel_recipe.py BOUNDCHECK README.md
+usage: parallel_recipe.py BOUNDCHECK docs/guides/scaling.md
 
-Takes the ```sh block of README.md that runs `parallel`, substitutes only the spec's name, runs it
-with bash in a temporary directory (boundcheck on PATH, as the README assumes) over a rank bound
+Takes the ```sh block of the guide that runs `parallel`, substitutes only the spec's name, runs it
+with bash in a temporary directory (boundcheck on PATH, as the guide assumes) over a rank bound
 grid whose cost is skewed (small d and r near d cost far more than large d), and checks that the
 merged CSV is byte for byte the unsharded run's (the reference: `table` without shards, computed
 independently of the shard files). Exit 77 (skipped) when GNU parallel is not installed.
@@ -30,7 +30,7 @@ def recipe(readme):
     blocks = re.findall(r"^```sh\n(.*?)^```$", open(readme).read(), re.S | re.M)
     found = [b for b in blocks if re.search(r"^parallel ", b, re.M)]
     if len(found) != 1:
-        sys.exit("parallel_recipe: README.md should hold one ```sh block running GNU parallel, found %d" % len(found))
+        sys.exit("parallel_recipe: %s should hold one ```sh block running GNU parallel, found %d" % (readme, len(found)))
     return found[0]
 
 
@@ -41,7 +41,7 @@ def main():
         sys.exit(77)
     script = recipe(readme)
     if "big.toml" not in script or "part-*.json" not in script:
-        sys.exit("parallel_recipe: the README's recipe changed shape:\n" + script)
+        sys.exit("parallel_recipe: the guide's recipe changed shape:\n" + script)
     with tempfile.TemporaryDirectory() as tmp:
         os.mkdir(os.path.join(tmp, "bin"))
         os.symlink(exe, os.path.join(tmp, "bin", "boundcheck"))

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""The README's examples are run, so they cannot drift (issue 18).
+"""The examples of the README and of the guides (docs/guides/*.md) are run, so they cannot drift
+(issues 18, 26).
 
-Every ```text block of README.md is a transcript: lines starting with "$ boundcheck" are commands
+Every ```text block of each file is a transcript: lines starting with "$ boundcheck" are commands
 (run with the built executable in a scratch directory that links the repository's data/, docs/
 and verify/, so an example that writes files writes them there), the lines up to the next "$" are
 what they print. A command's printed lines (stdout, then stderr's error lines) must equal the
@@ -11,9 +12,10 @@ print the shown lines in that order, with anything between them. "$ python3 -c .
 with the built Python module (PYTHON_DIR, the third argument) when it is there, and are skipped
 and counted otherwise. A block right after an HTML comment `<!-- untested: REASON -->` is skipped
 (it needs something the reader makes); a block right after `<!-- file: PATH -->` must equal
-that file (the examples' inputs live in docs/examples/). The test requires at least MIN_TESTED
-commands to run, so it cannot pass by skipping everything.
-Usage: readme_examples.py BOUNDCHECK_EXE README.md [PYTHON_DIR]
+that file (the examples' inputs live in docs/examples/; PATH is relative to the repository). Each
+file runs in its own scratch directory, its transcripts in order. The test requires at least
+MIN_TESTED commands to run, so it cannot pass by skipping everything.
+Usage: readme_examples.py BOUNDCHECK_EXE PYTHON_DIR FILE.md|DIR [...]   (a DIR: its *.md files)
 """
 import os
 import re
@@ -23,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-MIN_TESTED = 12
+MIN_TESTED = 30
 
 
 def transcripts(text):
@@ -48,13 +50,13 @@ def transcripts(text):
     return out
 
 
-def file_blocks(text, root):
+def file_blocks(text, root, name):
     """Drift between a block shown as a file (<!-- file: PATH --> before it) and the file."""
     bad = []
     for m in re.finditer(r"<!-- file: (\S+) -->\n```\w*\n(.*?)```", text, re.S):
         path = os.path.join(root, m.group(1))
         if not os.path.exists(path) or open(path).read() != m.group(2):
-            bad.append(f"README.md:{text[:m.start()].count(chr(10)) + 1}: the block differs from {m.group(1)}")
+            bad.append(f"{name}:{text[:m.start()].count(chr(10)) + 1}: the block differs from {m.group(1)}")
     return bad
 
 
@@ -84,12 +86,11 @@ def scratch(root):
     return d
 
 
-def main():
-    exe, readme = os.path.abspath(sys.argv[1]), sys.argv[2]
-    python_dir = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else None
-    root = os.path.dirname(os.path.abspath(readme))
-    text = open(readme).read()
-    failures, tested, skipped = file_blocks(text, root), 0, 0
+def check_file(path, root, exe, python_dir):
+    """Runs one file's transcripts: (failures, commands run, Python lines skipped)."""
+    name = os.path.relpath(path, root)
+    text = open(path).read()
+    failures, tested, skipped = file_blocks(text, root, name), 0, 0
     cwd = scratch(root)
     for line, cmds in transcripts(text):
         for cmd, want in cmds:
@@ -97,30 +98,55 @@ def main():
             if r is None:
                 skipped += 1
                 continue
-            err = r.stderr.rstrip("\n").split("\n") if r.stderr.strip() else []
-            notes = [e for e in err if e.startswith("note: ")]
-            got = (r.stdout.rstrip("\n").split("\n") if r.stdout.strip() else []) + \
-                  [e for e in err if not e.startswith("note: ")]
-            want_plain = [w for w in want if not w.startswith("note: ")]
-            missing_notes = [w for w in want if w.startswith("note: ") and w not in notes]
             tested += 1
-            if "..." in want_plain:
-                shown = [w for w in want_plain if w != "..."]
-                if r.returncode != 0 or not in_order(shown, got) or missing_notes:
-                    failures.append(f"README.md:{line}: $ {cmd}\n  exit {r.returncode}; shown lines not "
-                                    f"printed in order: {[w for w in shown if w not in got][:4]}"
-                                    + "".join(f"\n  missing note: {n}" for n in missing_notes))
-                continue
-            if got != want_plain or missing_notes:
-                diff = [f"  - {w}" for w in want_plain if w not in got][:4] + \
-                       [f"  + {g}" for g in got if g not in want_plain][:4] + \
-                       [f"  missing note: {n}" for n in missing_notes]
-                failures.append(f"README.md:{line}: $ {cmd}\n" + "\n".join(diff))
+            failure = compare(r, want)
+            if failure:
+                failures.append(f"{name}:{line}: $ {cmd}\n{failure}")
+    shutil.rmtree(cwd, ignore_errors=True)
+    return failures, tested, skipped
+
+
+def compare(r, want):
+    """What differs between a run and its transcript, or "" when it matches."""
+    err = r.stderr.rstrip("\n").split("\n") if r.stderr.strip() else []
+    notes = [e for e in err if e.startswith("note: ")]
+    got = (r.stdout.rstrip("\n").split("\n") if r.stdout.strip() else []) + \
+          [e for e in err if not e.startswith("note: ")]
+    want_plain = [w for w in want if not w.startswith("note: ")]
+    missing_notes = [w for w in want if w.startswith("note: ") and w not in notes]
+    if "..." in want_plain:
+        shown = [w for w in want_plain if w != "..."]
+        if r.returncode != 0 or not in_order(shown, got) or missing_notes:
+            return (f"  exit {r.returncode}; shown lines not printed in order: {[w for w in shown if w not in got][:4]}"
+                    + "".join(f"\n  missing note: {n}" for n in missing_notes))
+        return ""
+    if got != want_plain or missing_notes:
+        diff = [f"  - {w}" for w in want_plain if w not in got][:4] + \
+               [f"  + {g}" for g in got if g not in want_plain][:4] + \
+               [f"  missing note: {n}" for n in missing_notes]
+        return "\n".join(diff) or "  (the same lines in another order or number)"
+    return ""
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit("usage: readme_examples.py BOUNDCHECK_EXE PYTHON_DIR FILE.md [FILE.md ...]")
+    exe, python_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    failures, tested, skipped = [], 0, 0
+    paths = []
+    for a in sys.argv[3:]:
+        paths += sorted(os.path.join(a, f) for f in os.listdir(a) if f.endswith(".md")) if os.path.isdir(a) else [a]
+    for path in paths:
+        f, t, s = check_file(os.path.abspath(path), root, exe, python_dir)
+        failures += f
+        tested += t
+        skipped += s
+        print(f"{os.path.relpath(path, root)}: {t} commands run, {len(f)} drifted")
     for f in failures:
         print("DRIFT " + f)
-    shutil.rmtree(cwd, ignore_errors=True)
-    print(f"README examples: {tested} commands run, {len(failures)} drifted, {skipped} Python lines skipped "
-          f"(no module built)")
+    print(f"examples: {tested} commands run in {len(paths)} files, {len(failures)} drifted, {skipped} "
+          f"Python lines skipped (no module built)")
     if tested < MIN_TESTED:
         print(f"only {tested} commands found (at least {MIN_TESTED} expected)")
         return 1

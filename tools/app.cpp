@@ -1,10 +1,12 @@
 // The whole command tree of boundcheck, declared once, and the Invoker that runs it in-process.
 // main() parses argv through an Invoker; `table` runs one Invoker per thread over a sweep; the
 // Python module and `verify --expr` reach the quantities the same way. One tree, one parser.
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
+#include "core/build_info.hpp"
 #include "core/errors.hpp"
 #include "core/suggest.hpp"
+#include "views/registry_json.hpp"
 
 #include <fmt/format.h>
 
@@ -77,20 +79,58 @@ bool selects(const Group& g, const Leaf& l, const std::vector<std::string>& word
   return words.size() >= 2 && words[0] == g.name && words[1] == l.name;
 }
 
+// Whether the command line asks for the version only ("--version", "--version --format json"):
+// then no command is declared at all.
+bool version_only(const std::vector<std::string>& words) {
+  bool version = false;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--version")
+      version = true;
+    else if (words[i] == "--format" && i + 1 < words.size())
+      ++i;
+    else if (words[i].rfind("--format=", 0) != 0)
+      return false;
+  }
+  return version;
+}
+
+// --version on every level: the version, commit and libraries (core/build_info.hpp), as text or, after
+// --format json, as JSON. Declared after the global options, so that a --format given on the same
+// level has been stored when the flag's callback runs.
+void add_version_flag(CLI::App& app, const GlobalOptions& g) {
+  app.set_version_flag(
+      "--version",
+      [&g]() -> std::string {
+        if (g.format == "json") return provenance_json().dump(2);
+        if (g.format != "table")
+          throw UsageError(fmt::format(
+              "--version prints text (--format table, the default) or JSON (--format json), got --format {}",
+              g.format.size() > 40 ? g.format.substr(0, 37) + "..." : g.format));
+        std::string t = version_text();
+        t.pop_back();  // CLI11 adds the newline
+        return t;
+      },
+      "Print the version, the git commit and the versions of the libraries (with --format json: as JSON)");
+}
+
 }  // namespace
 
 void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector<std::string>& words) {
   app.formatter(make_help_formatter());  // before any subcommand: they inherit it
-  app.set_version_flag("--version", BOUNDCHECK_VERSION);
   app.require_subcommand(1);
   app.footer(
       "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
       "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
   add_global_options(app, g);
+  add_version_flag(app, g);
+  app.add_option_function<std::string>(
+         "--completion", [&app](const std::string& shell) { print_text(completion_script(app, shell)); },
+         "Print a completion script for bash or zsh, generated from the command tree")
+      ->type_name("bash|zsh");
   bool one = false;  // the words select one command: declare only it
   for (const Group& grp : command_tree())
     for (const Leaf& l : grp.leaves) one = one || selects(grp, l, words);
-  const bool none = words.size() == 1 && words[0] == "--version";  // prints the version only
+  const bool none = version_only(words);
   for (const Group& grp : command_tree()) {
     if (none) break;
     CLI::App* parent = &app;
@@ -112,18 +152,19 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector
   // --version is accepted anywhere (after a group or a command too)
   const std::function<bool(CLI::App*)> all;
   for (CLI::App* group : app.get_subcommands(all)) {
-    group->set_version_flag("--version", BOUNDCHECK_VERSION);
-    for (CLI::App* leaf : group->get_subcommands(all))
-      leaf->set_version_flag("--version", BOUNDCHECK_VERSION);
+    add_version_flag(*group, g);
+    for (CLI::App* leaf : group->get_subcommands(all)) add_version_flag(*leaf, g);
   }
 }
 
 namespace {
 
 // "boundcheck nonsense" and "boundcheck sphere nonsense": name the word and the choices (CLI11
-// would say "A subcommand is required" or treat the word as an extra argument).
+// would say "A subcommand is required" or treat the word as an extra argument). "boundcheck rank",
+// a group and nothing else, lists the group's commands (print_text).
 void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
   CLI::App* at = &root;
+  std::string path;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& w = args[i];
     if (w.empty()) return;
@@ -153,7 +194,11 @@ void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
                                    hint, fmt::join(names, ", ")));
     }
     at = next;
+    path += (path.empty() ? "" : " ") + w;
   }
+  const bool words_only =
+      std::none_of(args.begin(), args.end(), [](const std::string& a) { return a.empty() || a[0] == '-'; });
+  if (words_only && at->get_require_subcommand_min() > 0) print_text(command_listing(*at, path));
 }
 
 // An option given with an empty value ("--threads ''", "--output=") is an error, never "absent".
@@ -227,6 +272,9 @@ const Command& Invoker::parse(const std::vector<std::string>& args) {
   try {
     app_->parse(rev);
   } catch (const CLI::ExtrasError&) {
+    suggest_option(*app_, reg_);
+  } catch (const CLI::RequiredError&) {
+    // "rank bound --d 64 --r 8 --h 10": the unknown --h, not the missing --H, is the mistake to name
     suggest_option(*app_, reg_);
   }
   check_empty_values(app_.get());

@@ -76,7 +76,7 @@ struct RunResult {
   std::optional<bool> certified;
   /// Files the command read (spec, shard files, catalogue, spectrum): --output may not overwrite them.
   std::vector<std::string> inputs;
-  /// --certificate (tools/certificate.hpp): the JSON and where the front end writes it.
+  /// --certificate (tools/certificate/certificate.hpp): the JSON and where the front end writes it.
   std::string certificate, certificate_path;
 };
 

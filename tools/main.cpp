@@ -6,11 +6,12 @@
 // is the backstop for anything that does not poll: past the deadline plus a grace period it prints
 // the one error line and exits 1 (before any output was written). On a terminal it also shows a
 // "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
+#include "views/registry_json.hpp"
 
 #include <flint/flint.h>
 #include <fmt/format.h>
@@ -114,7 +115,13 @@ extern "C" void clear_line_and_die(int sig) {
 int run(int argc, char** argv) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, clear_line_and_die);
   using namespace bc::cli;
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (!args.empty() &&
+      args[0] == "help") {  // `help --format json`: the registry; `help rank bound`: its --help
+    auto forwarded = help_request({args.begin() + 1, args.end()});
+    if (!forwarded) return 0;
+    args = std::move(*forwarded);
+  }
   Invoker inv(args);  // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
   const Command* cmd = nullptr;

@@ -13,7 +13,7 @@
 // loops poll it (limits::poll), so max_seconds binds as on the CLI and an interrupted computation
 // stops at its next poll; its result is discarded.
 #include "ball.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"

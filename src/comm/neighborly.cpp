@@ -100,6 +100,121 @@ double neighborly_subset_cost(unsigned long N, unsigned long k) {
          50.0 * static_cast<double>(N) * static_cast<double>(k);
 }
 
+namespace {
+
+// Subsets come in chunks, generated in order; a chunk's witnesses are found in parallel into fixed
+// slots and tallied in order, so counts and the stopping point do not depend on threads (when
+// stopping at the first failure, chunks start at one per thread and double, so that an early
+// failure wastes little work).
+class SubsetRun {
+ public:
+  SubsetRun(NeighborlyReport& rep, const SignVectors& v, bool stop_at_failure, bool keep_rows,
+            bool keep_witnesses, int threads)
+      : rep_(rep),
+        v_(v),
+        stop_(stop_at_failure),
+        keep_rows_(keep_rows),
+        keep_witnesses_(keep_witnesses),
+        threads_(threads),
+        chunk_(stop_at_failure ? static_cast<size_t>(std::max(threads, 1)) : 256) {}
+  /// Queues S; false once the run has stopped at a failure.
+  bool push(const std::vector<unsigned long>& S) {
+    batch_.push_back(S);
+    return batch_.size() < chunk_ || flush();
+  }
+  /// Finds and tallies the queued subsets' witnesses; false when it stopped at a failure.
+  bool flush() {
+    limits::poll("comm neighborly");  // between chunks: nothing may throw inside the parallel loop
+    found_.assign(batch_.size(), Witness());
+    const long nb = static_cast<long>(batch_.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+#endif
+    for (long b = 0; b < nb; ++b)
+      found_[static_cast<size_t>(b)] = find_witness(v_, batch_[static_cast<size_t>(b)]);
+    for (size_t b = 0; b < batch_.size(); ++b)
+      if (!tally(batch_[b], found_[b])) return false;
+    batch_.clear();
+    chunk_ = std::min<size_t>(2 * chunk_, 256);
+    return true;
+  }
+
+ private:
+  bool tally(const std::vector<unsigned long>& S, const Witness& w) {
+    ++rep_.tried;
+    switch (w.status) {
+      case WitnessStatus::certified:
+        ++rep_.certified;
+        rep_.max_norm_sq = std::max(rep_.max_norm_sq, fmpq_get_d(w.norm_sq.x));
+        break;
+      case WitnessStatus::infeasible:
+        ++rep_.infeasible;
+        break;
+      case WitnessStatus::norm_exceeds:
+        ++rep_.norm_exceeds;
+        break;
+      case WitnessStatus::not_found:
+        ++rep_.not_found;
+        break;
+    }
+    if (keep_rows_) {
+      rep_.rows.push_back({S, w.status, w.norm_sq, w.least, {}});
+      if (keep_witnesses_ && w.status == WitnessStatus::certified) rep_.rows.back().w = w.w;
+    }
+    if (stop_ && w.status != WitnessStatus::certified) {
+      rep_.stopped = true;
+      return false;
+    }
+    return true;
+  }
+
+  NeighborlyReport& rep_;
+  const SignVectors& v_;
+  bool stop_, keep_rows_, keep_witnesses_;
+  int threads_;
+  size_t chunk_;
+  std::vector<std::vector<unsigned long>> batch_;
+  std::vector<Witness> found_;
+};
+
+// Every q-subset of 0..N-1 in lexicographic order.
+void all_subsets(SubsetRun& run, unsigned long N, unsigned long q) {
+  std::vector<unsigned long> S(q);
+  for (unsigned long i = 0; i < q; ++i) S[i] = i;
+  while (true) {
+    if (!run.push(S)) return;
+    long i = static_cast<long>(q) - 1;
+    while (i >= 0 && S[static_cast<size_t>(i)] == N - q + static_cast<unsigned long>(i)) --i;
+    if (i < 0) break;
+    ++S[static_cast<size_t>(i)];
+    for (size_t t = static_cast<size_t>(i) + 1; t < q; ++t) S[t] = S[t - 1] + 1;
+  }
+  run.flush();
+}
+
+// Uniform q-subsets (Floyd's algorithm), drawn with replacement from their own stream.
+void sampled_subsets(SubsetRun& run, unsigned long N, unsigned long q, unsigned long samples,
+                     std::uint64_t seed) {
+  std::uint64_t state = seed ^ 0xD1B54A32D192ED03ULL;
+  auto below = [&](unsigned long n) {
+    return static_cast<unsigned long>((static_cast<u128>(splitmix64(state)) * n) >> 64);
+  };
+  std::vector<unsigned long> S;
+  for (unsigned long s = 0; s < samples; ++s) {
+    S.clear();
+    for (unsigned long j = N - q; j < N; ++j) {
+      unsigned long t = below(j + 1);
+      if (std::find(S.begin(), S.end(), t) != S.end()) t = j;
+      S.push_back(t);
+    }
+    std::sort(S.begin(), S.end());
+    if (!run.push(S)) return;
+  }
+  run.flush();
+}
+
+}  // namespace
+
 NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned long k, std::uint64_t seed,
                                   unsigned long samples, bool stop_at_failure, bool keep_rows, int threads,
                                   bool keep_witnesses) {
@@ -113,89 +228,11 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
   rep.sampled = samples > 0;
   const SignVectors v = draw_sign_vectors(N, k, seed);
   (void)detail::glpk();  // loaded (or refused) here: nothing may throw inside the parallel loop
-  // Subsets come in chunks, generated in order; a chunk's witnesses are found in parallel into
-  // fixed slots and tallied in order, so counts and the stopping point do not depend on threads.
-  // (when stopping at the first failure, chunks start at one per thread and double, so that an
-  // early failure wastes little work)
-  size_t chunk = stop_at_failure ? static_cast<size_t>(std::max(threads, 1)) : 256;
-  std::vector<std::vector<unsigned long>> batch;
-  std::vector<Witness> found;
-  auto flush = [&]() {
-    limits::poll("comm neighborly");  // between chunks: nothing may throw inside the parallel loop
-    found.assign(batch.size(), Witness());
-    const long nb = static_cast<long>(batch.size());
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-#else
-    (void)threads;
-#endif
-    for (long b = 0; b < nb; ++b)
-      found[static_cast<size_t>(b)] = find_witness(v, batch[static_cast<size_t>(b)]);
-    for (size_t b = 0; b < batch.size(); ++b) {
-      const Witness& w = found[b];
-      ++rep.tried;
-      switch (w.status) {
-        case WitnessStatus::certified:
-          ++rep.certified;
-          rep.max_norm_sq = std::max(rep.max_norm_sq, fmpq_get_d(w.norm_sq.x));
-          break;
-        case WitnessStatus::infeasible:
-          ++rep.infeasible;
-          break;
-        case WitnessStatus::norm_exceeds:
-          ++rep.norm_exceeds;
-          break;
-        case WitnessStatus::not_found:
-          ++rep.not_found;
-          break;
-      }
-      if (keep_rows) {
-        rep.rows.push_back({batch[b], w.status, w.norm_sq, w.least, {}});
-        if (keep_witnesses && w.status == WitnessStatus::certified) rep.rows.back().w = w.w;
-      }
-      if (stop_at_failure && w.status != WitnessStatus::certified) {
-        rep.stopped = true;
-        return false;
-      }
-    }
-    batch.clear();
-    chunk = std::min<size_t>(2 * chunk, 256);
-    return true;
-  };
-  auto push = [&](const std::vector<unsigned long>& S) {
-    batch.push_back(S);
-    return batch.size() < chunk || flush();
-  };
-  std::vector<unsigned long> S(q);
-  if (!rep.sampled) {
-    for (unsigned long i = 0; i < q; ++i) S[i] = i;
-    while (true) {  // lexicographic order
-      if (!push(S)) return rep;
-      long i = static_cast<long>(q) - 1;
-      while (i >= 0 && S[static_cast<size_t>(i)] == N - q + static_cast<unsigned long>(i)) --i;
-      if (i < 0) break;
-      ++S[static_cast<size_t>(i)];
-      for (size_t t = static_cast<size_t>(i) + 1; t < q; ++t) S[t] = S[t - 1] + 1;
-    }
-    flush();
-    return rep;
-  }
-  // uniform q-subsets (Floyd's algorithm), drawn with replacement from their own stream
-  std::uint64_t state = seed ^ 0xD1B54A32D192ED03ULL;
-  auto below = [&](unsigned long n) {
-    return static_cast<unsigned long>((static_cast<u128>(splitmix64(state)) * n) >> 64);
-  };
-  for (unsigned long s = 0; s < samples; ++s) {
-    S.clear();
-    for (unsigned long j = N - q; j < N; ++j) {
-      unsigned long t = below(j + 1);
-      if (std::find(S.begin(), S.end(), t) != S.end()) t = j;
-      S.push_back(t);
-    }
-    std::sort(S.begin(), S.end());
-    if (!push(S)) return rep;
-  }
-  flush();
+  SubsetRun run(rep, v, stop_at_failure, keep_rows, keep_witnesses, threads);
+  if (rep.sampled)
+    sampled_subsets(run, N, q, samples, seed);
+  else
+    all_subsets(run, N, q);
   return rep;
 }
 

@@ -2,6 +2,8 @@
 // and, for a deficient exact rank with n <= null_space_limit, one exact null space.
 #include "depth/hadamard_rank.hpp"
 
+#include "depth/compositions.hpp"
+
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 
@@ -14,20 +16,6 @@
 #include <vector>
 
 namespace bc::depth {
-
-namespace {
-void compositions(std::vector<std::vector<ulong>>& out, std::vector<ulong>& cur, size_t i, ulong left) {
-  if (i + 1 == cur.size()) {
-    cur[i] = left;
-    out.push_back(cur);
-    return;
-  }
-  for (ulong v = 0; v <= left; ++v) {
-    cur[i] = v;
-    compositions(out, cur, i + 1, left - v);
-  }
-}
-}  // namespace
 
 namespace {
 
@@ -73,8 +61,7 @@ class ScaledEntries {
  public:
   ScaledEntries(ulong d, ulong lambda, const Fmpq& omega)
       : d_(d), lambda_(lambda), pp_(2 * lambda + 1), sp_(2 * lambda + 1) {
-    std::vector<ulong> cur(d);
-    compositions(q_, cur, 0, lambda);
+    q_ = weak_compositions(lambda, d);
     for (ulong e = 0; e <= 2 * lambda; ++e) {
       fmpz_pow_ui(pp_[e].x, fmpq_numref(omega.x), e);
       fmpz_pow_ui(sp_[e].x, fmpq_denref(omega.x), e);

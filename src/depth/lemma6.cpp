@@ -5,6 +5,7 @@
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "depth/compositions.hpp"
 
 #include <acb.h>
 #include <fmt/format.h>
@@ -40,20 +41,6 @@ CMat transpose(const CMat& x) {
   for (unsigned long i = 0; i < x.rows; ++i)
     for (unsigned long j = 0; j < x.cols; ++j) acb_set(t.at(j, i), x.at(i, j));
   return t;
-}
-
-// weak compositions of lam into d parts (q_r >= 0, sum q_r = lam)
-void compositions(std::vector<std::vector<unsigned long>>& out, std::vector<unsigned long>& cur,
-                  unsigned long r, unsigned long left) {
-  if (r + 1 == cur.size()) {
-    cur[r] = left;
-    out.push_back(cur);
-    return;
-  }
-  for (unsigned long k = 0; k <= left; ++k) {
-    cur[r] = k;
-    compositions(out, cur, r + 1, left - k);
-  }
 }
 
 struct Layer {
@@ -96,80 +83,101 @@ unsigned long rank_lower_bound(CMat m, slong prec) {
   return r;
 }
 
-Lemma6Rank run(unsigned long L, unsigned long dx, unsigned long H, unsigned long N, const Fmpq& omega,
-               bool fixed_last, slong prec) {
-  const unsigned long da = dx / H, hf = (da - 1) / 2, d = H * hf;
-  unsigned long lam = 1;
-  for (unsigned long i = 2; i < L; ++i) lam *= 3;
-  std::vector<std::vector<unsigned long>> Q;
-  std::vector<unsigned long> cur(d);
-  compositions(Q, cur, 0, lam);
-  const unsigned long M2 = Q.size(), M = 2 * M2;
-  // V: rows Omega^{q_r} / sqrt(sum_r Omega^{2 q_r})
-  std::vector<std::vector<Arb>> V(M2, std::vector<Arb>(d));
-  {
-    Arb om, norm, t;
-    arb_set_exact(om.x, omega, prec);
-    for (unsigned long a = 0; a < M2; ++a) {
-      arb_zero(norm.x);
-      for (unsigned long r = 0; r < d; ++r) {
-        arb_pow_ui(V[a][r].x, om.x, Q[a][r], prec);
-        arb_sqr(t.x, V[a][r].x, prec);
-        arb_add(norm.x, norm.x, t.x, prec);
-      }
-      arb_rsqrt(norm.x, norm.x, prec);
-      for (unsigned long r = 0; r < d; ++r) arb_mul(V[a][r].x, V[a][r].x, norm.x, prec);
+// V: one row Omega^{q_r} / sqrt(sum_r Omega^{2 q_r}) per weak composition q of lambda into d parts.
+std::vector<std::vector<Arb>> normalised_rows(const std::vector<std::vector<unsigned long>>& Q,
+                                              unsigned long d, const Fmpq& omega, slong prec) {
+  std::vector<std::vector<Arb>> V(Q.size(), std::vector<Arb>(d));
+  Arb om, norm, t;
+  arb_set_exact(om.x, omega, prec);
+  for (unsigned long a = 0; a < Q.size(); ++a) {
+    arb_zero(norm.x);
+    for (unsigned long r = 0; r < d; ++r) {
+      arb_pow_ui(V[a][r].x, om.x, Q[a][r], prec);
+      arb_sqr(t.x, V[a][r].x, prec);
+      arb_add(norm.x, norm.x, t.x, prec);
     }
+    arb_rsqrt(norm.x, norm.x, prec);
+    for (unsigned long r = 0; r < d; ++r) arb_mul(V[a][r].x, V[a][r].x, norm.x, prec);
   }
-  // weights (1-based formulas of the paper, 0-based arrays)
-  std::vector<CMat> wv1, wo, wvmid, wvl, wk1, wk2, wkl, wol;
-  for (unsigned long h = 1; h <= H; ++h) {
+  return V;
+}
+
+/// The construction's dimensions: d_a = d_x / H per head, hf = (d_a - 1) / 2, d = H hf.
+struct Shape {
+  unsigned long L, dx, H, N, da, hf, d;
+  bool fixed_last;
+};
+
+/// Every head's weight matrices (1-based formulas of the paper, 0-based arrays).
+struct HeadWeights {
+  std::vector<CMat> v1, o, vmid, vl, k1, k2, kl, ol;
+};
+
+// The first-layer value matrix of head h (its corrected rows hf+t: correction 1), divided by N.
+CMat first_value(const Shape& sh, unsigned long h, slong prec) {
+  const unsigned long base = sh.da * (h - 1), hf = sh.hf;
+  CMat A(sh.da, sh.dx);
+  for (unsigned long t = 1; t <= hf; ++t) {  // row t: x_{base+t} + i x_{base+hf+t}
+    acb_one(A.at(t - 1, base + t - 1));
+    acb_onei(A.at(t - 1, base + hf + t - 1));
+    // row hf+t: -(x_{base+t} + i x_{base+hf+t}) + x_{d_a h}   (correction 1)
+    acb_set_si(A.at(hf + t - 1, base + t - 1), -1);
+    acb_onei(A.at(hf + t - 1, base + hf + t - 1));
+    acb_neg(A.at(hf + t - 1, base + hf + t - 1), A.at(hf + t - 1, base + hf + t - 1));
+  }
+  for (unsigned long i = hf + 1; i <= sh.da; ++i) acb_one(A.at(i - 1, sh.da * h - 1));
+  for (auto& x : A.a) acb_div_ui(x.x, x.x, sh.N, prec);
+  return A;
+}
+
+HeadWeights construction_weights(const Shape& sh, slong prec) {
+  HeadWeights w;
+  const unsigned long da = sh.da, dx = sh.dx;
+  for (unsigned long h = 1; h <= sh.H; ++h) {
     const unsigned long base = da * (h - 1);
-    CMat A(da, dx);
-    for (unsigned long t = 1; t <= hf; ++t) {  // row t: x_{base+t} + i x_{base+hf+t}
-      acb_one(A.at(t - 1, base + t - 1));
-      acb_onei(A.at(t - 1, base + hf + t - 1));
-      // row hf+t: -(x_{base+t} + i x_{base+hf+t}) + x_{d_a h}   (correction 1)
-      acb_set_si(A.at(hf + t - 1, base + t - 1), -1);
-      acb_onei(A.at(hf + t - 1, base + hf + t - 1));
-      acb_neg(A.at(hf + t - 1, base + hf + t - 1), A.at(hf + t - 1, base + hf + t - 1));
-    }
-    for (unsigned long i = hf + 1; i <= da; ++i) acb_one(A.at(i - 1, da * h - 1));
-    for (auto& x : A.a) acb_div_ui(x.x, x.x, N, prec);
-    wv1.push_back(A);
+    w.v1.push_back(first_value(sh, h, prec));
     CMat O(dx, da);
     for (unsigned long k = 0; k < da; ++k) acb_one(O.at(base + k, k));
-    wo.push_back(O);
+    w.o.push_back(O);
     CMat Vm(da, dx);
     for (unsigned long k = 0; k < da; ++k) acb_one(Vm.at(k, base + k));
-    wvmid.push_back(Vm);
+    w.vmid.push_back(Vm);
     CMat VL(da, dx);
     for (unsigned long k = 0; k < da; ++k)
-      acb_onei(VL.at(k, fixed_last ? da * h - 1 : da - 1));  // correction 4
-    wvl.push_back(VL);
+      acb_onei(VL.at(k, sh.fixed_last ? da * h - 1 : da - 1));  // correction 4
+    w.vl.push_back(VL);
     CMat K1(da, dx);
     acb_one(K1.at(0, da - 1));
-    wk1.push_back(K1);
+    w.k1.push_back(K1);
     CMat K2(da, dx);
-    for (unsigned long k = 0; k < hf; ++k) acb_one(K2.at(k, base + k));
-    wk2.push_back(K2);
+    for (unsigned long k = 0; k < sh.hf; ++k) acb_one(K2.at(k, base + k));
+    w.k2.push_back(K2);
     CMat Kl(da, dx);
     for (unsigned long j = 1; j <= dx; ++j)
       if (j % da != 0) acb_one(Kl.at(0, j - 1));
-    wkl.push_back(Kl);
+    w.kl.push_back(Kl);
     CMat OL(dx, da);
     acb_one(OL.at(0, 0));
-    wol.push_back(fixed_last ? OL : O);
+    w.ol.push_back(sh.fixed_last ? OL : O);
   }
+  return w;
+}
+
+std::vector<Layer> construction_layers(const HeadWeights& w, unsigned long L) {
   std::vector<Layer> layers;
   for (unsigned long l = 1; l <= L; ++l)
-    layers.push_back(
-        {l == 1 ? wk1 : (l == 2 ? wk2 : wkl), l == 1 ? wv1 : (l == L ? wvl : wvmid), l == L ? wol : wo});
-  // templates x^(1..M+1); phi(j): V's column for a first-half coordinate j (correction 3)
+    layers.push_back({l == 1 ? w.k1 : (l == 2 ? w.k2 : w.kl), l == 1 ? w.v1 : (l == L ? w.vl : w.vmid),
+                      l == L ? w.ol : w.o});
+  return layers;
+}
+
+// Templates x^(1..M+1); phi(j): V's column for a first-half coordinate j (correction 3).
+CMat templates(const Shape& sh, const std::vector<std::vector<Arb>>& V) {
+  const unsigned long M2 = V.size(), M = 2 * M2, da = sh.da, hf = sh.hf;
   auto phi = [&](unsigned long j) { return ((j - 1) / da) * hf + (j - 1) % da + 1; };
-  CMat T(M + 1, dx);
+  CMat T(M + 1, sh.dx);
   for (unsigned long i = 1; i <= M + 1; ++i)
-    for (unsigned long j = 1; j <= dx; ++j) {
+    for (unsigned long j = 1; j <= sh.dx; ++j) {
       const unsigned long t = (j - 1) % da;
       if (t == da - 1)
         acb_one(T.at(i - 1, j - 1));
@@ -178,40 +186,48 @@ Lemma6Rank run(unsigned long L, unsigned long dx, unsigned long H, unsigned long
       else if (i > M2 && i <= M && t >= hf)
         acb_set_arb(T.at(i - 1, j - 1), V[i - M2 - 1][phi(j - hf) - 1].x);  // correction 2
     }
-  auto network = [&](CMat X) {
-    for (const auto& ly : layers) {
-      CMat Y(dx, N);
-      for (unsigned long h = 0; h < H; ++h) {
-        CMat kx = mul(ly.k[h], X, prec);
-        CMat s = mul(transpose(kx), kx, prec);  // S[j, i] = <W^K x^j, W^Q x^i>, W^Q = W^K
-        CMat yh = mul(ly.o[h], mul(mul(ly.v[h], X, prec), s, prec), prec);
-        for (size_t t = 0; t < Y.a.size(); ++t) acb_add(Y.a[t].x, Y.a[t].x, yh.a[t].x, prec);
-      }
-      X = std::move(Y);
+  return T;
+}
+
+// The linearised network's output entry (0, 0) on the input columns X.
+Acb network_output(const std::vector<Layer>& layers, const Shape& sh, CMat X, slong prec) {
+  for (const auto& ly : layers) {
+    CMat Y(sh.dx, sh.N);
+    for (unsigned long h = 0; h < sh.H; ++h) {
+      CMat kx = mul(ly.k[h], X, prec);
+      CMat s = mul(transpose(kx), kx, prec);  // S[j, i] = <W^K x^j, W^Q x^i>, W^Q = W^K
+      CMat yh = mul(ly.o[h], mul(mul(ly.v[h], X, prec), s, prec), prec);
+      for (size_t t = 0; t < Y.a.size(); ++t) acb_add(Y.a[t].x, Y.a[t].x, yh.a[t].x, prec);
     }
-    Acb y;
-    acb_set(y.x, X.at(0, 0));
-    return y;
-  };
+    X = std::move(Y);
+  }
+  Acb y;
+  acb_set(y.x, X.at(0, 0));
+  return y;
+}
+
+// The grid sub-matrix A[a, b]: template a at position 0, M2 + b at N/2, the last one elsewhere.
+CMat grid_matrix(const std::vector<Layer>& layers, const Shape& sh, const CMat& T, unsigned long M2,
+                 slong prec) {
+  const unsigned long M = 2 * M2;
   CMat A(M2, M2);
   for (unsigned long a = 0; a < M2; ++a)
     for (unsigned long b = 0; b < M2; ++b) {
-      CMat X(dx, N);
-      for (unsigned long p = 0; p < N; ++p) {
-        const unsigned long tmpl = p == 0 ? a : p == N / 2 ? M2 + b : M;
-        for (unsigned long j = 0; j < dx; ++j) acb_set(X.at(j, p), T.at(tmpl, j));
+      CMat X(sh.dx, sh.N);
+      for (unsigned long p = 0; p < sh.N; ++p) {
+        const unsigned long tmpl = p == 0 ? a : p == sh.N / 2 ? M2 + b : M;
+        for (unsigned long j = 0; j < sh.dx; ++j) acb_set(X.at(j, p), T.at(tmpl, j));
       }
-      Acb y = network(X);
+      Acb y = network_output(layers, sh, std::move(X), prec);
       acb_set(A.at(a, b), y.x);
     }
-  Lemma6Rank out;
-  out.d = d;
-  out.lambda = lam;
-  out.half_m = M2;
-  out.prec = prec;
-  out.rank_lower = rank_lower_bound(A, prec);
-  out.full_rank = out.rank_lower == M2;
-  // eq. (28): A = c (V V^T)^{⊙λ}
+  return A;
+}
+
+// eq. (28): A = c (V V^T)^{⊙λ}; out.deviation = max |A - c G| / max |A| with c fitted at (0, 0).
+void check_proportional(Lemma6Rank& out, const CMat& A, const std::vector<std::vector<Arb>>& V,
+                        unsigned long d, unsigned long lam, slong prec) {
+  const unsigned long M2 = V.size();
   CMat G(M2, M2);
   Arb dot, t;
   for (unsigned long a = 0; a < M2; ++a)
@@ -236,6 +252,27 @@ Lemma6Rank run(unsigned long L, unsigned long dx, unsigned long H, unsigned long
   arb_div(out.deviation.x, maxdev.x, maxa.x, prec);
   out.proportional =
       arb_contains_zero(out.deviation.x) && mag_cmp_2exp_si(arb_radref(out.deviation.x), -40) < 0;
+}
+
+Lemma6Rank run(unsigned long L, unsigned long dx, unsigned long H, unsigned long N, const Fmpq& omega,
+               bool fixed_last, slong prec) {
+  Shape sh{L, dx, H, N, dx / H, 0, 0, fixed_last};
+  sh.hf = (sh.da - 1) / 2;
+  sh.d = H * sh.hf;
+  unsigned long lam = 1;
+  for (unsigned long i = 2; i < L; ++i) lam *= 3;
+  const auto Q = weak_compositions(lam, sh.d);
+  const auto V = normalised_rows(Q, sh.d, omega, prec);
+  const auto layers = construction_layers(construction_weights(sh, prec), L);
+  const CMat A = grid_matrix(layers, sh, templates(sh, V), Q.size(), prec);
+  Lemma6Rank out;
+  out.d = sh.d;
+  out.lambda = lam;
+  out.half_m = Q.size();
+  out.prec = prec;
+  out.rank_lower = rank_lower_bound(A, prec);
+  out.full_rank = out.rank_lower == out.half_m;
+  check_proportional(out, A, V, sh.d, lam, prec);
   return out;
 }
 

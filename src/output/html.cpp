@@ -6,6 +6,7 @@
 // Cost: linear in the table.
 #include "output/html.hpp"
 
+#include "core/build_info.hpp"
 #include "output/html_text.hpp"
 
 #include <fmt/format.h>
@@ -256,7 +257,12 @@ std::string render_html(const Table& t, const Meta& meta) {
     o += "</ul>\n</section>\n";
   }
   o += "<section id=\"provenance\">\n<h2>Provenance</h2>\n<dl class=\"about\">\n";
-  o += fmt::format("<dt>program</dt><dd>boundcheck {}</dd>\n", BOUNDCHECK_VERSION);
+  const BuildInfo& build = build_info();
+  o += fmt::format("<dt>program</dt><dd>boundcheck {} (commit {})</dd>\n", html_escape(build.version),
+                   html_escape(build.commit));
+  std::string libs;
+  for (const auto& [name, ver] : build.libraries) libs += (libs.empty() ? "" : ", ") + name + " " + ver;
+  o += fmt::format("<dt>libraries</dt><dd>{}; {}</dd>\n", html_escape(libs), html_escape(build.compiler));
   o += "<dt>command</dt><dd><code>" + html_escape(what) + "</code></dd>\n";
   o += "<dt>parameters</dt><dd><code>" + html_escape(t.params.dump()) + "</code></dd>\n";
   o += fmt::format(

@@ -1,5 +1,6 @@
 // Renderers for the five output formats. JSON goes through nlohmann::json (never hand-built);
 // the text formats share column/row order with it so every format carries the same columns.
+#include "core/build_info.hpp"
 #include "output/html.hpp"
 #include "output/labels.hpp"
 #include "output/latex_text.hpp"
@@ -36,6 +37,7 @@ std::string render_json(const Table& t, const Meta& meta) {
   m["certified"] = meta.certified;
   if (!t.notes.empty()) m["notes"] = t.notes;
   j["meta"] = std::move(m);
+  j["provenance"] = provenance_json();  // the version, commit and libraries that computed it
   return j.dump(2) + "\n";
 }
 

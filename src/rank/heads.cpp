@@ -45,27 +45,44 @@ slong bisection_prec(slong prec, ulong hi_bits) {
   return hi_bits >= 64 ? prec + static_cast<slong>(hi_bits) + 32 : prec;
 }
 
-HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms,
-                         long max_digits10, slong prec) {
-  SpectralTable table(d, r, rule, prec);
-  table.extend_to(101);
+/// The search for H_min at one working precision. Invariant: LB(lo) > eps (lo = 0 stands for
+/// "none"), LB(hi) <= eps once v > 0; H = 2^bits while the exponent is searched.
+struct HeadsSearch {
+  HeadsSearch(ulong d_, ulong r_, CountRule rule_, ulong max_terms_, long max_digits10_, slong prec)
+      : d(d_),
+        r(r_),
+        rule(rule_),
+        max_terms(max_terms_),
+        max_digits10(max_digits10_),
+        table(d_, r_, rule_, prec) {}
+  ulong d, r;
+  CountRule rule;
+  ulong max_terms;
+  long max_digits10;
+  SpectralTable table;
   Arb e;
-  arb_set_fmpq(e.x, eps.x, 256);
-  HeadsResult out;
-  Fmpz lo(0), hi(1), mid, limit;  // invariant: LB(lo) > eps (lo = 0 stands for "none"), LB(hi) <= eps
-  fmpz_ui_pow_ui(limit.x, 10, static_cast<ulong>(max_digits10));
-  ulong terms = 0;
-  int v = decide(table, hi.x, e.x, max_terms, terms);
-  // Exponential search in log space: H = 2, 4, 16, 256, ... (squaring), so that an H_min of b bits
-  // is bracketed in log2(b) brackets; then the exponent is bisected (another log2(b)), and only
-  // then H itself (b brackets), which is estimated and refused above the time budget.
-  auto too_large = [&]() {
+  Fmpz lo{0}, hi{1}, mid, limit;
+  ulong terms = 0, lo_bits = 0, hi_bits = 0;
+  int v = 0;  // decide() at hi
+
+  int at(const fmpz_t H) { return decide(table, H, e.x, max_terms, terms); }
+  ResourceError too_large() const {
     return ResourceError(fmt::format(
         "rank heads: H_min exceeds 10^{} at d = {}, r = {}: no H up to there is proven to reach eps "
         "(raise --eps)",
         max_digits10, d, r));
-  };
-  ulong lo_bits = 0, hi_bits = 0;  // H = 2^bits while squaring
+  }
+  void square_up();
+  void bisect_exponent();
+  HeadsResult undecided_range();
+  void check_bisection_time();
+  HeadsResult bisect();
+};
+
+// Exponential search in log space: H = 2, 4, 16, 256, ... (squaring), so that an H_min of b bits
+// is bracketed in log2(b) brackets.
+void HeadsSearch::square_up() {
+  v = at(hi.x);
   while (v < 0) {
     fmpz_set(lo.x, hi.x);
     lo_bits = hi_bits;
@@ -74,18 +91,21 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
     fmpz_mul_2exp(hi.x, hi.x, hi_bits);
     if (fmpz_cmp(hi.x, limit.x) > 0) {
       fmpz_set(hi.x, limit.x);
-      v = decide(table, hi.x, e.x, max_terms, terms);
+      v = at(hi.x);
       if (v < 0) throw too_large();
       break;
     }
-    v = decide(table, hi.x, e.x, max_terms, terms);
+    v = at(hi.x);
   }
-  // bisect the exponent: LB(2^lo_bits) > eps (or lo = 0), LB(2^hi_bits) <= eps or undecided
+}
+
+// Bisect the exponent: LB(2^lo_bits) > eps (or lo = 0), LB(2^hi_bits) <= eps or undecided.
+void HeadsSearch::bisect_exponent() {
   while (v != 0 && hi_bits > lo_bits + 1 && fmpz_cmp(hi.x, limit.x) < 0) {
     const ulong mb = lo_bits + (hi_bits - lo_bits) / 2;
     fmpz_one(mid.x);
     fmpz_mul_2exp(mid.x, mid.x, mb);
-    const int w = decide(table, mid.x, e.x, max_terms, terms);
+    const int w = at(mid.x);
     if (w < 0) {
       fmpz_set(lo.x, mid.x);
       lo_bits = mb;
@@ -96,66 +116,71 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
       break;
     }
   }
-  if (v == 0) {  // undecided at hi: report the range (lo, h] with h the first provable upper end
-    out.decided = false;
-    fmpz_set(out.h_lo.x, lo.x);
-    fmpz_add_ui(out.h_lo.x, out.h_lo.x, 1);
-    out.terms = terms;
-    // a provable upper end by squaring, then the smallest power of two that is provable
-    ulong a = hi_bits, b = hi_bits == 0 ? 1 : 2 * hi_bits;
-    Fmpz h;
-    for (;;) {
-      fmpz_one(h.x);
-      fmpz_mul_2exp(h.x, h.x, b);
-      if (fmpz_cmp(h.x, limit.x) > 0 && decide(table, limit.x, e.x, max_terms, terms) == 1) {
-        fmpz_set(out.h_hi.x, limit.x);
-        return out;
-      }
-      if (fmpz_cmp(h.x, limit.x) > 0)
-        throw ResourceError(fmt::format(
-            "rank heads: cannot bracket H_min below 10^{} within {} odd degrees (raise --max-terms or --eps)",
-            max_digits10, max_terms));
-      if (decide(table, h.x, e.x, max_terms, terms) == 1) break;
-      a = b;
-      b *= 2;
+}
+
+// Undecided at hi: the range (lo, h] with h the first provable upper end (by squaring, then the
+// smallest power of two that is provable).
+HeadsResult HeadsSearch::undecided_range() {
+  HeadsResult out;
+  out.decided = false;
+  fmpz_set(out.h_lo.x, lo.x);
+  fmpz_add_ui(out.h_lo.x, out.h_lo.x, 1);
+  out.terms = terms;
+  ulong a = hi_bits, b = hi_bits == 0 ? 1 : 2 * hi_bits;
+  Fmpz h;
+  for (;;) {
+    fmpz_one(h.x);
+    fmpz_mul_2exp(h.x, h.x, b);
+    if (fmpz_cmp(h.x, limit.x) > 0 && at(limit.x) == 1) {
+      fmpz_set(out.h_hi.x, limit.x);
+      return out;
     }
-    while (b > a + 1) {
-      const ulong m = a + (b - a) / 2;
-      fmpz_one(h.x);
-      fmpz_mul_2exp(h.x, h.x, m);
-      (decide(table, h.x, e.x, max_terms, terms) == 1 ? b : a) = m;
-    }
-    fmpz_one(out.h_hi.x);
-    fmpz_mul_2exp(out.h_hi.x, out.h_hi.x, b);
-    return out;
+    if (fmpz_cmp(h.x, limit.x) > 0)
+      throw ResourceError(fmt::format(
+          "rank heads: cannot bracket H_min below 10^{} within {} odd degrees (raise --max-terms or --eps)",
+          max_digits10, max_terms));
+    if (at(h.x) == 1) break;
+    a = b;
+    b *= 2;
   }
-  // bisection on (lo, hi]: about log2(hi - lo) brackets, each timed; the decisions so far are
-  // certified facts whatever the precision, so a table with more bits just carries on from them
-  if (const slong want = bisection_prec(prec, hi_bits); want > table.prec()) {
-    const ulong L = table.L();
-    table = SpectralTable(d, r, rule, want);
-    table.extend_to(L);
+  while (b > a + 1) {
+    const ulong m = a + (b - a) / 2;
+    fmpz_one(h.x);
+    fmpz_mul_2exp(h.x, h.x, m);
+    (at(h.x) == 1 ? b : a) = m;
   }
+  fmpz_one(out.h_hi.x);
+  fmpz_mul_2exp(out.h_hi.x, out.h_hi.x, b);
+  return out;
+}
+
+// The integer bisection takes about log2(hi - lo) brackets: one is timed, and the whole refused
+// above the time budget.
+void HeadsSearch::check_bisection_time() {
   fmpz_sub(mid.x, hi.x, lo.x);
   const double steps = static_cast<double>(fmpz_bits(mid.x));
-  {
-    const auto t0 = std::chrono::steady_clock::now();
-    fmpz_add(mid.x, lo.x, hi.x);
-    fmpz_fdiv_q_2exp(mid.x, mid.x, 1);
-    (void)decide(table, mid.x, e.x, max_terms, terms);
-    const double per = seconds_since(t0);
-    limits::check_seconds(fmt::format("rank heads: an exact H_min of about {:.0f} digits needs about {:.0f} "
-                                      "certified brackets of {} terms",
-                                      steps * 0.30103, steps, table.L()),
-                          per * steps, "raise --eps");
-  }
+  const auto t0 = std::chrono::steady_clock::now();
+  fmpz_add(mid.x, lo.x, hi.x);
+  fmpz_fdiv_q_2exp(mid.x, mid.x, 1);
+  (void)at(mid.x);
+  const double per = seconds_since(t0);
+  limits::check_seconds(fmt::format("rank heads: an exact H_min of about {:.0f} digits needs about {:.0f} "
+                                    "certified brackets of {} terms",
+                                    steps * 0.30103, steps, table.L()),
+                        per * steps, "raise --eps");
+}
+
+// Bisection on (lo, hi]; the decisions so far are certified facts whatever the precision.
+HeadsResult HeadsSearch::bisect() {
+  check_bisection_time();
+  HeadsResult out;
   bool undecided = false;
   while (true) {
     fmpz_sub(mid.x, hi.x, lo.x);
     if (fmpz_cmp_ui(mid.x, 1) <= 0) break;
     fmpz_add(mid.x, lo.x, hi.x);
     fmpz_fdiv_q_2exp(mid.x, mid.x, 1);
-    int w = decide(table, mid.x, e.x, max_terms, terms);
+    const int w = at(mid.x);
     if (w > 0)
       fmpz_set(hi.x, mid.x);
     else if (w < 0)
@@ -177,6 +202,26 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
   fmpz_set(out.h_lo.x, hi.x);
   fmpz_set(out.h_hi.x, hi.x);
   return out;
+}
+
+// The exponent is searched by squaring and bisected (log2(b) brackets each for an H_min of b
+// bits), then H itself (b brackets, estimated and refused above the time budget).
+HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms,
+                         long max_digits10, slong prec) {
+  HeadsSearch s(d, r, rule, max_terms, max_digits10, prec);
+  s.table.extend_to(101);
+  arb_set_fmpq(s.e.x, eps.x, 256);
+  fmpz_ui_pow_ui(s.limit.x, 10, static_cast<ulong>(max_digits10));
+  s.square_up();
+  s.bisect_exponent();
+  if (s.v == 0) return s.undecided_range();
+  // a table with more bits for the integer bisection just carries on from the decisions so far
+  if (const slong want = bisection_prec(prec, s.hi_bits); want > s.table.prec()) {
+    const ulong L = s.table.L();
+    s.table = SpectralTable(d, r, rule, want);
+    s.table.extend_to(L);
+  }
+  return s.bisect();
 }
 
 }  // namespace

@@ -15,11 +15,6 @@ namespace bc::verify {
 
 namespace {
 
-template <class T>
-T param(const Claim& c, const char* key) {
-  return claim_param<T>(c, key);
-}
-
 // Refused up front like `comm pair-matching`: trials x N^2 score evaluations per alpha tried.
 void check_pair_matching_work(const char* method, const std::vector<std::vector<ulong>>& cases, ulong trials,
                               double steps) {
@@ -32,10 +27,10 @@ void check_pair_matching_work(const char* method, const std::vector<std::vector<
 
 // alpha = c M^2 ln N: zero errors on the stated instances, and alpha above the sufficient alpha*.
 Outcome pair_matching_zero_errors(const Claim& c) {
-  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");  // [N, M]
-  const double cc = param<double>(c, "c");
-  const ulong trials = param<ulong>(c, "trials");
-  const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");  // [N, M]
+  const double cc = claim_param<double>(c, "c");
+  const ulong trials = claim_param<ulong>(c, "trials");
+  const std::uint64_t seed = claim_param<std::uint64_t>(c, "seed");
   check_pair_matching_work("comm.pair_matching_zero_errors", cases, trials, 1.0);
   std::vector<std::string> parts;
   for (const auto& nm : cases) {
@@ -58,10 +53,10 @@ Outcome pair_matching_zero_errors(const Claim& c) {
 
 // The least alpha with zero errors on seeded instances is O(M^2 log N): below c M^2 ln N.
 Outcome pair_matching_min_alpha(const Claim& c) {
-  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
-  const double cc = param<double>(c, "c");
-  const ulong trials = param<ulong>(c, "trials");
-  const std::uint64_t seed = param<std::uint64_t>(c, "seed");
+  auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
+  const double cc = claim_param<double>(c, "c");
+  const ulong trials = claim_param<ulong>(c, "trials");
+  const std::uint64_t seed = claim_param<std::uint64_t>(c, "seed");
   check_pair_matching_work("comm.pair_matching_min_alpha", cases, trials, 64.0);  // ~64 bisection steps
   std::vector<std::string> parts;
   bool ok = true;

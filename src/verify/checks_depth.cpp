@@ -17,11 +17,6 @@ namespace bc::verify {
 
 namespace {
 
-template <class T>
-T param(const Claim& c, const char* key) {
-  return claim_param<T>(c, key);
-}
-
 // A printed decimal: its value and one unit in its last digit.
 struct Printed {
   double value, ulp;
@@ -60,8 +55,8 @@ double fit_quantity(const depth::FitResult& f, const std::string& q) {
 // The fit, transition and Table 1 claims are expression claims now (verify/depth.toml); these
 // methods stay registered for user catalogues that name them.
 Outcome fit_value(const Claim& c) {
-  const std::string q = param<std::string>(c, "quantity"), pub = param<std::string>(c, "printed");
-  const std::string rule = param<std::string>(c, "rule");
+  const std::string q = claim_param<std::string>(c, "quantity"), pub = claim_param<std::string>(c, "printed");
+  const std::string rule = claim_param<std::string>(c, "rule");
   auto f = depth::fit_wls(depth::transition_points());
   const double v = fit_quantity(f, q);
   const Printed p = printed(pub);
@@ -75,7 +70,7 @@ Outcome fit_value(const Claim& c) {
 }
 
 depth::FitParams params_for(const Claim& c) {
-  const std::string ab = param<std::string>(c, "ab"), cov = param<std::string>(c, "cov");
+  const std::string ab = claim_param<std::string>(c, "ab"), cov = claim_param<std::string>(c, "cov");
   auto fit = depth::params_of(depth::fit_wls(depth::transition_points()));
   auto pr = depth::printed_params();
   depth::FitParams p = ab == "printed" ? pr : fit;
@@ -87,8 +82,8 @@ depth::FitParams params_for(const Claim& c) {
 }
 
 Outcome transition_value(const Claim& c) {
-  const double L = param<double>(c, "L");
-  const std::string n_pub = param<std::string>(c, "n"), s_pub = param<std::string>(c, "sigma");
+  const double L = claim_param<double>(c, "L");
+  const std::string n_pub = claim_param<std::string>(c, "n"), s_pub = claim_param<std::string>(c, "sigma");
   auto p = params_for(c);
   auto t = depth::transition(L, p);
   // also the alternatives, for the record
@@ -100,24 +95,25 @@ Outcome transition_value(const Claim& c) {
   const bool ok = matches(t.n, printed(n_pub), "round") && matches(t.sigma_n, printed(s_pub), "round");
   return {fmt::format("N_Tr({}) = {:.4g} +- {:.4g} (a, b: {}; covariance: {}); with the fit's own covariance "
                       "+- {:.4g}; without the covariance term +- {:.4g}",
-                      L, t.n, t.sigma_n, param<std::string>(c, "ab"), param<std::string>(c, "cov"),
-                      alt.sigma_n, nc.sigma_n),
+                      L, t.n, t.sigma_n, claim_param<std::string>(c, "ab"),
+                      claim_param<std::string>(c, "cov"), alt.sigma_n, nc.sigma_n),
           ok ? Verdict::holds : Verdict::fails, "outside the printed digits"};
 }
 
 Outcome relative_error(const Claim& c) {
-  const double L = param<double>(c, "L");
+  const double L = claim_param<double>(c, "L");
   auto p = params_for(c);
   auto t = depth::transition(L, p);
   const double rel = t.sigma_n / t.n;
   return {fmt::format("Delta N / N at L = {} is {:.4f}", L, rel),
-          matches(rel, printed(param<std::string>(c, "printed")), "round") ? Verdict::holds : Verdict::fails,
+          matches(rel, printed(claim_param<std::string>(c, "printed")), "round") ? Verdict::holds
+                                                                                 : Verdict::fails,
           ""};
 }
 
 Outcome optimal_row(const Claim& c) {
-  const std::string model = param<std::string>(c, "model");
-  const double width_tol = param<double>(c, "width_tol");
+  const std::string model = claim_param<std::string>(c, "model");
+  const double width_tol = claim_param<double>(c, "width_tol");
   auto p = depth::params_of(depth::fit_wls(depth::transition_points()));
   for (const auto& m : depth::gpt3_models()) {
     if (m.model != model) continue;
@@ -138,7 +134,7 @@ Outcome optimal_row(const Claim& c) {
 // Kept as a method: three Omega values per (d, lambda) case and paired case lists; an expression
 // over depth.grid_rank(hadamard, ...) could say it but would repeat each case three times.
 Outcome hadamard(const Claim& c) {
-  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
+  auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
   std::vector<std::string> parts;
   for (const auto& dl : cases) {
     const ulong d = dl.at(0), lam = dl.at(1);
@@ -164,7 +160,7 @@ Outcome hadamard(const Claim& c) {
 // Kept as a method: the two partitions are two rows of `depth grid-rank --network`, and an
 // expression reads one row.
 Outcome proposition1(const Claim& c) {
-  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");  // [L, dx, H, N, M]
+  auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");  // [L, dx, H, N, M]
   std::vector<std::string> parts;
   for (const auto& k : cases) {
     auto r = depth::network_grid_rank(k.at(0), k.at(1), k.at(2), k.at(3), k.at(4), 20201);

@@ -20,16 +20,11 @@ namespace bc::verify {
 
 namespace {
 
-template <class T>
-T param(const Claim& c, const char* key) {
-  return claim_param<T>(c, key);
-}
-
 double mid_d(const arb_t x) { return arf_get_d(arb_midref(x), ARF_RND_NEAR); }
 
 // H_min from the certified spectral bound against a talk scaling at listed points
 Outcome scaling(const Claim& c, bool power) {
-  auto pts = param<std::vector<std::vector<long>>>(c, "points");  // [d, r, eps_num, eps_den]
+  auto pts = claim_param<std::vector<std::vector<long>>>(c, "points");  // [d, r, eps_num, eps_den]
   std::vector<std::string> parts;
   Verdict v = Verdict::holds;
   for (const auto& p : pts) {
@@ -57,8 +52,8 @@ Outcome exp_scaling(const Claim& c) { return scaling(c, false); }
 // the previous) says the same, but each rank.majority(d, H=1) also runs the failure quadratures:
 // 4 min against 1 s here (measured 2026-11-23).
 Outcome p_asymptotic(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const double tol = param<double>(c, "tol");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const double tol = claim_param<double>(c, "tol");
   const double limit = std::sqrt(2.0 / M_PI) / M_PI;
   std::vector<std::string> parts;
   double last = 0;
@@ -84,8 +79,8 @@ Outcome p_asymptotic(const Claim& c) {
 // expression all(d in {...}: rank.majority(d=d, H=d^2).fail_exact < exp(-rate d)), which takes
 // 56 s against under 1 s here (each command run adds quadratures the claim does not need).
 Outcome majority_d2(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const double rate = param<double>(c, "rate");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const double rate = claim_param<double>(c, "rate");
   std::vector<std::string> parts;
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   bool exponential = true;
@@ -110,8 +105,8 @@ Outcome majority_d2(const Claim& c) {
 // Kept as a method: both are internal series of rank/ (b(theta) with its tail bound, R_n), not
 // command outputs.
 Outcome b0_equals_p(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const long digits = param<long>(c, "digits");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const long digits = claim_param<long>(c, "digits");
   const slong target = bits_for_digits(digits), prec = target + 64;
   std::vector<std::string> parts;
   for (ulong d : ds) {
@@ -129,8 +124,8 @@ Outcome b0_equals_p(const Claim& c) {
 // LB(d, d-1, 1) = 2 p(d) - 1
 // Kept as a method: p(d) (the R_n recurrence) is not a command output.
 Outcome lb_identity(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const long digits = param<long>(c, "digits");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const long digits = claim_param<long>(c, "digits");
   std::vector<std::string> parts;
   for (ulong d : ds) {
     Fmpz one(1);
@@ -158,9 +153,9 @@ Outcome lb_identity(const Claim& c) {
 // Kept as a method: the expectation of a product of two commands' values over a quadrature rule
 // is not an expression.
 Outcome u_reproduces(const Claim& c) {
-  const auto degree = param<ulong>(c, "degree");
-  const auto nodes = param<unsigned>(c, "nodes");
-  const auto printed = param<std::string>(c, "printed");
+  const auto degree = claim_param<ulong>(c, "degree");
+  const auto nodes = claim_param<unsigned>(c, "nodes");
+  const auto printed = claim_param<std::string>(c, "printed");
   const auto pub = parse_exact_rational(printed);
   const auto dot = printed.find('.');
   if (!pub || dot == std::string::npos)

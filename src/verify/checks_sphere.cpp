@@ -29,17 +29,12 @@ std::string short_real(const arb_t x, long digits = 6) {
   return format_real(y.x, digits, false);
 }
 
-template <class T>
-T param(const Claim& c, const char* key) {
-  return claim_param<T>(c, key);
-}
-
 // N(d,l) against a closed form in l, by all three algorithms.
 Outcome dim_closed_form(const Claim& c) {
-  const ulong d = param<ulong>(c, "d");
-  const ulong lmax = param<ulong>(c, "l_max");
-  const std::string formula = param<std::string>(c, "formula");
-  auto extra = param<std::vector<ulong>>(c, "l_extra");
+  const ulong d = claim_param<ulong>(c, "d");
+  const ulong lmax = claim_param<ulong>(c, "l_max");
+  const std::string formula = claim_param<std::string>(c, "formula");
+  auto extra = claim_param<std::vector<ulong>>(c, "l_extra");
   auto expected = [&](fmpz_t res, ulong l) {
     if (formula == "2l+1") {
       fmpz_set_ui(res, l);
@@ -75,8 +70,8 @@ Outcome dim_closed_form(const Claim& c) {
 // Kept as a method: the ratio recurrence is internal to sphere/dim.cpp and reaches no command, and
 // the 8 x 300 grid of exact products would cost 2400 command runs as an expression.
 Outcome dim_forms_agree(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const ulong lmax = param<ulong>(c, "l_max");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const ulong lmax = claim_param<ulong>(c, "l_max");
   size_t n = 0;
   Fmpz a, b;
   for (ulong d : ds) {
@@ -95,8 +90,8 @@ Outcome dim_forms_agree(const Claim& c) {
 // ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
 // Kept as a method: the quadrature of P^2 is not a command (no quantity prints ||P||^2).
 Outcome unit_norm(const Claim& c) {
-  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
-  const long digits = param<long>(c, "digits");
+  auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
+  const long digits = claim_param<long>(c, "digits");
   const unsigned d10 = static_cast<unsigned>(digits) + 15;
   const sphere::MpScope scope(d10);
   MpReal worst = 0;
@@ -134,13 +129,14 @@ Outcome unit_norm(const Claim& c) {
 // reals as balls, so they cannot prove a symbolic closed form equal; rational values are
 // expression claims (sphere.sign.unit_d3_l3, _l5).
 Outcome sign_coef_exact_value(const Claim& c) {
-  const ulong d = param<ulong>(c, "d"), l = param<ulong>(c, "l");
-  const std::string which = param<std::string>(c, "which");
-  const std::string expected = param<std::string>(c, "expected");
+  const ulong d = claim_param<ulong>(c, "d"), l = claim_param<ulong>(c, "l");
+  const std::string which = claim_param<std::string>(c, "which");
+  const std::string expected = claim_param<std::string>(c, "expected");
   // numeric form of the expected value: sign * num/den * sqrt(rad) / pi^k
-  const slong sign = param<slong>(c, "sign");
-  const ulong num = param<ulong>(c, "num"), den = param<ulong>(c, "den"), rad = param<ulong>(c, "rad");
-  const ulong pik = param<ulong>(c, "pi_power");
+  const slong sign = claim_param<slong>(c, "sign");
+  const ulong num = claim_param<ulong>(c, "num"), den = claim_param<ulong>(c, "den"),
+              rad = claim_param<ulong>(c, "rad");
+  const ulong pik = claim_param<ulong>(c, "pi_power");
   auto rows = sphere::sign_coef_exact(d, l, l, false);
   const std::string got = which == "coef" ? rows.at(0).coef : rows.at(0).coef_unit;
   const slong prec = 256;
@@ -167,8 +163,8 @@ Outcome sign_coef_exact_value(const Claim& c) {
 // Parseval: sum c_l^2 = 1, with a certified two-sided tail bracket (sphere/parseval.hpp).
 // Kept as a method: the tail bracket is not a command output.
 Outcome parseval(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const ulong L = param<ulong>(c, "L");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const ulong L = claim_param<ulong>(c, "L");
   std::vector<std::string> parts;
   Verdict v = Verdict::holds;
   for (ulong d : ds) {
@@ -211,8 +207,9 @@ double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
 
 // Kept as a method: a least-squares exponent over a sample is not an expression.
 Outcome sign_decay(const Claim& c) {
-  const ulong d = param<ulong>(c, "d"), lo = param<ulong>(c, "l_lo"), hi = param<ulong>(c, "l_hi");
-  const double expected = param<double>(c, "exponent"), tol = param<double>(c, "tol");
+  const ulong d = claim_param<ulong>(c, "d"), lo = claim_param<ulong>(c, "l_lo"),
+              hi = claim_param<ulong>(c, "l_hi");
+  const double expected = claim_param<double>(c, "exponent"), tol = claim_param<double>(c, "tol");
   double s_orth = decay_slope(d, lo, hi, false), s_unit = decay_slope(d, lo, hi, true);
   std::string computed = fmt::format(
       "exponent {:.4f} for <sign,Q_l> (orthonormal); {:.4f} for <sign,P_l> (unit, P(1)=1)", s_orth, s_unit);
@@ -246,9 +243,9 @@ double closed_slope(ulong d, ulong lo, ulong hi) {
 }
 
 Outcome sign_decay_regimes(const Claim& c) {
-  auto regimes = param<std::vector<std::vector<ulong>>>(c, "regimes");
-  auto labels = param<std::vector<std::string>>(c, "labels");
-  const double expected = param<double>(c, "exponent"), tol = param<double>(c, "tol");
+  auto regimes = claim_param<std::vector<std::vector<ulong>>>(c, "regimes");
+  auto labels = claim_param<std::vector<std::string>>(c, "labels");
+  const double expected = claim_param<double>(c, "exponent"), tol = claim_param<double>(c, "tol");
   std::vector<std::string> parts, good, bad;
   for (size_t i = 0; i < regimes.size(); ++i) {
     const auto& r = regimes[i];
@@ -270,8 +267,8 @@ Outcome sign_decay_regimes(const Claim& c) {
 }
 
 Outcome c1_limit(const Claim& c) {
-  auto ds = param<std::vector<ulong>>(c, "d");
-  const double tol = param<double>(c, "tol");
+  auto ds = claim_param<std::vector<ulong>>(c, "d");
+  const double tol = claim_param<double>(c, "tol");
   const slong prec = 256;
   Arb lim, v, diff, prev;
   arb_const_pi(lim.x, prec);
@@ -296,8 +293,8 @@ Outcome c1_limit(const Claim& c) {
 // Kept as a method: compares a quadrature (in MPFR) with the closed form over many cases with a
 // worst-case relative error; `sphere hecke-funk` prints one case.
 Outcome hecke_funk(const Claim& c) {
-  auto cases = param<std::vector<std::vector<ulong>>>(c, "cases");
-  const long digits = param<long>(c, "digits");
+  auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
+  const long digits = claim_param<long>(c, "digits");
   const sphere::MpScope scope(static_cast<unsigned>(digits) + 20);
   MpReal worst = 0;
   std::string where;

@@ -13,11 +13,6 @@ namespace bc::verify {
 
 namespace {
 
-template <class T>
-T param(const Claim& c, const char* key) {
-  return claim_param<T>(c, key);
-}
-
 // number of alpha in N^d with |alpha| <= N, by direct recursion (counting, no binomials)
 ulong count_multi_indices(ulong d, ulong budget) {
   if (d == 0) return 1;
@@ -30,7 +25,7 @@ ulong count_multi_indices(ulong d, ulong budget) {
 // Kept as a method: `sym hstar` computes the binomial itself, so an expression comparing it with
 // binom() would be circular; the independent side is the direct count, which no command prints.
 Outcome hstar_identity(const Claim& c) {
-  const ulong dmax = param<ulong>(c, "d_max"), Nmax = param<ulong>(c, "N_max");
+  const ulong dmax = claim_param<ulong>(c, "d_max"), Nmax = claim_param<ulong>(c, "N_max");
   size_t n = 0;
   for (ulong d = 1; d <= dmax; ++d)
     for (ulong N = 1; N <= Nmax; ++N, ++n) {
@@ -52,7 +47,7 @@ Outcome hstar_identity(const Claim& c) {
 // Kept as a method: the claim is about whole matrices (every entry, and a rank), computed by a
 // direct character sum independent of `sym gram`; an expression reads one number.
 Outcome ds_orthogonality(const Claim& c) {
-  const ulong nlo = param<ulong>(c, "N_min"), nhi = param<ulong>(c, "N_max");
+  const ulong nlo = claim_param<ulong>(c, "N_min"), nhi = claim_param<ulong>(c, "N_max");
   std::vector<sym::CharacterTable> tables;
   for (ulong n = 0; n <= nhi + 1; ++n) tables.push_back(sym::character_table(n, 1));
   size_t checked = 0;
@@ -80,7 +75,7 @@ Outcome ds_orthogonality(const Claim& c) {
 // paths agree; records the n-vs-N reading
 // Kept as a method: it compares the exact and the ball path of the bound, both internal.
 Outcome talk_bound(const Claim& c) {
-  const ulong dmax = param<ulong>(c, "d_max"), Nmax = param<ulong>(c, "N_max");
+  const ulong dmax = claim_param<ulong>(c, "d_max"), Nmax = claim_param<ulong>(c, "N_max");
   size_t n = 0;
   for (ulong d = 1; d <= dmax; ++d)
     for (ulong N = 1; N <= Nmax; ++N, ++n) {

@@ -30,7 +30,8 @@ std::string longest_line(const std::string& s) {
 
 TEST_CASE("seams: an exact talk_power reaches verify --expr as 16") {
   // (d/r)^(1/eps) = 2^4 = 16 exactly; rank heads prints it as "16"
-  auto r = run_boundcheck({"verify", "--expr", "rank.heads(d=8, r=4, eps=1/4).talk_power == 16", "--format", "json"});
+  auto r = run_boundcheck(
+      {"verify", "--expr", "rank.heads(d=8, r=4, eps=1/4).talk_power == 16", "--format", "json"});
   INFO(r.err);
   REQUIRE(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -38,8 +39,9 @@ TEST_CASE("seams: an exact talk_power reaches verify --expr as 16") {
   CHECK(row["verdict"] == "holds");
   CHECK(row["grade"].get<std::string>().find("exact") != std::string::npos);
   // and the quotient by the exact h_min is the exact rational 3/16 (h_min = 3 at these inputs)
-  r = run_boundcheck({"verify", "--expr",
-                      "rank.heads(d=8, r=4, eps=1/4).h_min / rank.heads(d=8, r=4, eps=1/4).talk_power == 3/16"});
+  r = run_boundcheck(
+      {"verify", "--expr",
+       "rank.heads(d=8, r=4, eps=1/4).h_min / rank.heads(d=8, r=4, eps=1/4).talk_power == 3/16"});
   INFO(r.out);
   CHECK(r.code == 0);
 }

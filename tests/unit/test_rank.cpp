@@ -118,7 +118,7 @@ namespace {
 LbBracket ladder_with_table(ulong d, ulong r, const fmpz_t H, CountRule rule, long digits, ulong max_terms) {
   SpectralTable table(d, r, rule, spectral_prec(digits, max_terms));
   Arb width, tol;
-  detail::tolerance(tol.x, digits);
+  bc::rank::detail::tolerance(tol.x, digits);
   for (ulong L = 101;; L = 4 * L + 1) {
     table.extend_to(std::min(L, max_terms | 1));
     LbBracket b = table.bracket(H);

@@ -2,6 +2,7 @@
 // table/merge.hpp). Cost: O(rows) to write, read and check; O(tasks) to check the cover.
 #include "table/merge.hpp"
 
+#include "core/build_info.hpp"
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -74,6 +75,8 @@ ShardWriter::ShardWriter(const Spec& s, const Plan& plan, size_t index, size_t c
   head_["plan"] = fmt::format("{:016x}", plan.digest());
   head_["digits"] = cells.digits;
   head_["certified"] = cells.certified;
+  // what computed the rows (read by nobody: merge compares "boundcheck", the version, as before)
+  head_["provenance"] = provenance_json();
   seed_ = digest_seed(head_["plan"].get<std::string>(), s.text);
 }
 

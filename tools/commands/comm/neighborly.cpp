@@ -4,7 +4,7 @@
 // (src/comm/neighborly*.cpp). --search-k: the least k, searching upwards, at which every tried
 // subset certifies.
 #include "comm/neighborly.hpp"
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "comm/sizes.hpp"
 #include "core/errors.hpp"
@@ -56,18 +56,27 @@ nlohmann::json neighborly_certificate(const comm::NeighborlyReport& rep, std::ui
   c["sign_vectors"] = signs;
   nlohmann::json wit = nlohmann::json::array(), other = nlohmann::json::array();
   Fmpq max_norm;
+  // the checker's work: N k products per witness, more for large numbers (limits.size_factor)
+  const double per_witness = static_cast<double>(rep.N) * static_cast<double>(rep.k);
+  double work = static_cast<double>(rep.certified) * per_witness;
   for (const auto& r : rep.rows) {
     std::vector<ulong> S;
     for (auto j : r.S) S.push_back(j + 1);
     if (r.status == comm::WitnessStatus::certified) {
       std::vector<std::string> w;
-      for (const auto& x : r.w) w.push_back(x.str());
+      std::vector<const fmpz*> dens;
+      std::vector<const fmpq*> xs;
+      for (const auto& x : r.w) w.push_back(x.str()), dens.push_back(fmpq_denref(x.x)), xs.push_back(x.x);
+      check_common_denominator("comm neighborly --certificate: a witness", dens);
+      work += (size_factor(xs) - 1) * per_witness;
       wit.push_back({{"S", S}, {"w", w}, {"norm_sq", r.norm_sq.str()}});
       if (fmpq_cmp(r.norm_sq.x, max_norm.x) > 0) max_norm = r.norm_sq;
     } else {
       other.push_back({{"S", S}, {"status", comm::witness_status_name(r.status)}});
     }
   }
+  check_certificate_limit("comm neighborly --certificate", "witnesses x N x k (with large numbers)", work,
+                          BC_CERTIFICATE_LIMIT(neighborly_max_work), "lower --N, --k or --samples");
   c["witnesses"] = wit;
   c["not_certified"] = other;
   c["claim"] = {
@@ -144,6 +153,20 @@ NeighborlyRequest parse_request(const NeighborlyOptions& o) {
   return r;
 }
 
+// --certificate: what the checker would refuse, before any subset is tried. The checker
+// regenerates N k signs and takes N products of length k per witness (at most one per subset
+// tried); a witness is k rationals of a few dozen digits each, a sign vector k characters.
+void check_certificate_costs(const NeighborlyRequest& r) {
+  const std::string what = "comm neighborly --certificate";
+  const double N = static_cast<double>(r.N), k = static_cast<double>(r.k_max);
+  check_certificate_limit(what, "N k", N * k, BC_CERTIFICATE_LIMIT(neighborly_max_sign_entries),
+                          "lower --N or --k");
+  check_certificate_limit(what, "subsets x N x k", certificate_limits::neighborly_work(N, k, r.tried),
+                          BC_CERTIFICATE_LIMIT(neighborly_max_work), "lower --N, --k or --samples");
+  check_certificate_limit(what, "its estimated size in bytes", r.tried * (k * 40 + 40) + N * (k + 4),
+                          BC_CERTIFICATE_LIMIT(max_file_bytes), "lower --N, --q or --samples");
+}
+
 void check_costs(const NeighborlyRequest& r, const NeighborlyOptions& o) {
   // a search pays the full subset count at its last k; the smaller k stop at their first failure,
   // which is counted as one more full pass (an estimate, not a bound)
@@ -154,10 +177,7 @@ void check_costs(const NeighborlyRequest& r, const NeighborlyOptions& o) {
                   r.tried, r.N + 2 * r.k_max, o.search_k ? ", twice for the search" : "",
                   o.search_k ? "--k-max " : "--k "));
   if (o.list) limits::check("comm neighborly: --list rows", r.tried, 1e5, "rows", "lower --samples");
-  // a witness is k rationals of a few dozen digits each
-  if (!o.certificate.empty())
-    limits::check("comm neighborly: --certificate size", r.tried * (static_cast<double>(r.k_max) * 40 + 40),
-                  limits::max_output_chars, "characters", "lower --N, --q or --samples");
+  if (!o.certificate.empty()) check_certificate_costs(r);
 }
 
 /// --list: one row per subset tried.

@@ -25,7 +25,7 @@ struct SizesOptions {
 };
 
 // A real evaluated at rising precision until it supports --digits (or --certified).
-out::Cell real_cell(const std::function<void(arb_t, slong)>& f, const Context& ctx) {
+out::Cell evaluated_cell(const std::function<void(arb_t, slong)>& f, const Context& ctx) {
   Arb x;
   for (slong prec = bits_for_digits(ctx.digits) + 32;; prec *= 2) {
     f(x.x, prec);
@@ -90,10 +90,10 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
             {out::Cell::of_int(static_cast<long long>(N)), out::Cell::of_int(static_cast<long long>(d)),
              out::Cell::of_int(static_cast<long long>(q)), out::Cell::of_int(static_cast<long long>(p)),
              out::Cell::of_exact(c.str()),
-             real_cell([&](arb_t r, slong prec) { comm::log2_ui(r, N, prec); }, ctx),
-             real_cell([&](arb_t r, slong prec) { comm::qsa_attention_m(r, N, d, q, c.x, reading, prec); },
-                       ctx),
-             real_cell([&](arb_t r, slong prec) { comm::qsa_input_dim(r, N, d, q, c.x, prec); }, ctx),
+             evaluated_cell([&](arb_t r, slong prec) { comm::log2_ui(r, N, prec); }, ctx),
+             evaluated_cell(
+                 [&](arb_t r, slong prec) { comm::qsa_attention_m(r, N, d, q, c.x, reading, prec); }, ctx),
+             evaluated_cell([&](arb_t r, slong prec) { comm::qsa_input_dim(r, N, d, q, c.x, prec); }, ctx),
              out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
              out::Cell::of_exact(comm::linear_lower_bound(N, c.x).str()),
              out::Cell::of_exact(comm::rnn_index_bits(N).str()),

@@ -47,9 +47,7 @@ out::Cell data_cell(double v, const Context& ctx) {
   return uncertified(v, ctx, "depth fit", 17);
 }
 
-out::Cell real_cell(const arb_t x, const Context& ctx) {
-  return out::real_cell(x, ctx.digits, ctx.certified);
-}
+out::Cell fit_cell(const arb_t x, const Context& ctx) { return out::real_cell(x, ctx.digits, ctx.certified); }
 
 // --points: paper-L Table 4(a) and (b) row by row, with the fit's value and the empirical size.
 //   ln_dx = ln d_x (certified), delta_ln_dx = Delta d_x / d_x (Table 4(b), l.998: exact, printed to
@@ -87,9 +85,9 @@ RunResult run_points(const FitOptions& o, const std::vector<depth::TransitionPoi
     const double fit = f.a + f.b * p.L;
     Fmpz ni;
     out::Cell n_cell =
-        arb_get_unique_fmpz(ni.x, n.x) != 0 ? out::Cell::of_exact(ni.str()) : real_cell(n.x, ctx);
-    t.add_row({data_cell(p.L, ctx), data_cell(p.dx, ctx), data_cell(p.delta_dx, ctx), real_cell(ln.x, ctx),
-               real_cell(rel.x, ctx), uncertified(fit, ctx, "depth fit"),
+        arb_get_unique_fmpz(ni.x, n.x) != 0 ? out::Cell::of_exact(ni.str()) : fit_cell(n.x, ctx);
+    t.add_row({data_cell(p.L, ctx), data_cell(p.dx, ctx), data_cell(p.delta_dx, ctx), fit_cell(ln.x, ctx),
+               fit_cell(rel.x, ctx), uncertified(fit, ctx, "depth fit"),
                uncertified((std::log(p.dx) - fit) / (p.delta_dx / p.dx), ctx, "depth fit"), n_cell});
   }
   if (only && t.rows.empty()) {

@@ -3,7 +3,7 @@
 // boundcheck depth grid-rank --network --construction lemma6 --L L --dx DX --H H [--N N] [--omega W]
 //                            [--last-layer fixed|printed]
 // Ranks behind paper-L's lower bounds (src/depth/hadamard_rank.cpp, src/depth/network.cpp).
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -15,6 +15,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace bc::cli {
 
 namespace {
@@ -25,8 +28,13 @@ struct GridRankOptions {
   std::string construction = "random", last_layer = "fixed", certificate;
 };
 
-// Largest minor a certificate lists: tools/check_certificate.py eliminates it in pure Python.
-constexpr double kCertificateSide = 500;
+// The bits of an exact entry A_ab <= (d max(|p|, s)^(2 lambda))^lambda, as the checker bounds them
+// before it forms the entries to check a null space (certificate_limits::hadamard_max_entry_bits).
+double hadamard_entry_bits(ulong d, ulong lam, const Fmpq& omega) {
+  const double bits =
+      static_cast<double>(std::max(fmpz_bits(fmpq_numref(omega.x)), fmpz_bits(fmpq_denref(omega.x))));
+  return static_cast<double>(lam) * (2.0 * static_cast<double>(lam) * bits + std::floor(std::log2(d)) + 1);
+}
 
 nlohmann::json minor_json(const NmodMinor& m) {
   return {{"rows", m.rows}, {"cols", m.cols}, {"det_mod_p", std::to_string(m.det)}};
@@ -56,7 +64,18 @@ nlohmann::json hadamard_certificate(const depth::HadamardRank& r, const depth::H
                         {"prime", std::to_string(c.exact_prime)},
                         {"minor", minor_json(c.exact_minor)}};
     if (r.exact_rank < static_cast<long>(r.n)) {
-      if (c.null_space.empty()) {
+      const double bits = hadamard_entry_bits(d, lam, omega);
+      const double work = certificate_limits::hadamard_null_work(
+          static_cast<double>(r.n), static_cast<double>(c.null_space.size()), bits);
+      if (!c.null_space.empty() && (bits > certificate_limits::hadamard_max_entry_bits ||
+                                    work > certificate_limits::hadamard_max_null_work)) {
+        e["upper_bound"] = fmt::format(
+            "not certified: checking the null space needs entries of {:.0f} bits and hadamard_null_work = "
+            "{:.0f}, "
+            "above the checker's limits hadamard_max_entry_bits = {:.0f} or hadamard_max_null_work = {:.0f}",
+            bits, work, certificate_limits::hadamard_max_entry_bits,
+            certificate_limits::hadamard_max_null_work);
+      } else if (c.null_space.empty()) {
         e["upper_bound"] = fmt::format("not certified: n = {} is above {}, the null space is not listed", r.n,
                                        depth::null_space_limit);
       } else {
@@ -173,97 +192,110 @@ RunResult run_lemma6(const GridRankOptions& o) {
   return {std::move(t), 0};
 }
 
-RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
-  if (o.hadamard == o.network) throw UsageError("give exactly one of --hadamard or --network");
-  check_certificate_path(o.certificate, ctx, {});
-  nlohmann::json cert;
+// --hadamard: rank((V V^T)^{odot lambda}) exactly or mod p, against binom(d+lambda-1, lambda).
+RunResult run_hadamard(const GridRankOptions& o) {
+  if (o.d.empty() || o.lambda.empty()) throw UsageError("--hadamard needs --d D and --lambda K");
+  const ulong d = parse_uint("--d", o.d, 1, 64);
+  const ulong lam = parse_uint("--lambda", o.lambda, 1, 64);
+  const Fmpq omega = parse_rational("--omega", o.omega);
+  if (fmpq_is_zero(omega.x)) throw UsageError("--omega must be nonzero, got \"0\"");
+  // the exact rank works with powers of omega: its height drives the cost
+  constexpr auto omega_bits = static_cast<ulong>(certificate_limits::hadamard_max_omega_bits);
+  if (fmpz_bits(fmpq_numref(omega.x)) > omega_bits || fmpz_bits(fmpq_denref(omega.x)) > omega_bits)
+    throw UsageError(
+        fmt::format("--omega must be a rational with numerator and denominator below 2^1000, got \"{}\"",
+                    o.omega.size() > 40 ? o.omega.substr(0, 37) + "..." : o.omega));
+  depth::HadamardCertificate hc;
+  if (!o.certificate.empty()) {
+    Fmpz nb;
+    fmpz_bin_uiui(nb.x, d + lam - 1, lam);
+    check_certificate_limit("depth grid-rank --certificate", "binom(d+lambda-1, lambda)", fmpz_get_d(nb.x),
+                            BC_CERTIFICATE_LIMIT(grid_rank_max_side), "lower --d or --lambda");
+  }
+  auto r = depth::hadamard_rank(d, lam, omega, o.exact, o.certificate.empty() ? nullptr : &hc);
   out::Table t;
   t.command = "depth grid-rank";
-  if (o.hadamard) {
-    if (o.d.empty() || o.lambda.empty()) throw UsageError("--hadamard needs --d D and --lambda K");
-    const ulong d = parse_uint("--d", o.d, 1, 64);
-    const ulong lam = parse_uint("--lambda", o.lambda, 1, 64);
-    const Fmpq omega = parse_rational("--omega", o.omega);
-    if (fmpq_is_zero(omega.x)) throw UsageError("--omega must be nonzero, got \"0\"");
-    // the exact rank works with powers of omega: its height drives the cost
-    if (fmpz_bits(fmpq_numref(omega.x)) > 1000 || fmpz_bits(fmpq_denref(omega.x)) > 1000)
-      throw UsageError(
-          fmt::format("--omega must be a rational with numerator and denominator below 2^1000, got \"{}\"",
-                      o.omega.size() > 40 ? o.omega.substr(0, 37) + "..." : o.omega));
-    depth::HadamardCertificate hc;
-    if (!o.certificate.empty()) {
-      Fmpz nb;
-      fmpz_bin_uiui(nb.x, d + lam - 1, lam);
-      limits::check("depth grid-rank --certificate: binom(d+lambda-1, lambda)", fmpz_get_d(nb.x),
-                    kCertificateSide, "rows", "lower --d or --lambda");
-    }
-    auto r = depth::hadamard_rank(d, lam, omega, o.exact, o.certificate.empty() ? nullptr : &hc);
-    t.params["d"] = d;
-    t.params["lambda"] = lam;
-    t.params["omega"] = o.omega;
-    if (!o.certificate.empty()) cert = hadamard_certificate(r, hc, d, lam, omega, t.params);
-    t.columns = {"d", "lambda", "omega", "multiset", "rank_exact", "rank_mod_p", "prime", "full_rank"};
-    const bool full = r.rank_mod_p == r.n && (r.exact_rank < 0 || r.exact_rank == static_cast<long>(r.n));
-    t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(lam)),
-               out::Cell::of_exact(omega.str()), out::Cell::of_int(static_cast<long long>(r.n)),
-               r.exact_rank < 0 ? out::Cell::of_text("n/a") : out::Cell::of_int(r.exact_rank),
-               out::Cell::of_int(static_cast<long long>(r.rank_mod_p)),
-               out::Cell::of_exact(std::to_string(r.prime)), out::Cell::of_text(full ? "yes" : "no")});
-    if (!full)
-      t.notes.push_back(
-          fmt::format("unlucky Omega = {}: the rank falls below binom(d+lambda-1, lambda) = {}; the claim "
-                      "holds for all but finitely many Omega (Omega = 1 always fails; any non-integer "
-                      "rational is safe)",
-                      omega.str(), r.n));
-    if (r.exact_rank >= 0 && static_cast<long>(r.rank_mod_p) != r.exact_rank)
-      t.notes.push_back(
-          "the rank mod p is below the exact rank: p divides a minor (a lower bound, as expected)");
-    RunResult res{std::move(t), 0};
-    attach_certificate(res, o.certificate, cert);
-    return res;
-  }
-  if (o.L.empty() || o.dx.empty()) throw UsageError("--network needs --L, --dx (and --H, --N)");
-  const std::string construction = parse_choice("--construction", o.construction, {"random", "lemma6"});
-  if (construction == "lemma6") {
-    if (!o.certificate.empty())
-      throw UsageError(
-          "--certificate is not available with --construction lemma6: its grid matrix is irrational (complex "
-          "balls); certify the rank it reduces to (eq. 28) with --hadamard --d D --lambda K --certificate "
-          "FILE");
-    return run_lemma6(o);
-  }
-  const ulong L = parse_uint("--L", o.L, 1, 8);
-  const ulong dx = parse_uint("--dx", o.dx, 1, 64);
-  const ulong H = parse_uint("--H", o.H, 1, 64);
-  if (dx % H)
-    throw DomainError(fmt::format("depth grid-rank: H must divide d_x, got d_x = {}, H = {}", dx, H));
-  const ulong N = parse_uint("--N", o.N, 2, 8);
-  if (N % 2) throw UsageError(fmt::format("--N must be even (balanced partitions), got \"{}\"", o.N));
-  const ulong M = o.templates.empty() ? (N == 2   ? 40
-                                         : N == 4 ? 6
-                                                  : 3)
-                                      : parse_uint("--templates", o.templates, 1, 4096);
-  const std::uint64_t seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
-  limits::check_work("depth grid-rank --network: work", depth::network_cost(L, dx, H, N, M), 5e9,
+  t.params["d"] = d;
+  t.params["lambda"] = lam;
+  t.params["omega"] = o.omega;
+  nlohmann::json cert;
+  if (!o.certificate.empty()) cert = hadamard_certificate(r, hc, d, lam, omega, t.params);
+  t.columns = {"d", "lambda", "omega", "multiset", "rank_exact", "rank_mod_p", "prime", "full_rank"};
+  const bool full = r.rank_mod_p == r.n && (r.exact_rank < 0 || r.exact_rank == static_cast<long>(r.n));
+  t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(lam)),
+             out::Cell::of_exact(omega.str()), out::Cell::of_int(static_cast<long long>(r.n)),
+             r.exact_rank < 0 ? out::Cell::of_text("n/a") : out::Cell::of_int(r.exact_rank),
+             out::Cell::of_int(static_cast<long long>(r.rank_mod_p)),
+             out::Cell::of_exact(std::to_string(r.prime)), out::Cell::of_text(full ? "yes" : "no")});
+  if (!full)
+    t.notes.push_back(
+        fmt::format("unlucky Omega = {}: the rank falls below binom(d+lambda-1, lambda) = {}; the claim "
+                    "holds for all but finitely many Omega (Omega = 1 always fails; any non-integer "
+                    "rational is safe)",
+                    omega.str(), r.n));
+  if (r.exact_rank >= 0 && static_cast<long>(r.rank_mod_p) != r.exact_rank)
+    t.notes.push_back(
+        "the rank mod p is below the exact rank: p divides a minor (a lower bound, as expected)");
+  RunResult res{std::move(t), 0};
+  attach_certificate(res, o.certificate, cert);
+  return res;
+}
+
+/// --network (random construction): the validated sizes.
+struct NetworkRequest {
+  ulong L = 0, dx = 0, H = 0, N = 0, M = 0;
+  std::uint64_t seed = 0;
+};
+
+NetworkRequest parse_network(const GridRankOptions& o) {
+  NetworkRequest q;
+  q.L = parse_uint("--L", o.L, 1, 8);
+  q.dx = parse_uint("--dx", o.dx, 1, 64);
+  q.H = parse_uint("--H", o.H, 1, 64);
+  if (q.dx % q.H)
+    throw DomainError(fmt::format("depth grid-rank: H must divide d_x, got d_x = {}, H = {}", q.dx, q.H));
+  q.N = parse_uint("--N", o.N, 2, 8);
+  if (q.N % 2) throw UsageError(fmt::format("--N must be even (balanced partitions), got \"{}\"", o.N));
+  q.M = o.templates.empty() ? (q.N == 2   ? 40
+                               : q.N == 4 ? 6
+                                          : 3)
+                            : parse_uint("--templates", o.templates, 1, 4096);
+  q.seed = parse_uint("--seed", o.seed, 0, UINT64_MAX >> 2);
+  return q;
+}
+
+void check_network_costs(const NetworkRequest& q, const GridRankOptions& o) {
+  limits::check_work("depth grid-rank --network: work", depth::network_cost(q.L, q.dx, q.H, q.N, q.M), 5e9,
                      "word operations", "lower --templates, --N, --L or --dx");
   double side = 1;
-  for (ulong i = 0; i < N / 2; ++i) side *= static_cast<double>(M);
+  for (ulong i = 0; i < q.N / 2; ++i) side *= static_cast<double>(q.M);
   limits::check("depth grid-rank --network: matrix side", side, 3000, "rows", "lower --templates or --N");
-  if (!o.certificate.empty())
-    limits::check("depth grid-rank --certificate: matrix side", side, kCertificateSide, "rows",
-                  "lower --templates or --N");
-  auto r = depth::network_grid_rank(L, dx, H, N, M, seed, !o.certificate.empty());
-  t.params["L"] = L;
-  t.params["dx"] = dx;
-  t.params["H"] = H;
-  t.params["N"] = N;
-  t.params["templates"] = M;
-  t.params["seed"] = seed;
+  if (o.certificate.empty()) return;
+  const std::string what = "depth grid-rank --certificate";
+  check_certificate_limit(what, "templates^(N/2)", side, BC_CERTIFICATE_LIMIT(grid_rank_max_side),
+                          "lower --templates or --N");
+  check_certificate_limit(what, "network_work",
+                          certificate_limits::network_work(
+                              static_cast<double>(q.L), static_cast<double>(q.dx), static_cast<double>(q.H),
+                              static_cast<double>(q.N), static_cast<double>(q.M)),
+                          BC_CERTIFICATE_LIMIT(network_max_work), "lower --templates, --N, --L or --dx");
+}
+
+out::Table network_table(const NetworkRequest& q, const depth::NetworkRank& r) {
+  out::Table t;
+  t.command = "depth grid-rank";
+  t.params["L"] = q.L;
+  t.params["dx"] = q.dx;
+  t.params["H"] = q.H;
+  t.params["N"] = q.N;
+  t.params["templates"] = q.M;
+  t.params["seed"] = q.seed;
   t.columns = {"L", "dx", "H", "N", "templates", "partition_I", "rank_mod_p", "prime"};
   for (size_t i = 0; i < r.ranks.size(); ++i)
-    t.add_row({out::Cell::of_int(static_cast<long long>(L)), out::Cell::of_int(static_cast<long long>(dx)),
-               out::Cell::of_int(static_cast<long long>(H)), out::Cell::of_int(static_cast<long long>(N)),
-               out::Cell::of_int(static_cast<long long>(M)),
+    t.add_row({out::Cell::of_int(static_cast<long long>(q.L)),
+               out::Cell::of_int(static_cast<long long>(q.dx)),
+               out::Cell::of_int(static_cast<long long>(q.H)), out::Cell::of_int(static_cast<long long>(q.N)),
+               out::Cell::of_int(static_cast<long long>(q.M)),
                out::Cell::of_text(fmt::format("{{{}}}", fmt::join(r.partitions[i], ","))),
                out::Cell::of_int(static_cast<long long>(r.ranks[i])),
                out::Cell::of_exact(std::to_string(r.prime))});
@@ -275,10 +307,34 @@ RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
     t.notes.push_back(r.ranks[0] == r.ranks[1] ? "Proposition 1: equal ranks for the two balanced partitions"
                                                : "Proposition 1: the ranks differ for these templates (more "
                                                  "templates may be needed to saturate both)");
-  RunResult res{std::move(t), 0};
+  return t;
+}
+
+// --network with random weights and templates: parse, check the costs, compute, present.
+RunResult run_network(const GridRankOptions& o) {
+  const NetworkRequest q = parse_network(o);
+  check_network_costs(q, o);
+  auto r = depth::network_grid_rank(q.L, q.dx, q.H, q.N, q.M, q.seed, !o.certificate.empty());
+  RunResult res{network_table(q, r), 0};
   if (!o.certificate.empty())
-    attach_certificate(res, o.certificate, network_certificate(r, L, dx, H, N, M, seed, res.table.params));
+    attach_certificate(res, o.certificate,
+                       network_certificate(r, q.L, q.dx, q.H, q.N, q.M, q.seed, res.table.params));
   return res;
+}
+
+RunResult run_depth_grid_rank(const GridRankOptions& o, const Context& ctx) {
+  if (o.hadamard == o.network) throw UsageError("give exactly one of --hadamard or --network");
+  check_certificate_path(o.certificate, ctx, {});
+  if (o.hadamard) return run_hadamard(o);
+  if (o.L.empty() || o.dx.empty()) throw UsageError("--network needs --L, --dx (and --H, --N)");
+  const std::string construction = parse_choice("--construction", o.construction, {"random", "lemma6"});
+  if (construction != "lemma6") return run_network(o);
+  if (!o.certificate.empty())
+    throw UsageError(
+        "--certificate is not available with --construction lemma6: its grid matrix is irrational (complex "
+        "balls); certify the rank it reduces to (eq. 28) with --hadamard --d D --lambda K --certificate "
+        "FILE");
+  return run_lemma6(o);
 }
 
 }  // namespace

@@ -88,111 +88,117 @@ std::vector<double> estimate_rank_bound(const BoundOptions& o, const Context& ct
   return row_seconds(parse_grid(o), ctx.digits);
 }
 
-RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
-  const BoundGrid g = parse_grid(o);
-  const auto& ds = g.ds;
-  const auto& rs = g.rs;
-  const auto& hs = g.hs;
-  const auto rule = g.rule;
-  const std::string& kernel = g.kernel;
-  const ulong max_terms = g.max_terms;
-  const size_t n = g.size();
-  if (kernel == "arb") {
-    const double secs = certified_seconds(g, ctx);
-    limits::check_seconds(fmt::format("rank bound: {} certified brackets", n),
-                          secs / std::max(1, ctx.threads),
-                          "use --kernel double for large grids (not certified, about 4e-6 s a point)");
-  }
-  struct Point {
-    ulong d, r;
-    size_t h;
-  };
+struct Point {
+  ulong d, r;
+  size_t h;  ///< index into BoundGrid::hs
+};
+
+/// Every point's bracket: from the arb kernel its directed texts and the balls they were printed
+/// from, from the double kernel its two doubles.
+struct Brackets {
+  explicit Brackets(size_t n) : text(n), balls(n), dlo(n), dhi(n), converged(n, 1), terms(n) {}
+  std::vector<std::array<std::string, 2>> text;
+  std::vector<std::array<Arb, 2>> balls;  // lo, hi as computed, kept in their cells
+  std::vector<double> dlo, dhi;
+  std::vector<char> converged;
+  std::vector<ulong> terms;
+};
+
+std::vector<Point> grid_points(const BoundGrid& g) {
   std::vector<Point> pts;
-  pts.reserve(n);
-  for (ulong d : ds)
-    for (ulong r : rs)
-      for (size_t h = 0; h < hs.size(); ++h) pts.push_back({d, r, h});
+  pts.reserve(g.size());
+  for (ulong d : g.ds)
+    for (ulong r : g.rs)
+      for (size_t h = 0; h < g.hs.size(); ++h) pts.push_back({d, r, h});
+  return pts;
+}
+
+void double_brackets(Brackets& br, const BoundGrid& g, const std::vector<Point>& pts, const Context& ctx) {
+  // DoubleSpectrum keeps three long doubles per odd degree (24 bytes a degree), one spectrum per
+  // thread at a time; the arb kernel walks the spectrum without keeping it (rank/spectral_sweep)
+  const double spectra =
+      std::min<double>(std::max(1, ctx.threads), static_cast<double>(g.ds.size() * g.rs.size()));
+  limits::check("rank bound --kernel double: spectrum memory for --max-terms",
+                static_cast<double>(g.max_terms) * 24.0 * spectra, 2e9, "bytes",
+                "lower --max-terms or --threads");
+  std::vector<rank::GridPoint> gp;
+  for (auto& p : pts) gp.push_back({p.d, p.r, std::log(static_cast<long double>(fmpz_get_d(g.hs[p.h].x)))});
+  for (auto& p : pts)
+    if (fmpz_bits(g.hs[p.h].x) > 1000)
+      throw UsageError("--H is too large for --kernel double (use --kernel arb)");
+  auto res = rank::lb_grid_double(gp, g.rule, 1e-13, g.max_terms, ctx.threads);
+  for (size_t i = 0; i < res.size(); ++i) {
+    br.dlo[i] = res[i].lo, br.dhi[i] = res[i].hi, br.converged[i] = res[i].converged,
+    br.terms[i] = res[i].terms;
+  }
+}
+
+void certified_brackets(Brackets& br, const BoundGrid& g, const std::vector<Point>& pts, const Context& ctx) {
+  const long np = static_cast<long>(pts.size());
+  std::exception_ptr error;
+  limits::Run& run = limits::current();  // the points poll this thread's deadline and cancellation
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
+#endif
+  for (long i = 0; i < np; ++i) {
+    const limits::RunScope scope(run);
+    // no exception may leave an OpenMP region: the first one is kept and rethrown below
+    try {
+      const auto k = static_cast<size_t>(i);
+      const auto& p = pts[k];
+      auto b = rank::spectral_lower_bound(p.d, p.r, g.hs[p.h].x, g.rule, ctx.digits, g.max_terms);
+      br.text[k] = {format_bound(b.lo.x, ctx.digits, -1), format_bound(b.hi.x, ctx.digits, +1)};
+      arb_set(br.balls[k][0].x, b.lo.x);
+      arb_set(br.balls[k][1].x, b.hi.x);
+      br.converged[k] = b.converged;
+      br.terms[k] = b.terms;
+    } catch (...) {
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp critical(rank_bound_error)
+#endif
+      if (!error) error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+out::Table bound_table(const BoundOptions& o, const BoundGrid& g, const std::vector<Point>& pts, Brackets& br,
+                       const Context& ctx) {
   out::Table t;
   t.command = "rank bound";
   t.params["d"] = o.d;
   t.params["r"] = o.r;
   t.params["H"] = o.h;
   t.params["count"] = o.count;
-  t.params["kernel"] = kernel;
+  t.params["kernel"] = g.kernel;
   t.columns = {"d", "r", "H", "count", "lo", "hi"};
-  std::vector<std::array<std::string, 2>> text(pts.size());
-  std::vector<std::array<Arb, 2>> balls(pts.size());  // lo, hi as computed, kept in their cells
-  std::vector<double> dlo(pts.size()), dhi(pts.size());
-  std::vector<char> converged(pts.size(), 1);
-  std::vector<ulong> terms(pts.size());
-  if (kernel == "double") {
-    // DoubleSpectrum keeps three long doubles per odd degree (24 bytes a degree), one spectrum per
-    // thread at a time; the arb kernel walks the spectrum without keeping it (rank/spectral_sweep)
-    const double spectra =
-        std::min<double>(std::max(1, ctx.threads), static_cast<double>(ds.size() * rs.size()));
-    limits::check("rank bound --kernel double: spectrum memory for --max-terms",
-                  static_cast<double>(max_terms) * 24.0 * spectra, 2e9, "bytes",
-                  "lower --max-terms or --threads");
-    std::vector<rank::GridPoint> gp;
-    for (auto& p : pts) gp.push_back({p.d, p.r, std::log(static_cast<long double>(fmpz_get_d(hs[p.h].x)))});
-    for (auto& p : pts)
-      if (fmpz_bits(hs[p.h].x) > 1000)
-        throw UsageError("--H is too large for --kernel double (use --kernel arb)");
-    auto res = rank::lb_grid_double(gp, rule, 1e-13, max_terms, ctx.threads);
-    for (size_t i = 0; i < res.size(); ++i) {
-      dlo[i] = res[i].lo, dhi[i] = res[i].hi, converged[i] = res[i].converged, terms[i] = res[i].terms;
-    }
-  } else {
-    const long np = static_cast<long>(pts.size());
-    std::exception_ptr error;
-    limits::Run& run = limits::current();  // the points poll this thread's deadline and cancellation
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
-#endif
-    for (long i = 0; i < np; ++i) {
-      const limits::RunScope scope(run);
-      // no exception may leave an OpenMP region: the first one is kept and rethrown below
-      try {
-        const auto& p = pts[static_cast<size_t>(i)];
-        auto b = rank::spectral_lower_bound(p.d, p.r, hs[p.h].x, rule, ctx.digits, max_terms);
-        text[static_cast<size_t>(i)] = {format_bound(b.lo.x, ctx.digits, -1),
-                                        format_bound(b.hi.x, ctx.digits, +1)};
-        arb_set(balls[static_cast<size_t>(i)][0].x, b.lo.x);
-        arb_set(balls[static_cast<size_t>(i)][1].x, b.hi.x);
-        converged[static_cast<size_t>(i)] = b.converged;
-        terms[static_cast<size_t>(i)] = b.terms;
-      } catch (...) {
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp critical(rank_bound_error)
-#endif
-        if (!error) error = std::current_exception();
-      }
-    }
-    if (error) std::rethrow_exception(error);
-  }
-  size_t not_converged = 0;
-  ulong worst_terms = 0;
   std::vector<std::string> h_text;  // each H's digits once, not once per row
-  for (const auto& h : hs) h_text.push_back(h.str());
+  for (const auto& h : g.hs) h_text.push_back(h.str());
   t.rows.reserve(pts.size());
+  const bool dbl = g.kernel == "double";
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
-    out::Cell lo = kernel == "double" ? uncertified(dlo[i], ctx, "rank bound", 10)
-                                      : out::real_cell(std::move(text[i][0]), balls[i][0].x);
-    out::Cell hi = kernel == "double" ? uncertified(dhi[i], ctx, "rank bound", 10)
-                                      : out::real_cell(std::move(text[i][1]), balls[i][1].x);
     std::vector<out::Cell> row;  // moved in, not copied from an initializer list
     row.reserve(6);
     row.push_back(out::Cell::of_int(static_cast<long long>(p.d)));
     row.push_back(out::Cell::of_int(static_cast<long long>(p.r)));
     row.push_back(out::Cell::of_exact(h_text[p.h]));
     row.push_back(out::Cell::of_text(o.count));
-    row.push_back(std::move(lo));
-    row.push_back(std::move(hi));
+    row.push_back(dbl ? uncertified(br.dlo[i], ctx, "rank bound", 10)
+                      : out::real_cell(std::move(br.text[i][0]), br.balls[i][0].x));
+    row.push_back(dbl ? uncertified(br.dhi[i], ctx, "rank bound", 10)
+                      : out::real_cell(std::move(br.text[i][1]), br.balls[i][1].x));
     t.add_row(std::move(row));
-    if (!converged[i]) ++not_converged, worst_terms = std::max(worst_terms, terms[i]);
   }
-  if (kernel == "arb")
+  return t;
+}
+
+void add_bound_notes(out::Table& t, const BoundGrid& g, const Brackets& br, const Context& ctx) {
+  size_t not_converged = 0;
+  ulong worst_terms = 0;
+  for (size_t i = 0; i < br.converged.size(); ++i)
+    if (!br.converged[i]) ++not_converged, worst_terms = std::max(worst_terms, br.terms[i]);
+  if (g.kernel == "arb")
     t.notes.push_back(
         "lo <= LB <= hi is certified (Arb balls; lo rounded down, hi rounded up); the tail above "
         "the last degree is bracketed with the exact Parseval energy and the monotone ratio b/N");
@@ -204,7 +210,23 @@ RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
     t.notes.push_back(
         fmt::format("{} of {} brackets are wider than 10^-{} after {} odd degrees (slow tail, e.g. "
                     "r = d-1 with H = 1 converges like L^-2); raise --max-terms for more",
-                    not_converged, pts.size(), ctx.digits, worst_terms));
+                    not_converged, br.converged.size(), ctx.digits, worst_terms));
+}
+
+RunResult run_rank_bound(const BoundOptions& o, const Context& ctx) {
+  const BoundGrid g = parse_grid(o);
+  if (g.kernel == "arb")
+    limits::check_seconds(fmt::format("rank bound: {} certified brackets", g.size()),
+                          certified_seconds(g, ctx) / std::max(1, ctx.threads),
+                          "use --kernel double for large grids (not certified, about 4e-6 s a point)");
+  const std::vector<Point> pts = grid_points(g);
+  Brackets br(pts.size());
+  if (g.kernel == "double")
+    double_brackets(br, g, pts, ctx);
+  else
+    certified_brackets(br, g, pts, ctx);
+  out::Table t = bound_table(o, g, pts, br, ctx);
+  add_bound_notes(t, g, br, ctx);
   return {std::move(t), 0};
 }
 

@@ -50,7 +50,7 @@ std::vector<Fmpq> read_spectrum(const std::string& path) {
   return sq;
 }
 
-out::Cell real_cell(const arb_t x, const Context& ctx) {
+out::Cell ball_cell(const arb_t x, const Context& ctx) {
   if (ctx.certified || accurate_to_digits(x, ctx.digits)) return out::real_cell(x, ctx.digits, ctx.certified);
   throw ResourceError("sym eckart-young: the ball is too wide for the requested --digits");
 }
@@ -118,11 +118,11 @@ RunResult run_sym_eckart_young(const EyOptions& o, const Context& ctx) {
     relative = out::exact_cell(r.relative.x);
     arb_set_fmpq(rel.x, r.relative.x, prec);
   } else {
-    tail = real_cell(r.tail_ball.x, ctx), total = real_cell(r.total_ball.x, ctx),
-    relative = real_cell(r.rel_ball.x, ctx);
+    tail = ball_cell(r.tail_ball.x, ctx), total = ball_cell(r.total_ball.x, ctx),
+    relative = ball_cell(r.rel_ball.x, ctx);
     arb_set(rel.x, r.rel_ball.x);
   }
-  out::Cell rel_decimal = real_cell(rel.x, ctx);
+  out::Cell rel_decimal = ball_cell(rel.x, ctx);
   if (r.exact) out::keep_exact(rel_decimal, r.relative.x);
   t.add_row({out::Cell::of_int(static_cast<long long>(H)), out::Cell::of_int(static_cast<long long>(r.rank)),
              out::Cell::of_text(r.exact ? "exact" : "ball"), std::move(tail), std::move(total),

@@ -10,7 +10,9 @@
 // --certificate (Invoker::execute) instead of silently dropping it.
 #pragma once
 
+#include "certificate/limits.hpp"
 #include "cli.hpp"
+#include "core/flint.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -34,8 +36,25 @@ void check_certificate_path(const std::string& path, const Context& ctx,
 /// version, the command's params.
 nlohmann::json certificate_header(const std::string& kind, const nlohmann::json& params);
 
-/// Stores the certificate in `r` (text and path); `r.table` gets a note naming the file.
+/// Stores the certificate in `r` (text and path); `r.table` gets a note naming the file. Refuses
+/// (ResourceError) a file above the checker's max_file_bytes or with a number of more than
+/// max_number_digits digits (certificate/limits.hpp), before anything is written.
 void attach_certificate(RunResult& r, const std::string& path, const nlohmann::json& cert);
+
+/// Refuses (ResourceError, exit 1) what the checker would refuse:
+/// "<what>: <quantity> = <value> is above the checker's limit <name> = <limit> (<hint>)".
+/// Call it with BC_CERTIFICATE_LIMIT(name) for `name, limit`.
+void check_certificate_limit(const std::string& what, const std::string& quantity, double value,
+                             const char* name, double limit, const std::string& hint);
+
+/// Refuses a common denominator (the least common multiple of `dens`) of more than
+/// max_number_digits digits: the checker forms it to check exactly.
+void check_common_denominator(const std::string& what, const std::vector<const fmpz*>& dens);
+
+/// The checker's size factor of the rationals `xs` scaled to their common denominator D:
+/// 1 + (the bits of the largest |x| D) / 1024 (limits.size_factor); the checker charges a witness
+/// or function (factor - 1) times its work estimate more.
+double size_factor(const std::vector<const fmpq*>& xs);
 
 /// The exact value of a finite double as a rational "p" or "p/2^e" in lowest terms.
 std::string exact_of_double(double x);

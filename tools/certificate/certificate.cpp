@@ -1,5 +1,5 @@
 // See certificate.hpp. Cost: one JSON dump and one atomic write.
-#include "certificate.hpp"
+#include "certificate/certificate.hpp"
 
 #include "core/errors.hpp"
 #include "core/flint.hpp"
@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -31,6 +32,32 @@ void check_directory(const std::string& path, const std::string& what) {
   if (!std::filesystem::is_directory(dir, ec))
     throw ResourceError(
         fmt::format("{}: cannot write \"{}\": no directory \"{}\"", what, path, dir.string()));
+}
+
+// Every exact number the file holds ("p", "-p" or "p/q", as the checker reads them) has at most
+// max_number_digits digits in p and in q. Iterative: the JSON is as deep as the certificate.
+void check_numbers(const nlohmann::json& cert) {
+  const auto limit = static_cast<size_t>(certificate_limits::max_number_digits);
+  std::vector<const nlohmann::json*> stack{&cert};
+  while (!stack.empty()) {
+    const nlohmann::json* v = stack.back();
+    stack.pop_back();
+    if (v->is_structured()) {
+      for (const auto& x : *v) stack.push_back(&x);
+      continue;
+    }
+    if (!v->is_string()) continue;
+    const auto& s = v->get_ref<const std::string&>();
+    const size_t start = !s.empty() && s[0] == '-' ? 1 : 0, slash = s.find('/');
+    if (s.find_first_not_of("0123456789/", start) != std::string::npos || s.size() == start) continue;
+    const size_t num = (slash == std::string::npos ? s.size() : slash) - start;
+    const size_t den = slash == std::string::npos ? 0 : s.size() - slash - 1;
+    if (std::max(num, den) > limit)
+      throw ResourceError(
+          fmt::format("--certificate: a number of {} digits is above the checker's limit "
+                      "max_number_digits = {} (tools/check_certificate/limits.py)",
+                      std::max(num, den), limit));
+  }
 }
 
 // write_atomic's messages name --output; the certificate's name --certificate.
@@ -82,10 +109,50 @@ nlohmann::json certificate_header(const std::string& kind, const nlohmann::json&
   return j;
 }
 
+void check_certificate_limit(const std::string& what, const std::string& quantity, double value,
+                             const char* name, double limit, const std::string& hint) {
+  if (value <= limit) return;
+  throw ResourceError(
+      fmt::format("{}: {} = {:.15g} is above the checker's limit {} = {:.15g} "
+                  "(tools/check_certificate/limits.py){}",
+                  what, quantity, value, name, limit, hint.empty() ? "" : "; " + hint));
+}
+
+void check_common_denominator(const std::string& what, const std::vector<const fmpz*>& dens) {
+  Fmpz l;
+  fmpz_one(l.x);
+  for (const fmpz* d : dens) fmpz_lcm(l.x, l.x, d);
+  // digits of l: fmpz_sizeinbase(l, 10) is exact or one too large, so compare with 10^max exactly
+  Fmpz bound;
+  fmpz_ui_pow_ui(bound.x, 10, static_cast<ulong>(certificate_limits::max_number_digits));
+  if (fmpz_cmp(l.x, bound.x) >= 0)
+    throw ResourceError(
+        fmt::format("{}: a common denominator of {} digits is above the checker's limit "
+                    "max_number_digits = {:.0f} (tools/check_certificate/limits.py)",
+                    what, fmpz_sizeinbase(l.x, 10), certificate_limits::max_number_digits));
+}
+
+double size_factor(const std::vector<const fmpq*>& xs) {
+  Fmpz d, t;
+  fmpz_one(d.x);
+  for (const fmpq* x : xs) fmpz_lcm(d.x, d.x, fmpq_denref(x));
+  flint_bitcnt_t bits = 0;
+  for (const fmpq* x : xs) {
+    fmpz_divexact(t.x, d.x, fmpq_denref(x));
+    fmpz_mul(t.x, t.x, fmpq_numref(x));
+    bits = std::max(bits, fmpz_bits(t.x));
+  }
+  return 1 + static_cast<double>(bits / 1024);
+}
+
 void attach_certificate(RunResult& r, const std::string& path, const nlohmann::json& cert) {
   if (path.empty()) return;
+  check_numbers(cert);
   r.certificate = cert.dump(1);
   r.certificate.push_back('\n');
+  check_certificate_limit("--certificate", "the file's size in bytes",
+                          static_cast<double>(r.certificate.size()), BC_CERTIFICATE_LIMIT(max_file_bytes),
+                          "lower the parameters that set its size");
   r.certificate_path = path;
   r.table.notes.push_back(
       fmt::format("certificate written to {} (check it with tools/check_certificate.py)", path));
@@ -93,6 +160,7 @@ void attach_certificate(RunResult& r, const std::string& path, const nlohmann::j
 
 std::string exact_of_double(double x) {
   if (!std::isfinite(x)) throw DomainError("certificate: a non-finite double has no exact value");
+  if (x == 0) return "0";
   int e = 0;
   const double f = std::frexp(x, &e);  // x = f 2^e, 1/2 <= |f| < 1
   auto m = static_cast<long long>(std::ldexp(f, 53));

@@ -1,0 +1,76 @@
+"""Reading a certificate: bounded in bytes, strict UTF-8, JSON without duplicate keys, floats or
+oversized integers, nested at most max_json_depth levels. Everything beyond is a Reject."""
+
+import json
+import sys
+
+from . import limits
+from .common import Reject, need
+
+
+def read_text(name):
+    """The text of file `name` ('-': standard input), refused above max_file_bytes before it is
+    all read."""
+    cap = limits.max_file_bytes
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read(cap + 1)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(cap + 1)
+    except OSError as e:
+        raise Reject(f"unreadable ({e.strerror or e})")
+    need(len(data) <= cap, f"larger than max_file_bytes = {cap} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Reject(f"not UTF-8 text (byte {e.start}: {e.reason})")
+
+
+def _object(pairs):
+    obj = {}
+    for k, v in pairs:
+        need(k not in obj, f"duplicate key {k!r} in one JSON object")
+        obj[k] = v
+    return obj
+
+
+def _integer(text):
+    digits = len(text.lstrip("-"))
+    need(digits <= limits.max_json_int_digits,
+         f"a {digits}-digit JSON integer, above max_json_int_digits = {limits.max_json_int_digits}")
+    return int(text)
+
+
+def _no_float(text):
+    raise Reject(f"a JSON number with a fraction or exponent ({text[:40]}): certificates write "
+                 "exact numbers as strings")
+
+
+def _no_constant(text):
+    raise Reject(f"{text} is not JSON")
+
+
+def parse(text):
+    """The JSON value of `text`, with the limits above."""
+    try:
+        value = json.loads(text, object_pairs_hook=_object, parse_int=_integer,
+                           parse_float=_no_float, parse_constant=_no_constant)
+    except RecursionError:
+        raise Reject(f"JSON nested deeper than max_json_depth = {limits.max_json_depth} levels")
+    except json.JSONDecodeError as e:
+        raise Reject(f"not JSON ({e.msg} at line {e.lineno} column {e.colno})")
+    check_depth(value)
+    return value
+
+
+def check_depth(value):
+    """Iteratively (a deep value must not exhaust the stack here either)."""
+    containers = (list, dict)
+    stack = [(value, 1)] if isinstance(value, containers) else []
+    while stack:
+        v, depth = stack.pop()
+        need(depth <= limits.max_json_depth,
+             f"JSON nested deeper than max_json_depth = {limits.max_json_depth} levels")
+        items = v.values() if isinstance(v, dict) else v
+        stack.extend((x, depth + 1) for x in items if isinstance(x, containers))
