@@ -2,11 +2,13 @@
 """Records the exact bytes boundcheck prints for a fixed set of invocations, or compares against a
 recording: the guard of performance work, whose rule is that no output byte changes.
 
-The set: `--version`; `--help` of every level of the command tree; every example of every command's
---help (run in a scratch directory holding links to data/, docs/ and verify/, as tests/cli does);
+The set: `--version`; `--help` of every level of the command tree; every example of every command
+(from `boundcheck help --format json`: the examples of every --help; run in a scratch directory
+holding links to data/, docs/ and verify/, as tests/cli does);
 the sphere, rank, depth, sym and comm examples again in every --format; and the benchmark jobs
 (sphere gegenbauer at l = 10^4, sphere sign-coef at l <= 100001) in csv, json and table.
-Each invocation's stdout, stderr and exit code are kept.
+Each invocation's stdout, stderr and exit code are kept, with the build's commit (the provenance
+of --version, JSON and HTML output) replaced by a placeholder: it differs between any two builds.
 
 Usage: bench/output_snapshot.py record BOUNDCHECK DIR
        bench/output_snapshot.py compare BOUNDCHECK DIR      (exit 1 on any difference)
@@ -34,9 +36,13 @@ JOBS = [
 ]
 
 
+COMMIT = re.compile(rb"(commit[\"]?[:=]? ?[\"(]?)[0-9a-f]{7,40}")
+
+
 def run(exe, words, cwd):
     r = subprocess.run([exe] + words, cwd=cwd, capture_output=True, timeout=900)
-    return {"code": r.returncode, "out": r.stdout, "err": r.stderr}
+    return {"code": r.returncode, "out": COMMIT.sub(rb"\1<commit>", r.stdout),
+            "err": COMMIT.sub(rb"\1<commit>", r.stderr)}
 
 
 def levels(exe):
@@ -57,26 +63,21 @@ def levels(exe):
     return paths
 
 
-def examples(help_text):
-    if "\nExamples:\n" not in help_text:
-        return []
-    out = []
-    for line in help_text.split("\nExamples:\n", 1)[1].splitlines():
-        if line.startswith("  boundcheck "):
-            out.append(shlex.split(line[2:], comments=True)[1:])
-        elif not line.startswith("    "):
-            break
+def examples(exe):
+    """Every command's examples, from the registry's help JSON: {path: [argv]}."""
+    j = json.loads(subprocess.run([exe, "help", "--format", "json"], capture_output=True, text=True).stdout)
+    out = {}
+    for c in j["commands"]:
+        out[c["path"]] = [shlex.split(e["command"], comments=True)[1:] for e in c.get("examples", [])]
     return out
 
 
 def invocations(exe):
-    inv = [["--version"], ["sphere", "--version"]]
+    inv = [["--version"], ["sphere", "--version"], ["help", "--format", "json"]]
+    ex_of = examples(exe)
     for p in levels(exe):
         inv.append(p + ["--help"])
-        if len(p) < 1:
-            continue
-        help_text = subprocess.run([exe] + p + ["--help"], capture_output=True, text=True).stdout
-        for ex in examples(help_text):
+        for ex in ex_of.get(" ".join(p), []):
             inv.append(ex)
             if p[0] in ("sphere", "rank", "depth", "sym", "comm") and "--format" not in ex \
                     and "--output" not in ex and "--certificate" not in ex:
