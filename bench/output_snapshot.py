@@ -36,7 +36,7 @@ JOBS = [
 ]
 
 
-COMMIT = re.compile(rb"(commit[\"]?[:=]? ?[\"(]?)[0-9a-f]{7,40}")
+COMMIT = re.compile(rb"(commit[\"]?[:=]? ?[\"(]?)[0-9a-f]{7,40}(?:-dirty)?")
 
 
 def run(exe, words, cwd):

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -23,15 +24,16 @@ struct SignCoefOptions {
   bool exact = false, include_even = false;
 };
 
-// The printed rows of a front end that only prints (Context::keep_values false): their text made in
-// parallel into one buffer per block of rows (no string or value per cell), the values then freed,
-// and each row's cells filled from the buffers as render() asks for them (out::RowSource).
+// The printed rows of a front end that only prints (Context::keep_values false): their CSV lines
+// made in parallel into one buffer per block of rows (no string or value per cell), the values
+// then freed. CSV is the lines as they are (RunResult::raw, written once); every other format takes
+// the cells, cut out of the lines, through render() (fill).
 class SignCoefText final : public out::RowSource {
  public:
-  SignCoefText(std::vector<sphere::SignCoefRow>& rows, const Context& ctx) : l_(rows.size()) {
+  SignCoefText(std::vector<sphere::SignCoefRow>& rows, const Context& ctx)
+      : l_(rows.size()), start_(rows.size()) {
     const size_t n_blocks = (rows.size() + kRows - 1) / kRows;
     text_.resize(n_blocks);
-    end_.resize(3 * rows.size());
     const long nb = static_cast<long>(n_blocks);
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
@@ -39,16 +41,19 @@ class SignCoefText final : public out::RowSource {
     for (long b = 0; b < nb; ++b) {
       const size_t i0 = static_cast<size_t>(b) * kRows, i1 = std::min(rows.size(), i0 + kRows);
       std::string& t = text_[static_cast<size_t>(b)];
-      t.reserve((i1 - i0) * 3 * static_cast<size_t>(ctx.digits + 8));
+      t.reserve((i1 - i0) * (3 * static_cast<size_t>(ctx.digits + 8) + 24));
       for (size_t i = i0; i < i1; ++i) {
         sphere::SignCoefRow& r = rows[i];
         l_[i] = r.l;
-        size_t j = 3 * i;
+        start_[i] = static_cast<uint32_t>(t.size());
+        char buf[24];
+        t.append(buf, std::to_chars(buf, buf + sizeof buf, r.l).ptr);  // as fmt prints an integer cell
         for (Arb* v : {&r.coef, &r.coef_unit, &r.energy}) {
+          t += ',';  // a decimal holds no comma or quote: the field as it is
           append_real(t, v->x, ctx.digits, ctx.certified);
-          end_[j++] = static_cast<uint32_t>(t.size());
           *v = Arb();  // freed here, in parallel, rather than one by one after the loop
         }
+        t += '\n';
       }
     }
   }
@@ -57,19 +62,28 @@ class SignCoefText final : public out::RowSource {
     row[0].kind = out::CellKind::integer;
     row[0].ival = static_cast<long long>(l_[i]);
     const std::string& t = text_[i / kRows];
-    for (size_t j = 0; j < 3; ++j) {
-      const size_t k = 3 * i + j;
-      const size_t begin = k % (3 * kRows) == 0 ? 0 : end_[k - 1];
-      row[j + 1].kind = out::CellKind::real;
-      row[j + 1].str.assign(t, begin, end_[k] - begin);
+    size_t at = t.find(',', start_[i]);
+    for (size_t j = 1; j <= 3; ++j) {
+      const size_t end = t.find(j < 3 ? ',' : '\n', at + 1);
+      row[j].kind = out::CellKind::real;
+      row[j].str.assign(t, at + 1, end - at - 1);
+      at = end;
     }
+  }
+  /// `header`, then every row as render() prints it in CSV: the lines as they are.
+  [[nodiscard]] std::string csv(std::string header) const {
+    size_t total = header.size();
+    for (const auto& t : text_) total += t.size();
+    header.reserve(total);
+    for (const auto& t : text_) header += t;
+    return header;
   }
 
  private:
   static constexpr size_t kRows = 4096;  // rows per text buffer
   std::vector<ulong> l_;
+  std::vector<uint32_t> start_;  // where each row's line starts in its block's buffer
   std::vector<std::string> text_;
-  std::vector<uint32_t> end_;  // where each value's text ends in its block's buffer
 };
 
 RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
@@ -107,8 +121,13 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   const bool even_rows = o.include_even || (!range && l % 2 == 0);
   auto rows = sphere::sign_coef_eval(d, first, l, even_rows, ctx.digits);
   if (!ctx.keep_values) {
-    t.source = std::make_shared<const SignCoefText>(rows, ctx);
-    return {std::move(t), 0};
+    auto text = std::make_shared<const SignCoefText>(rows, ctx);
+    RunResult r{std::move(t), 0};
+    // CSV (on stdout or to --output): the lines, not a rendering of cells; not under --double-check,
+    // which compares the rows (and skips a run that has raw text)
+    if (ctx.format == out::Format::csv && !ctx.double_check) r.raw = text->csv("l,coef,coef_unit,energy\n");
+    r.table.source = std::move(text);
+    return r;
   }
   // Decimal conversion dominates for long ranges: done in parallel, into fixed slots.
   std::vector<std::array<std::string, 3>> text(rows.size());
