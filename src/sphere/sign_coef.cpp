@@ -192,9 +192,15 @@ std::vector<SignCoefRow> sign_coef_eval(ulong d, ulong l_first, ulong l_last, bo
   for (;;) {
     auto rows = sign_coef_rows(d, l_first, l_last, include_even, prec);
     slong worst = target;
-    for (const auto& r : rows)
+    const long n_rows = static_cast<long>(rows.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(static) reduction(min : worst)
+#endif
+    for (long i = 0; i < n_rows; ++i) {
+      const SignCoefRow& r = rows[static_cast<size_t>(i)];
       for (const arb_struct* v : {r.coef.x, r.coef_unit.x, r.energy.x})
         if (!arb_is_zero(v)) worst = std::min(worst, arb_rel_accuracy_bits(v));
+    }
     if (worst >= target) return rows;
     prec += (target - worst) + 32;
     if (prec > limits::max_working_bits)
