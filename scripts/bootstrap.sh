@@ -33,10 +33,10 @@ cmake --build build/release -j "$jobs"
 # that also holds the fuzz targets .ci/run runs next), over the unit tests and every CLI test of
 # input handling, output and merging. Left to the Release pass above: tests whose time goes to
 # other programs (pdflatex, chromium, gnuplot, SymPy, Slurm, clang-format) and tests that repeat
-# runs only to compare their bytes (threads, shards, help examples, the red-team sweep, whose input
-# classes the fuzz targets cover under ASan): an instrumented process takes ~0.2 s to start, and
-# the whole suite under ASan took 23 of CI's 30 minutes (2026-11-25).
-release_only='^(latex:|style:|docs:|figures:|closed forms:|sweeps:|help:|security: red-team'
+# runs only to compare their bytes (threads, shards, help examples, the red-team and seam sweeps,
+# whose input classes the fuzz targets and unit tests cover under ASan): an instrumented process
+# takes ~0.2 s to start, and the whole suite under ASan took 23 of CI's 30 minutes (2026-11-25).
+release_only='^(latex:|style:|docs:|figures:|closed forms:|sweeps:|help:|security: red-team|security: seam sweep'
 release_only+='|cli: output does not depend on --threads|cli: verify prints the same bytes'
 release_only+="|cli: one command's tree|table: sharded and merged|table: shards of a skewed grid"
 release_only+='|table: a streamed CSV)'

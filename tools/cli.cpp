@@ -4,6 +4,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "output/atomic_file.hpp"
+#include "output/cell_value.hpp"
 #include "output/output_path.hpp"
 #include "parse.hpp"
 
@@ -62,6 +63,28 @@ Context make_context(const GlobalOptions& g) {
   return c;
 }
 
+namespace {
+// The value a double cell stands for, with its stated error: the double rounded to `sig`
+// significant digits, +-2 units in its sig-th digit (half a unit of rounding, and the double path
+// justified to that digit), flagged uncertified. Without it a reader would take one unit in the
+// last digit of the shortest decimal, and a whole number such as 768 would read as 768 +- 1.
+void keep_stated_error(out::Cell& c, double rounded, long sig) {
+  const int e10 = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
+  Arb ball, unit;
+  arb_set_d(ball.x, rounded);
+  arb_set_ui(unit.x, 10);
+  Fmpz k;
+  fmpz_set_si(k.x, e10 - sig + 1);
+  arb_pow_fmpz(unit.x, unit.x, k.x, 64);
+  arb_mul_2exp_si(unit.x, unit.x, 1);
+  arb_add_error(ball.x, unit.x);
+  auto n = std::make_shared<out::CellNumber>();
+  arb_swap(n->ball.x, ball.x);
+  n->uncertified = true;
+  c.number = std::move(n);
+}
+}  // namespace
+
 out::Cell uncertified(double v, const Context& ctx, const char* what, int justified) {
   if (!std::isfinite(v))
     throw DomainError(
@@ -77,7 +100,9 @@ out::Cell uncertified(double v, const Context& ctx, const char* what, int justif
       std::to_chars(text, text + sizeof text, v, std::chars_format::general, static_cast<int>(sig));
   double rounded = 0;
   std::from_chars(text, end.ptr, rounded);
-  return out::Cell::of_double(rounded);
+  out::Cell c = out::Cell::of_double(rounded);
+  if (rounded != 0) keep_stated_error(c, rounded, sig);
+  return c;
 }
 
 void add_global_options(CLI::App& app, GlobalOptions& g) {

@@ -1,7 +1,7 @@
 // The functions of the expression language: sqrt exp log ln log2 log10 abs floor ceil gamma binom
 // min max. Exact where the result is rational and the inputs are exact (sqrt of a rational
 // square, floor/ceil, gamma at integers <= 10^5, binom at integers, min/max); Arb otherwise.
-// binom(n, k): exact for integers n and 0 <= k <= 10^6 (negative n by the reflection
+// binom(n, k): exact for integers n and 0 <= min(k, n - k) <= 10^6 (negative n by the reflection
 // binom(n, k) = (-1)^k binom(k - n - 1, k)); otherwise Gamma(n+1) / (Gamma(k+1) Gamma(n-k+1)).
 // Cost: one Arb call per function; exact binom and gamma cost their FLINT routines (bounded in bits).
 #include "expr/detail.hpp"
@@ -131,7 +131,9 @@ void Evaluator::binom(Value& r, const Value& nv, const Value& kv, slong prec) {
     r = number_value(Fmpq(0, 1), prec);
     return;
   }
-  if (ni && ki && k <= 1000000) {
+  // binom(n, k) = binom(n, n - k): the smaller of the two sizes the exact value (n >= k >= 0)
+  const slong k_small = ni && ki && n >= k ? std::min(k, n - k) : k;
+  if (ni && ki && k_small <= 1000000) {
     ulong top = 0;
     bool negate = false;
     if (n >= 0) {
@@ -144,10 +146,10 @@ void Evaluator::binom(Value& r, const Value& nv, const Value& kv, slong prec) {
       top = static_cast<ulong>(k) + static_cast<ulong>(-(n + 1));
       negate = k % 2 == 1;
     }
-    const double bits = static_cast<double>(k) * std::log2(static_cast<double>(top) + 1.0);
+    const double bits = static_cast<double>(k_small) * std::log2(static_cast<double>(top) + 1.0);
     if (bits < static_cast<double>(kMaxExactBits)) {
       r.exact = Fmpq();
-      fmpz_bin_uiui(fmpq_numref(r.exact->x), top, static_cast<ulong>(k));
+      fmpz_bin_uiui(fmpq_numref(r.exact->x), top, static_cast<ulong>(k_small));
       if (negate) fmpq_neg(r.exact->x, r.exact->x);
       finish_exact(r, prec);
       return;

@@ -31,6 +31,10 @@ MpReal unit_gegenbauer_rec(unsigned long d, unsigned long l, const MpReal& t);
 /// Estimated MPFR operations of hecke_funk_check (for the resource refusal).
 double hecke_funk_cost(unsigned long l);
 
+/// Estimated seconds of hecke_funk_check(d, l, digits) on one core (Release), for
+/// limits::check_seconds: the quadrature and MPFR's lngamma at the working precision.
+double hecke_funk_seconds(unsigned long l, long digits);
+
 HeckeFunkCheck hecke_funk_check(unsigned long d, unsigned long l, long digits);
 
 }  // namespace bc::sphere

@@ -206,9 +206,12 @@ void read_verdict_fields(Claim& c, const toml::table& t) {
     return DomainError(fmt::format("verify: {}: claim \"{}\": {}", c.file, c.id, rule));
   };
   if (auto k = t["kind"].value<std::string>()) {
-    if (*k != "formula" && *k != "test")
-      throw bad(fmt::format("kind must be test or formula, got \"{}\"", k->substr(0, 40)));
+    if (*k != "formula" && *k != "test" && *k != "asymptotic")
+      throw bad(fmt::format("kind must be test, formula or asymptotic, got \"{}\"", k->substr(0, 40)));
+    if (*k == "asymptotic" && !c.expr.empty())
+      throw bad("kind = \"asymptotic\" is for a method claim; an expression says it with \"as n in {...}\"");
     c.formula = *k == "formula";
+    if (*k == "asymptotic") c.asymptotic = true;
   }
   if (auto e = t["evidence"].value<std::string>()) {
     const std::string prefix = "lower bound: ";

@@ -69,7 +69,9 @@ struct Claim {
   /// bound at a hidden constant set by us, compared with a size it was derived from): it tests
   /// nothing about the source, and verify says "evaluated" instead of "holds".
   bool formula = false;
-  /// The expression contains an asymptotic claim (expr::Expr::asymptotic): graded, never proved.
+  /// The expression contains an asymptotic claim (expr::Expr::asymptotic), or a method claim says
+  /// kind = "asymptotic" (a limit or an order of growth checked on a finite grid): graded
+  /// consistent / inconsistent, never proved or refuted.
   bool asymptotic = false;
   /// evidence = "lower bound: B": the expression evaluates B, a certified lower bound of the
   /// claimed quantity (e.g. "the spectral bound H_min" for the heads a layer needs). What B shows

@@ -295,6 +295,9 @@ Outcome c1_limit(const Claim& c) {
 Outcome hecke_funk(const Claim& c) {
   auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = claim_param<long>(c, "digits");
+  double secs = 0;  // priced before any case runs, as `sphere hecke-funk` prices one
+  for (const auto& dl : cases) secs += sphere::hecke_funk_seconds(dl.at(1), digits);
+  limits::check_seconds(c.id + ": the quadratures", secs, "fewer or smaller cases, or fewer digits");
   const sphere::MpScope scope(static_cast<unsigned>(digits) + 20);
   MpReal worst = 0;
   std::string where;

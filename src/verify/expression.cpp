@@ -108,8 +108,11 @@ Outcome run_single(const expr::Expr& e, const Quantities* q, const std::vector<R
     o.grade = grade_text(p.report.grade);
   } else if (o.verdict == Verdict::fails) {
     o.grade = p.report.inconsistent.empty() ? "-" : p.report.inconsistent;
-    o.detail =
-        (e.asymptotic() ? "graded on the grid: " : "the enclosures decide it false: ") + shown(p.report);
+    if (p.report.grade.uncertified && o.grade == "-") o.grade = "estimate (doubles: uncertified)";
+    o.detail = (e.asymptotic()               ? "graded on the grid: "
+                : p.report.grade.uncertified ? "the double-precision estimates (uncertified) say false: "
+                                             : "the enclosures decide it false: ") +
+               shown(p.report);
     o.growth = growth_text(p.report, "");
   } else if (e.asymptotic() && !p.report.undecided.empty()) {
     o.grade = p.report.undecided;

@@ -91,3 +91,25 @@ TEST_CASE("seams: a derived column over exact cells stays exact") {
   CHECK(row["third"] == "5.33333333333");
   fs::remove_all(dir);
 }
+
+// Found by the seam sweep (scripts/redteam_seams.py, 2026-11-27). References by hand:
+// M^2 log2 N = 16^2 * 3 = 768 at N = 8; 120 of 120 subsets certified is exactly 1; the exponent
+// min(N/2, d-1) = min(8, 9) = 8.
+TEST_CASE("seams: a double cell keeps its stated error, a rational cell its exact value") {
+  auto verdict = [](const std::string& e) {
+    auto r = run_boundcheck({"verify", "--expr", e, "--format", "json"});
+    INFO(e << ": " << r.err);
+    REQUIRE((r.code == 0 || r.code == 1));
+    const auto j = nlohmann::json::parse(r.out);
+    return j["rows"][0]["verdict"].get<std::string>() + " | " + j["rows"][0]["grade"].get<std::string>();
+  };
+  const std::string pm = "comm.pair-matching(N=8, M=16, alpha=2000, trials=6).M2_log2_N";
+  // a whole-number double printed "768" is 768 +- 2 units in its 12th digit, not 768 +- 1
+  CHECK(verdict(pm + " == 769") == "fails | estimate (doubles: uncertified)");
+  CHECK(verdict("abs(" + pm + " - 768) < 10^-6").rfind("holds", 0) == 0);
+  CHECK(verdict("comm.neighborly(N=16, q=2, k=24).fraction_certified == 1") == "holds | exact");
+  CHECK(verdict("sym.bound(d=10, N=16, H=100).exponent == 8") == "holds | exact");
+  CHECK(verdict("sym.bound(d=10, N=15, H=100).exponent == 15/2") == "holds | exact");
+  // binom(n, k) = binom(n, n - k) exactly, whichever of the two is written
+  CHECK(verdict("binom(109999, 99999) == binom(109999, 10000)") == "holds | exact");
+}

@@ -246,7 +246,7 @@ z = "sqrt(N)"
 // command line wins (as over any default), with a note; meta says what the cells use. Reference
 // values by hand: c_1(3) = sqrt(N(3,1)) <sign, P_1> = sqrt(3)/2 = 0.86602540378443864676...
 // (mpmath, 30 digits), to 8 digits 0.86602540 and to 12 0.866025403784.
-TEST_CASE("table: meta.digits is the digits the cells use; a typed --digits beats the spec's") {
+TEST_CASE("table: meta.digits is the digits the cells use, a typed --digits beats the spec's") {
   TempDir tmp;
   const std::string spec =
       tmp.file("g1.toml", "command = \"sphere sign-coef\"\ndigits = 8\n[fixed]\nd = 3\nl-max = 3\n");
@@ -356,7 +356,7 @@ TEST_CASE("table: derived columns print every digit their inputs support, as dec
 // has no value is an "undefined" cell (and so is a column computed from one); a real error names the
 // spec's file, line and column. Reference: at l = 3, c_3(3) / 2 = -sqrt(7)/16 = -0.16535945...
 // (by hand; the derived column reads the computed ball, so all 6 digits); log(2) = 0.693147180...
-TEST_CASE("table: a derived column is undefined where its expression is; other errors name the spec") {
+TEST_CASE("table: a derived column is undefined where its expression is, other errors name the spec") {
   TempDir tmp;
   const std::string spec =
       tmp.file("g4.toml",
@@ -628,9 +628,41 @@ TEST_CASE("table: merge refuses a shard with a row deleted, a task dropped, or a
   CHECK(line_count(twice.err) == 1);
 }
 
+// Found by the seam sweep (2026-11-27): a forged "rows" key before the genuine one (JSON readers
+// differ on which wins), and a shard whose columns were renamed, which merge refuses but status
+// called done.
+TEST_CASE("table: a shard file with a key twice is refused, and status agrees with merge on columns") {
+  TempDir tmp;
+  const std::string spec = tmp.file("skew.toml", kSkewedSpec);
+  const std::string p1 = (tmp.path / "p1.json").string(), p2 = (tmp.path / "p2.json").string();
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "1/2", "--output", p1}).code == 0);
+  REQUIRE(run_boundcheck({"table", "--spec", spec, "--shard", "2/2", "--output", p2}).code == 0);
+  std::string text = slurp(p2);
+  const size_t at = text.find("\"rows\"");
+  REQUIRE(at != std::string::npos);
+  text.insert(at, "\"rows\": [[0, [\"forged\"]]], ");
+  std::ofstream(tmp.path / "dup.json") << text;
+  auto dup = run_boundcheck({"table", "merge", p1, (tmp.path / "dup.json").string()});
+  CHECK(dup.code == 2);
+  CHECK(dup.err.find("the key \"rows\" appears twice") != std::string::npos);
+  CHECK(dup.out.empty());
+  auto j = nlohmann::json::parse(slurp(p2));
+  j["columns"][j["columns"].size() - 1] = "renamed";
+  std::ofstream(tmp.path / "cols.json") << j.dump(1);
+  const std::string cols = (tmp.path / "cols.json").string();
+  CHECK(run_boundcheck({"table", "merge", p1, cols}).code == 2);
+  auto st = run_boundcheck({"table", "status", p1, cols, "--spec", spec, "--format", "json"});
+  CHECK(st.code == 1);
+  const auto js = nlohmann::json::parse(st.out);
+  bool flagged = false;
+  for (const auto& row : js["rows"])
+    if (row["file"] == cols) flagged = row["state"] == "damaged";
+  CHECK(flagged);
+}
+
 // Issue 19: where a sharded sweep stands, and --resume over damaged files. The reference for each
 // state is the file as written (done) and the same file edited as a user or a crash would.
-TEST_CASE("table status: done, missing, stale, damaged shards; --resume names the damaged task") {
+TEST_CASE("table status: done, missing, stale, damaged shards, --resume names the damaged task") {
   TempDir tmp;
   const std::string spec = tmp.file("skew.toml", kSkewedSpec);
   const std::string other = tmp.file("other.toml", std::string(kSkewedSpec) + "# another spec\n");

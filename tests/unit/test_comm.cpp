@@ -317,7 +317,7 @@ TEST_CASE("comm pair-matching: the log-sum-exp's exponential is std::exp bit for
   CHECK(std::exp(-745.0) > 0.0);  // the subnormal range is left to std::exp
 }
 
-TEST_CASE("comm pair-matching: error rate 0 above alpha*, > 0 well below; threads do not matter") {
+TEST_CASE("comm pair-matching: error rate 0 above alpha*, > 0 well below, threads do not matter") {
   const unsigned long N = 24, M = 48, trials = 60;
   const double thr = pair_matching_threshold(N, M, 0.5);
   const double thr_direct = std::log(24.0) / (0.5 * (1 - std::cos(2 * std::acos(-1.0) / 48)));

@@ -57,7 +57,7 @@ TEST_CASE("dim: agrees with Python math.comb, including 14551-digit N(100000, 10
   CHECK(saw_big);
 }
 
-TEST_CASE("dim: the ball form encloses the exact integer; log10 estimate is close") {
+TEST_CASE("dim: the ball form encloses the exact integer, log10 estimate is close") {
   for (auto [d, l] : {std::pair{3ul, 7ul}, {64ul, 300ul}, {100000ul, 10000ul}, {2ul, 9ul}, {9ul, 0ul}}) {
     Fmpz n;
     harmonic_dim(n.x, d, l);

@@ -41,7 +41,7 @@ TEST_CASE("output: json shape, exact values as strings") {
   CHECK(j["meta"]["notes"][0] == "a note");
 }
 
-TEST_CASE("output: csv quotes fields with commas; markdown and latex carry every column") {
+TEST_CASE("output: csv quotes fields with commas, markdown and latex carry every column") {
   std::string csv = render(sample(), Meta{}, Format::csv);
   CHECK(csv == "l,value_x,name\n1,123456789012345678901234567890,\"a,b\"\n2,-1.25e-7,x_y\n");
   std::string md = render(sample(), Meta{}, Format::markdown);

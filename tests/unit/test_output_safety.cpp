@@ -278,7 +278,7 @@ TEST_CASE("output: LaTeX headers as plain figure text") {
   CHECK(latex_to_plain("\\input{/etc/passwd}") == "input/etc/passwd");  // text, never an input
 }
 
-TEST_CASE("output: a pivot's header spans its value columns; a standalone document wraps the table") {
+TEST_CASE("output: a pivot's header spans its value columns, a standalone document wraps the table") {
   Table t;
   t.command = "table";
   t.columns = {"d", "r=1", "r=2"};

@@ -102,7 +102,7 @@ TEST_CASE("rank: H_min(64, 8, 0.1) = 2355290238402 and the talk's scalings") {
   CHECK(arb_overlaps(e2.x, want.x));
 }
 
-TEST_CASE("rank: exact count with r = d-1 and H >= 2 gives LB = 0; r >= d gives 0") {
+TEST_CASE("rank: exact count with r = d-1 and H >= 2 gives LB = 0, r >= d gives 0") {
   Fmpz two(2), one(1);
   auto b = spectral_lower_bound(10, 9, two.x, CountRule::exact, 20, 10000);
   CHECK(arb_is_zero(b.hi.x));

@@ -119,7 +119,7 @@ TEST_CASE("rank: <arcsin, Q_l> closed form against quadrature in phi = arcsin t"
   }
 }
 
-TEST_CASE("rank: majority failure against the reference; Hoeffding is an upper bound") {
+TEST_CASE("rank: majority failure against the reference, Hoeffding is an upper bound") {
   for (const auto& r : test::read_csv("rank_reference.csv")) {
     if (r[0] != "fail") continue;
     ulong d = std::stoul(r[1]), h = std::stoul(r[3]);

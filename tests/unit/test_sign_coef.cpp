@@ -42,7 +42,7 @@ TEST_CASE("sign-coef: 45 digits against mpmath's closed form (data/sign_coef_mpm
   }
 }
 
-TEST_CASE("sign-coef: exact values are enclosed by the balls; d = 3 gives 1/2, -1/8, 1/16") {
+TEST_CASE("sign-coef: exact values are enclosed by the balls, d = 3 gives 1/2, -1/8, 1/16") {
   auto ex = sign_coef_exact(3, 0, 5, false);
   REQUIRE(ex.size() == 3);
   CHECK(ex[0].coef_unit == "1/2");

@@ -36,6 +36,23 @@ TEST_CASE("verify: malformed catalogues are rejected with the file named") {
   CHECK(run_claim(claims[0]).verdict == Verdict::undecided);
 }
 
+// Found by fuzz_catalogue (fuzz/corpus/catalogue/timeout_hecke_funk_l10101.toml): the hecke_funk
+// method ran a 2527-node quadrature it never priced. It now prices its cases with the cost model
+// of `sphere hecke-funk` (l = 100001: about 1500 s estimated) and refuses before computing: the
+// claim is undecided, its detail the refusal.
+TEST_CASE("verify: the hecke_funk method prices its cases before running them") {
+  const char* big =
+      "[[claim]]\nid='h'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='sphere.hecke_funk'\n"
+      "[claim.params]\ncases = [[3, 1], [3, 100001]]\ndigits = 40\n";
+  auto claims = load_catalogue({{"x.toml", big}});
+  REQUIRE(claims.size() == 1);
+  bc::limits::set_time_budget(60);
+  const Outcome o = run_claim(claims[0]);  // unpriced, this ran for half an hour
+  CHECK(o.verdict == Verdict::undecided);
+  CHECK(o.detail.find("h: the quadratures") != std::string::npos);
+  bc::limits::set_time_budget(bc::limits::default_seconds);
+}
+
 TEST_CASE("verify: every claim reaches the verdict the catalogue expects") {
   size_t refuted = 0;
   for (const auto& c : load_catalogue(embedded_catalogue())) {

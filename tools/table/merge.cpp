@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace bc::cli::table {
@@ -291,17 +292,36 @@ void read_header(const std::string& what, const std::string& file, const nlohman
   sh.cells.certified = j.at("certified").get<bool>();
 }
 
+// The JSON value of `text`; `duplicate` is set to the first key that appears twice in one object.
+nlohmann::json parse_refusing_duplicates(const std::string& text, std::string& duplicate) {
+  std::vector<std::set<std::string>> open;  // the keys of each object being read
+  auto cb = [&](int, nlohmann::json::parse_event_t e, nlohmann::json& v) {
+    using E = nlohmann::json::parse_event_t;
+    if (e == E::object_start) open.emplace_back();
+    if (e == E::object_end && !open.empty()) open.pop_back();
+    if (e == E::key && !open.empty() && !open.back().insert(v.get<std::string>()).second && duplicate.empty())
+      duplicate = v.get<std::string>();
+    return true;
+  };
+  return nlohmann::json::parse(text, cb);
+}
+
 }  // namespace
 
 Shard read_shard(const std::string& file, const std::string& what) {
   // a shard file is untrusted: at most 1 GiB (10^6 points of a few hundred bytes each)
   const std::string text = read_text_file(file, TextLimits{size_t(1) << 30, size_t(1) << 30}, what);
   nlohmann::json j;
+  std::string duplicate;
   try {
-    j = nlohmann::json::parse(text);
+    j = parse_refusing_duplicates(text, duplicate);
   } catch (const nlohmann::json::exception&) {
     throw UsageError(fmt::format("{}: \"{}\" is not a shard file (not JSON)", what, file));
   }
+  if (!duplicate.empty())  // JSON readers differ on which one wins: a forged first "rows" is refused
+    throw UsageError(fmt::format("{}: \"{}\": the key {} appears twice in one object", what, file,
+                                 nlohmann::json(duplicate.substr(0, 60))
+                                     .dump(-1, ' ', true, nlohmann::json::error_handler_t::replace)));
   try {
     if (!j.is_object() || !j.contains("boundcheck_table_shard"))
       throw UsageError(fmt::format("{}: \"{}\" is not a shard file (written by table --shard)", what, file));

@@ -55,6 +55,23 @@ size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
   return pts;
 }
 
+// The columns most shard files with rows hold: empty when they all agree (nothing to flag); on a tie
+// (two files that differ) a list no file holds, so that every file is flagged, none preferred.
+std::vector<std::string> majority_columns(const std::vector<FileState>& fs) {
+  std::map<std::vector<std::string>, size_t> held;
+  for (const auto& f : fs)
+    if (f.shard && !f.shard->raw.rows.empty()) ++held[f.shard->raw.columns];
+  if (held.size() <= 1) return {};
+  size_t best = 0, ties = 0;
+  std::vector<std::string> cols;
+  for (const auto& [c, n] : held)
+    if (n > best)
+      best = n, ties = 1, cols = c;
+    else if (n == best)
+      ++ties;
+  return ties == 1 ? cols : std::vector<std::string>{"(no majority)"};
+}
+
 }  // namespace
 
 out::Table shard_status(const std::vector<std::string>& files, const std::string& spec_file,
@@ -88,6 +105,9 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   std::vector<int> done(count + 1, 0);
   size_t points_done = 0, rows_done = 0, total_points = 0;
   std::optional<Plan> plan;
+  // table merge refuses shards whose columns differ, so status calls none of them done: the columns
+  // most files hold are the reference (none on a tie: every file that differs is flagged)
+  const std::vector<std::string> agreed_columns = majority_columns(fs);
   if (ref != nullptr) {
     Invoker probe;
     plan.emplace(make_plan(spec, check_command(spec, probe), cells.digits, true));
@@ -95,6 +115,9 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
     for (auto& f : fs)
       if (f.shard) {
         judge(f, spec, count, cells, *plan);
+        if (f.state == "done" && !f.shard->raw.rows.empty() && !agreed_columns.empty() &&
+            f.shard->raw.columns != agreed_columns)
+          f.state = "damaged", f.detail = "its columns differ from the other shards' (merge refuses it)";
         if (f.state == "done" && done[f.shard->index]++ != 0)
           f.state = "duplicate", f.detail = "shard given twice";
       }

@@ -364,6 +364,7 @@ RunResult list_claims(out::Table t, const std::vector<verify::Claim>& selected, 
                  out::Cell::of_text(c.formula                ? "formula"
                                     : !c.untestable.empty()  ? "untestable"
                                     : !c.lower_bound.empty() ? "test through a lower bound: " + c.lower_bound
+                                    : c.asymptotic           ? "asymptotic"
                                                              : "test"),
                  out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
     return {std::move(t), 0};

@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
+#include "output/cell_value.hpp"
 #include "parse.hpp"
 
 #include <fmt/format.h>
@@ -19,6 +20,17 @@
 namespace bc::cli {
 
 namespace {
+
+// certified / tried as printed by the double path, carrying the exact rational to expressions and
+// Python (issue 29 §1: fraction_certified == 1 is decided exactly).
+out::Cell fraction_cell(size_t certified, size_t tried, const Context& ctx) {
+  out::Cell c = uncertified(tried ? static_cast<double>(certified) / static_cast<double>(tried) : 0.0, ctx,
+                            "comm neighborly");
+  if (tried == 0) return c;
+  Fmpq q(static_cast<slong>(certified), static_cast<ulong>(tried));
+  out::keep_exact(c, q.x);
+  return c;
+}
 
 constexpr double kEnumerateMax = 100000;  // C(N,q) above this: sample
 constexpr unsigned long kAutoSamples = 1000;
@@ -228,8 +240,7 @@ ulong summary_rows(out::Table& t, const NeighborlyRequest& r, const NeighborlyOp
                out::Cell::of_int(static_cast<long long>(rep.infeasible)),
                out::Cell::of_int(static_cast<long long>(rep.norm_exceeds)),
                out::Cell::of_int(static_cast<long long>(rep.not_found)),
-               uncertified(rep.tried ? static_cast<double>(rep.certified) / rep.tried : 0.0, ctx,
-                           "comm neighborly"),
+               fraction_cell(rep.certified, rep.tried, ctx),
                rep.certified ? uncertified(rep.max_norm_sq, ctx, "comm neighborly") : out::Cell::of_text("-"),
                out::Cell::of_int(static_cast<long long>(4 * r.q)), log_cell(r.q, r.N, true, ctx),
                log_cell(r.q, r.N, false, ctx)});

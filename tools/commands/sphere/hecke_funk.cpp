@@ -44,14 +44,7 @@ out::Cell quadrature_cell(const sphere::MpReal& q, const sphere::MpReal& abs_dif
 RunResult run_sphere_hecke_funk(const HeckeFunkOptions& o, const Context& ctx) {
   const ulong d = parse_uint("--d", o.d, 2, 1ULL << 40);
   const ulong l = parse_uint("--l", o.l, 0, 1ULL << 40);
-  // measured (Release, one core, 2026-11-25): 0.55 s at l = 1001, 1.7 s at 2001, 5.7 s at 4001
-  // (30 digits), i.e. cost^0.875 (the node count's growth is partly absorbed by cheaper nodes), and
-  // like (1 + D/300)^1.6 in the digits (x1.5 at 100 digits, x2.7 at 300, x7.6 at 1000). Plus MPFR's lngamma
-  // (the weights' and the normaliser's Gamma ratios), which computes Bernoulli numbers at the working
-  // precision: 0.31 s at 2000 digits, 2.6 s at 4000, 27 s at 8000, i.e. 2.64 (D/4000)^3.2 s
-  const double quadrature =
-      3.5e-6 * std::pow(sphere::hecke_funk_cost(l), 0.875) * std::pow((1.0 + ctx.digits / 300.0) / 1.1, 1.6);
-  const double secs = quadrature + 2.64 * std::pow(ctx.digits / 4000.0, 3.2);
+  const double secs = sphere::hecke_funk_seconds(l, ctx.digits);
   limits::check_seconds("sphere hecke-funk: the quadrature", secs, "lower --l or --digits");
   const sphere::MpScope scope(static_cast<unsigned>(ctx.digits) + 20);
   auto r = sphere::hecke_funk_check(d, l, ctx.digits);

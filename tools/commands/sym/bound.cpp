@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
+#include "output/cell_value.hpp"
 #include "parse.hpp"
 #include "sym/hstar.hpp"
 
@@ -46,9 +47,13 @@ std::pair<out::Cell, out::Cell> bound_cells(ulong d, ulong N, const fmpz_t H, co
   }
 }
 
-std::string exponent_text(ulong d, ulong N) {
+// e = min(N/2, d-1) as printed ("8", "15/2"), carrying the exact rational to expressions and Python.
+out::Cell exponent_cell(ulong d, ulong N) {
   const ulong e2 = sym::bound_exponent_twice(d, N);
-  return e2 % 2 ? fmt::format("{}/2", e2) : fmt::format("{}", e2 / 2);
+  out::Cell c = out::Cell::of_text(e2 % 2 ? fmt::format("{}/2", e2) : fmt::format("{}", e2 / 2));
+  Fmpq e(static_cast<slong>(e2), 2);
+  out::keep_exact(c, e.x);
+  return c;
 }
 
 RunResult run_sym_bound(const SymBoundOptions& o, const Context& ctx) {
@@ -99,7 +104,7 @@ RunResult run_sym_bound(const SymBoundOptions& o, const Context& ctx) {
         const auto b = bound_cells(d, N, H.x, ctx);
         if (fmpz_cmp(H.x, vac.x) >= 0) any_vacuous = true;
         t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(N)),
-                   out::Cell::of_exact(H.str()), out::Cell::of_text(exponent_text(d, N)),
+                   out::Cell::of_exact(H.str()), exponent_cell(d, N),
                    out::Cell::of_text(sym::bound_is_rational(d, N) ? "exact" : "ball"), b.first, b.second,
                    out::Cell::of_exact(vac.str()), out::Cell::of_exact(hstar.str()), at_star.second});
       }
