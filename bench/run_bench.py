@@ -4,6 +4,8 @@
   sign-coef   all odd l <= 10^5 at 50 digits, d = 64: boundcheck (ratio recurrence, Arb) vs the
               same closed form in mpmath (Gamma per term, N(d,l) by math.comb), and vs mpmath
               running boundcheck's ratio recurrence (the fairest Python alternative)
+  floors      bench_floor.py first (its own results file): start-up vs a C program linking FLINT/Arb,
+              certified Gegenbauer at l = 10^4 vs Arb as a process, sign-coef CSV vs mpmath
   dim         N(d,l) exactly: boundcheck (FLINT) vs (2l+d-2) * math.comb(l+d-3, l-1) // l
   gegenbauer  C_l^lambda(0.3) to 30 digits at l = 10^4, 10^5: boundcheck vs mpmath.gegenbauer vs
               Arb's arb_hypgeom_gegenbauer_c with precision doubling
@@ -88,6 +90,9 @@ def py_dim(d, l):
 
 
 def main():
+    # issue 27's three ratios (start-up, certified Gegenbauer vs Arb, sign-coef vs mpmath) need no
+    # driver: bench_floor.py measures them in one run and records bench/results/bench_floor.md
+    subprocess.run([sys.executable, os.path.join(HERE, "bench_floor.py"), BUILD], check=True)
     if not os.path.exists(EXE):
         sys.exit("bench: build bench_sphere first (cmake --build build/release --target bench_sphere)")
     rows = []

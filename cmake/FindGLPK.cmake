@@ -1,7 +1,9 @@
 # FindGLPK.cmake — locate GLPK, the GNU Linear Programming Kit (Debian: libglpk-dev, <glpk.h>,
 # library "glpk"). GLPK ships neither CMake nor pkg-config files, hence this module.
 #
-# Imported target: GLPK::glpk.  Variables: GLPK_FOUND, GLPK_VERSION, GLPK_INCLUDE_DIR, GLPK_LIBRARY.
+# Imported target: GLPK::glpk.  Variables: GLPK_FOUND, GLPK_VERSION, GLPK_INCLUDE_DIR, GLPK_LIBRARY,
+# GLPK_SONAME (the name the library is loaded by at run time, e.g. libglpk.so.40: boundcheck dlopens
+# it, src/comm/glpk.hpp; read from the library with objdump, else the library's file name).
 
 include(FindPackageHandleStandardArgs)
 
@@ -15,6 +17,19 @@ if(GLPK_INCLUDE_DIR AND EXISTS "${GLPK_INCLUDE_DIR}/glpk.h")
   set(_glpk_major "${CMAKE_MATCH_1}")
   string(REGEX MATCH "GLP_MINOR_VERSION[ \t]+([0-9]+)" _m "${_glpk_ver_lines}")
   set(GLPK_VERSION "${_glpk_major}.${CMAKE_MATCH_1}")
+endif()
+
+set(GLPK_SONAME "")
+if(GLPK_LIBRARY)
+  get_filename_component(_glpk_real "${GLPK_LIBRARY}" REALPATH)
+  if(CMAKE_OBJDUMP)
+    execute_process(COMMAND "${CMAKE_OBJDUMP}" -p "${_glpk_real}" OUTPUT_VARIABLE _glpk_dump ERROR_QUIET)
+    string(REGEX MATCH "SONAME[ \t]+([^ \t\n]+)" _m "${_glpk_dump}")
+    set(GLPK_SONAME "${CMAKE_MATCH_1}")
+  endif()
+  if(NOT GLPK_SONAME)
+    get_filename_component(GLPK_SONAME "${GLPK_LIBRARY}" NAME)
+  endif()
 endif()
 
 find_package_handle_standard_args(GLPK REQUIRED_VARS GLPK_LIBRARY GLPK_INCLUDE_DIR VERSION_VAR GLPK_VERSION)

@@ -48,6 +48,12 @@ struct Context {
   /// The table is data for a program (the Python module), not text for a reader: commands that
   /// trim columns for a terminal (verify's compact layout) keep them all, as in csv and json.
   bool data = false;
+  /// Someone in this process reads the table's cells (`table`'s derived columns, `verify --expr`,
+  /// Python): every numeric cell carries the value it was printed from and every row is held as
+  /// cells. The CLI's main() clears it: it only prints the table, so a command with a long table
+  /// may give cells without values and its rows as an out::RowSource made as they are printed
+  /// (`sphere sign-coef`). Under --double-check the rows are compared, and are held (run_checked).
+  bool keep_values = true;
 };
 
 /// Throws UsageError on any bad global option.

@@ -164,6 +164,8 @@ RunResult run_checked(const Command& cmd, const Context& ctx) {
   alt.certified = true;
   alt.output.clear();
   RunResult second = cmd.run(alt);
+  first.table.materialize();  // rows made as printed (out::RowSource) are compared as cells
+  second.table.materialize();
   check_agreement(first.table, second.table, cmd.path() + ": --double-check failed", cmd.double_check,
                   cmd.double_check_skip);
   first.table.notes.push_back("double-checked: " + cmd.double_check);

@@ -2,10 +2,10 @@
 // main() owns the exit codes: 0 success, 1 domain or resource refusal, 2 usage error.
 //
 // Time: every command estimates its work and refuses above the budget (--max-seconds, default
-// 60 s) before it starts; long library loops poll the deadline (limits::poll). A watchdog thread
-// is the backstop for anything that does not poll: past the deadline plus a grace period it prints
-// the one error line and exits 1 (before any output was written). On a terminal it also shows a
-// "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
+// 60 s) before it starts; long library loops poll the deadline (limits::poll). A watchdog (a timer,
+// or a thread on a terminal) is the backstop for anything that does not poll: past the deadline plus a grace
+// period it prints the one error line and exits 1 (before any output was written). On a terminal it also
+// shows a "working" line on stderr once a command has run for 2 s (`table` draws its own progress bar).
 #include "certificate/certificate.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
@@ -16,10 +16,12 @@
 #include <flint/flint.h>
 #include <fmt/format.h>
 
+#include <sys/time.h>
 #include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
@@ -39,17 +41,38 @@ int fail(int code, const std::string& msg) {
   return code;
 }
 
+// The error line the timer's signal handler writes (async-signal-safe: write and _exit only).
+char g_timeout_line[512];
+size_t g_timeout_len = 0;
+
+extern "C" void timeout_and_die(int) {
+  (void)!write(STDERR_FILENO, g_timeout_line, g_timeout_len);
+  _exit(1);
+}
+
 // The watchdog and heartbeat. stop() before writing output: from then on the run is not killed.
+// With a heartbeat (stderr is a terminal) a thread does both. Without one, the kill alone is a
+// one-shot timer (SIGALRM at the deadline plus grace) whose handler writes the same line and
+// exits 1: no thread to create, schedule and join in every run (issue 27: on a loaded machine the
+// join waited for a core, a third of a short command's wall time).
 class Watchdog {
  public:
   Watchdog(std::string what, double kill_after, bool heartbeat)
       : what_(std::move(what)), kill_after_(kill_after), heartbeat_(heartbeat && isatty(STDERR_FILENO) != 0) {
-    thread_ = std::thread([this] { loop(); });
+    if (heartbeat_)
+      thread_ = std::thread([this] { loop(); });
+    else if (kill_after_ > 0 && kill_after_ < 1e9)  // beyond 30 years: never
+      arm_timer();
   }
   ~Watchdog() { stop(); }
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
   void stop() {
+    if (!heartbeat_) {
+      if (kill_after_ > 0 && !stopped_) setitimer(ITIMER_REAL, &kDisarmed, nullptr);
+      stopped_ = true;
+      return;
+    }
     {
       std::lock_guard<std::mutex> lock(m_);
       if (stopped_) return;
@@ -69,8 +92,7 @@ class Watchdog {
       const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (kill_after_ > 0 && t > kill_after_) {
         if (drawn_) std::fprintf(stderr, "\r%*s\r", 78, "");
-        std::fprintf(stderr, "error: %s: exceeded the time limit of %.3g s (raise --max-seconds)\n",
-                     what_.c_str(), bc::limits::time_budget());
+        std::fputs(timeout_line().c_str(), stderr);
         std::fflush(stderr);
         _exit(1);
       }
@@ -90,6 +112,28 @@ class Watchdog {
       }
     }
   }
+  std::string timeout_line() const {
+    char buf[sizeof g_timeout_line];
+    const int n =
+        std::snprintf(buf, sizeof buf, "error: %s: exceeded the time limit of %.3g s (raise --max-seconds)\n",
+                      what_.c_str(), bc::limits::time_budget());
+    return std::string(buf, n < 0 ? 0 : std::min<size_t>(static_cast<size_t>(n), sizeof buf - 1));
+  }
+  void arm_timer() {
+    const std::string line = timeout_line();
+    std::copy(line.begin(), line.end(), g_timeout_line);
+    g_timeout_len = line.size();
+    struct sigaction sa {};
+    sa.sa_handler = timeout_and_die;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, nullptr);
+    const double whole = std::floor(kill_after_);
+    itimerval when{};
+    when.it_value.tv_sec = static_cast<time_t>(whole);
+    when.it_value.tv_usec = static_cast<suseconds_t>((kill_after_ - whole) * 1e6);
+    setitimer(ITIMER_REAL, &when, nullptr);
+  }
+  static constexpr itimerval kDisarmed{};
   std::string what_;
   double kill_after_;
   bool heartbeat_;
@@ -131,7 +175,8 @@ int run(int argc, char** argv) {
     if (e.get_exit_code() == 0) return inv.app().exit(e);  // --help, --version: stdout, exit 0
     return fail(2, e.what());
   }
-  const Context ctx = inv.context();
+  Context ctx = inv.context();
+  ctx.keep_values = false;  // this front end only prints the table: no reader of its cells' values
   const std::string path = cmd->path();
   // the budget binds every command, `table` and `verify` included, whether or not --max-seconds
   // was given (README: "default 60"); a long sweep says --max-seconds 3600 (issue 20 §4)

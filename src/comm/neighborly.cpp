@@ -3,6 +3,7 @@
 // Cost: C(N,q) (or --samples) times the per-subset cost of neighborly.hpp.
 #include "comm/neighborly.hpp"
 
+#include "comm/glpk.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/random.hpp"
@@ -226,6 +227,7 @@ NeighborlyReport neighborly_check(unsigned long N, unsigned long q, unsigned lon
   fmpz_bin_uiui(rep.subsets.x, N, q);
   rep.sampled = samples > 0;
   const SignVectors v = draw_sign_vectors(N, k, seed);
+  (void)detail::glpk();  // loaded (or refused) here: nothing may throw inside the parallel loop
   SubsetRun run(rep, v, stop_at_failure, keep_rows, keep_witnesses, threads);
   if (rep.sampled)
     sampled_subsets(run, N, q, samples, seed);

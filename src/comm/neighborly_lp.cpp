@@ -14,8 +14,9 @@
 // is) solves each thread's own problem independently; any other GLPK is serialised by a mutex.
 #include "comm/neighborly.hpp"
 
+#include "comm/glpk.hpp"
+
 #include <flint/fmpz_mat.h>
-#include <glpk.h>
 
 #include <cmath>
 #include <memory>
@@ -26,7 +27,7 @@ namespace bc::comm::detail {
 namespace {
 
 struct LpDeleter {
-  void operator()(glp_prob* p) const { glp_delete_prob(p); }
+  void operator()(glp_prob* p) const { glpk().delete_prob(p); }
 };
 
 std::mutex glpk_mutex;  // one LP at a time when GLPK keeps one process-wide environment
@@ -36,7 +37,7 @@ std::mutex glpk_mutex;  // one LP at a time when GLPK keeps one process-wide env
 // release notes). glp_config("TLS") names the storage class, or is NULL/empty without it.
 bool glpk_reentrant() {
   static const bool yes = [] {
-    const char* tls = glp_config("TLS");
+    const char* tls = glpk().config("TLS");
     return tls != nullptr && *tls != '\0';
   }();
   return yes;
@@ -51,7 +52,7 @@ struct GlpkEnvironment {
   GlpkEnvironment& operator=(const GlpkEnvironment&) = delete;
   ~GlpkEnvironment() {
     std::lock_guard<std::mutex> lock(glpk_mutex);
-    glp_free_env();
+    glpk().free_env();
   }
 };
 
@@ -78,7 +79,7 @@ double bound_of(int stat, double lb, double ub) {
 // The vertex of the current basis, exactly; false if the non-basic system is singular.
 bool rebuild_vertex(std::vector<Fmpq>& w, glp_prob* lp, const SignVectors& v) {
   const slong n = static_cast<slong>(v.k) + 1;  // w'_1..w'_k, t
-  const int rows = glp_get_num_rows(lp), cols = glp_get_num_cols(lp);
+  const int rows = glpk().get_num_rows(lp), cols = glpk().get_num_cols(lp);
   fmpz_mat_t A, B, X;
   fmpz_mat_init(A, n, n);
   fmpz_mat_init(B, n, 1);
@@ -88,15 +89,15 @@ bool rebuild_vertex(std::vector<Fmpq>& w, glp_prob* lp, const SignVectors& v) {
   std::vector<int> ind(static_cast<size_t>(cols) + 1);
   std::vector<double> val(static_cast<size_t>(cols) + 1);
   for (int i = 1; i <= rows && ok; ++i) {
-    const int st = glp_get_row_stat(lp, i);
+    const int st = glpk().get_row_stat(lp, i);
     if (st == GLP_BS) continue;
     if (e >= n) {
       ok = false;
       break;
     }
     slong rhs2 = 0;
-    ok = twice_as_integer(bound_of(st, glp_get_row_lb(lp, i), glp_get_row_ub(lp, i)), rhs2);
-    const int len = glp_get_mat_row(lp, i, ind.data(), val.data());
+    ok = twice_as_integer(bound_of(st, glpk().get_row_lb(lp, i), glpk().get_row_ub(lp, i)), rhs2);
+    const int len = glpk().get_mat_row(lp, i, ind.data(), val.data());
     for (int t = 1; t <= len; ++t)  // coefficients are +-1: scale by 2 like the right-hand side
       fmpz_set_si(fmpz_mat_entry(A, e, ind[static_cast<size_t>(t)] - 1),
                   2 * static_cast<slong>(val[static_cast<size_t>(t)]));
@@ -104,14 +105,14 @@ bool rebuild_vertex(std::vector<Fmpq>& w, glp_prob* lp, const SignVectors& v) {
     ++e;
   }
   for (int c = 1; c <= cols && ok; ++c) {
-    const int st = glp_get_col_stat(lp, c);
+    const int st = glpk().get_col_stat(lp, c);
     if (st == GLP_BS) continue;
     if (e >= n) {
       ok = false;
       break;
     }
     slong rhs2 = 0;
-    ok = twice_as_integer(bound_of(st, glp_get_col_lb(lp, c), glp_get_col_ub(lp, c)), rhs2);
+    ok = twice_as_integer(bound_of(st, glpk().get_col_lb(lp, c), glpk().get_col_ub(lp, c)), rhs2);
     fmpz_set_si(fmpz_mat_entry(A, e, c - 1), 2);
     fmpz_set_si(fmpz_mat_entry(B, e, 0), rhs2);
     ++e;
@@ -136,24 +137,24 @@ LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std
   (void)environment;
   std::unique_lock<std::mutex> lock(glpk_mutex, std::defer_lock);
   if (!glpk_reentrant()) lock.lock();
-  glp_term_out(GLP_OFF);  // the library never prints
-  std::unique_ptr<glp_prob, LpDeleter> lp(glp_create_prob());
+  glpk().term_out(GLP_OFF);  // the library never prints
+  std::unique_ptr<glp_prob, LpDeleter> lp(glpk().create_prob());
   const int N = static_cast<int>(v.N), k = static_cast<int>(v.k);
   std::vector<char> in_s(v.N, 0);
   for (auto j : S) in_s[j] = 1;
-  glp_set_obj_dir(lp.get(), GLP_MIN);
-  glp_add_rows(lp.get(), N + 2 * k);
-  glp_add_cols(lp.get(), k + 1);
-  for (int c = 1; c <= k; ++c) glp_set_col_bnds(lp.get(), c, GLP_FR, 0.0, 0.0);
-  glp_set_col_bnds(lp.get(), k + 1, GLP_LO, 0.0, 0.0);
-  glp_set_obj_coef(lp.get(), k + 1, 1.0);
+  glpk().set_obj_dir(lp.get(), GLP_MIN);
+  glpk().add_rows(lp.get(), N + 2 * k);
+  glpk().add_cols(lp.get(), k + 1);
+  for (int c = 1; c <= k; ++c) glpk().set_col_bnds(lp.get(), c, GLP_FR, 0.0, 0.0);
+  glpk().set_col_bnds(lp.get(), k + 1, GLP_LO, 0.0, 0.0);
+  glpk().set_obj_coef(lp.get(), k + 1, 1.0);
   std::vector<int> ia{0}, ja{0};
   std::vector<double> ar{0.0};
   for (int j = 1; j <= N; ++j) {
     if (in_s[static_cast<size_t>(j - 1)])
-      glp_set_row_bnds(lp.get(), j, GLP_FX, 1.0, 1.0);
+      glpk().set_row_bnds(lp.get(), j, GLP_FX, 1.0, 1.0);
     else
-      glp_set_row_bnds(lp.get(), j, GLP_DB, -0.5, 0.5);
+      glpk().set_row_bnds(lp.get(), j, GLP_DB, -0.5, 0.5);
     for (int i = 1; i <= k; ++i) {
       ia.push_back(j), ja.push_back(i);
       ar.push_back(
@@ -161,30 +162,30 @@ LpStatus lp_feasible_point(std::vector<Fmpq>& w, const SignVectors& v, const std
     }
   }
   for (int i = 1; i <= k; ++i) {
-    glp_set_row_bnds(lp.get(), N + i, GLP_UP, 0.0, 0.0);      // w_i - t <= 0
-    glp_set_row_bnds(lp.get(), N + k + i, GLP_LO, 0.0, 0.0);  // w_i + t >= 0
+    glpk().set_row_bnds(lp.get(), N + i, GLP_UP, 0.0, 0.0);      // w_i - t <= 0
+    glpk().set_row_bnds(lp.get(), N + k + i, GLP_LO, 0.0, 0.0);  // w_i + t >= 0
     for (int r : {N + i, N + k + i}) {
       ia.push_back(r), ja.push_back(i), ar.push_back(1.0);
       ia.push_back(r), ja.push_back(k + 1), ar.push_back(r == N + i ? -1.0 : 1.0);
     }
   }
-  glp_load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
+  glpk().load_matrix(lp.get(), static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
   glp_smcp parm;
-  glp_init_smcp(&parm);
+  glpk().init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.presolve = GLP_OFF;
   // dual simplex first (primal if it fails): about 1.3x faster here than the primal from the
   // standard basis. Which optimal vertex it returns does not matter: the active-set descent goes on
   // to the least-norm point, which is unique, and every point is re-checked exactly.
   parm.meth = GLP_DUALP;
-  const int ret = glp_simplex(lp.get(), &parm);
-  if (ret == 0 && glp_get_status(lp.get()) == GLP_OPT && rebuild_vertex(w, lp.get(), v) &&
+  const int ret = glpk().simplex(lp.get(), &parm);
+  if (ret == 0 && glpk().get_status(lp.get()) == GLP_OPT && rebuild_vertex(w, lp.get(), v) &&
       linear_conditions_hold(w, v, S))
     return LpStatus::feasible;
   // float basis infeasible, singular or not optimal: decide in rational arithmetic
-  if (ret != 0) glp_adv_basis(lp.get(), 0);
-  if (glp_exact(lp.get(), &parm) != 0) return LpStatus::failed;
-  const int st = glp_get_status(lp.get());
+  if (ret != 0) glpk().adv_basis(lp.get(), 0);
+  if (glpk().exact(lp.get(), &parm) != 0) return LpStatus::failed;
+  const int st = glpk().get_status(lp.get());
   if (st == GLP_NOFEAS) return LpStatus::infeasible;
   if (st == GLP_OPT && rebuild_vertex(w, lp.get(), v) && linear_conditions_hold(w, v, S))
     return LpStatus::feasible;

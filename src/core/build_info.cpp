@@ -46,7 +46,9 @@ BuildInfo make() {
   b.libraries.emplace_back("GMP", gmp_version);
   b.libraries.emplace_back(
       "Eigen", fmt::format("{}.{}.{}", EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION));
-  b.libraries.emplace_back("GLPK", glp_version());
+  // the headers' version: GLPK is loaded only by `comm neighborly` (comm/glpk.hpp), from the
+  // library of the same SONAME CMake found with these headers
+  b.libraries.emplace_back("GLPK", fmt::format("{}.{}", GLP_MAJOR_VERSION, GLP_MINOR_VERSION));
   return b;
 }
 

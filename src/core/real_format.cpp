@@ -19,9 +19,12 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bc {
@@ -59,11 +62,10 @@ void pow10_ball(arb_t res, ulong k, slong prec) {
     arb_ui_pow_ui(res, 10, k, prec);
 }
 
-// Lays out `digits` (D chars, leading digit nonzero) with decimal exponent e, arb-style.
-std::string layout(const std::string& d, slong e, bool negative) {
+// Appends `d` (D digit characters, leading digit nonzero) laid out with decimal exponent e,
+// arb-style.
+void layout_to(std::string& out, std::string_view d, slong e, bool negative) {
   const slong n = static_cast<slong>(d.size());
-  std::string out;
-  out.reserve(d.size() + 12);
   if (negative) out += '-';
   const slong maxfix = std::max<slong>(6, n - 1);
   if (e >= -4 && e <= maxfix && e < n - 1) {
@@ -72,19 +74,27 @@ std::string layout(const std::string& d, slong e, bool negative) {
       out.append(static_cast<size_t>(-1 - e), '0');
       out += d;
     } else {
-      out.append(d, 0, static_cast<size_t>(e + 1));
+      out += d.substr(0, static_cast<size_t>(e + 1));
       out += '.';
-      out.append(d, static_cast<size_t>(e + 1));
+      out += d.substr(static_cast<size_t>(e + 1));
     }
-    return out;
+    return;
   }
   out += d[0];
   if (n > 1) {
     out += '.';
-    out.append(d, 1);
+    out += d.substr(1);
   }
   out += e >= 0 ? "e+" : "e-";
-  out += std::to_string(e >= 0 ? e : -e);
+  char buf[24];
+  const auto end = std::to_chars(buf, buf + sizeof buf, e >= 0 ? e : -e).ptr;
+  out.append(buf, end);
+}
+
+std::string layout(std::string_view d, slong e, bool negative) {
+  std::string out;
+  out.reserve(d.size() + 12);
+  layout_to(out, d, e, negative);
   return out;
 }
 
@@ -92,7 +102,8 @@ std::string layout(const std::string& d, slong e, bool negative) {
 // |mid| = X 2^(exp - 64 n) with X the n-limb mantissa, so |mid| 10^k = X 5^k 2^(exp - 64 n + k),
 // one mpn multiplication by a cached 5^k, a shift rounding to nearest and mpn_get_str. About
 // 0.1 us for 50 digits, against 1 us through fmpz_pow_ui, arb_mul and fmpz_get_str (issue 16).
-// "" when the value does not fit the fast path (the caller then uses Arb).
+// The digits go into `d` (its capacity reused from call to call); false when the value does not
+// fit the fast path (the caller then uses Arb).
 constexpr slong kMpnPow10 = 1024;
 
 const std::vector<mp_limb_t>& pow5_limbs(slong k) {
@@ -108,13 +119,43 @@ const std::vector<mp_limb_t>& pow5_limbs(slong k) {
   return cache[static_cast<size_t>(k)];
 }
 
-std::string scaled_digits_mpn(const arf_t mid, slong k) {
-  if (k < 0 || k > kMpnPow10 || !fmpz_fits_si(ARF_EXPREF(mid))) return "";
+// prod[0..n) >> down bits, rounded to nearest with ties to even (as arf_get_fmpz with ARF_RND_NEAR),
+// in place: returns where the result starts, n its length (0 for zero). prod has room for n + 1 limbs.
+mp_limb_t* shift_round(mp_limb_t* prod, mp_size_t& n, ulong down) {
+  // the bit just below the cut, and whether anything below that is nonzero
+  bool up = false, tie = false;
+  if (down > 0) {
+    const ulong below = down - 1;
+    up = ((prod[below / 64] >> (below % 64)) & 1) != 0;
+    if (up) {
+      tie = (prod[below / 64] & ((mp_limb_t{1} << (below % 64)) - 1)) == 0;
+      for (ulong i = 0; tie && i < below / 64; ++i) tie = prod[i] == 0;
+    }
+  }
+  const mp_size_t limbs = static_cast<mp_size_t>(down / 64);
+  mp_limb_t* z = prod + limbs;
+  n -= limbs;
+  if (down % 64 != 0) mpn_rshift(z, z, n, static_cast<unsigned>(down % 64));
+  while (n > 0 && z[n - 1] == 0) --n;
+  if (up && tie && (n == 0 || (z[0] & 1) == 0)) up = false;
+  if (up) {
+    if (n == 0) z[n++] = 0;
+    const mp_limb_t c = mpn_add_1(z, z, n, 1);
+    if (c != 0) z[n++] = c;
+  }
+  return z;
+}
+
+bool scaled_digits_mpn(std::string& d, const arf_t mid, slong k) {
+  if (k < 0 || k > kMpnPow10 || !fmpz_fits_si(ARF_EXPREF(mid))) return false;
   mp_srcptr xp;
   mp_size_t xn;
   ARF_GET_MPN_READONLY(xp, xn, mid);
+  const slong shift = fmpz_get_si(ARF_EXPREF(mid)) - 64 * static_cast<slong>(xn) + k;
+  if (shift > 0) return false;  // an integer part beyond the mantissa: not a fast-path case
   const auto& p5 = pow5_limbs(k);
   const mp_size_t pn = static_cast<mp_size_t>(p5.size());
+  if (static_cast<ulong>(-shift) / 64 >= static_cast<ulong>(xn + pn)) return false;
   mp_limb_t small[40];  // a 50-digit row needs about 6 limbs: no allocation on the common path
   std::vector<mp_limb_t> big;
   mp_limb_t* prod = small;
@@ -127,42 +168,19 @@ std::string scaled_digits_mpn(const arf_t mid, slong k) {
   else
     mpn_mul(prod, p5.data(), pn, xp, xn);
   mp_size_t n = xn + pn;
-  const slong shift = fmpz_get_si(ARF_EXPREF(mid)) - 64 * static_cast<slong>(xn) + k;
-  if (shift > 0) return "";  // an integer part beyond the mantissa: not a fast-path case
-  const ulong down = static_cast<ulong>(-shift);
-  const mp_size_t limbs = static_cast<mp_size_t>(down / 64);
-  if (limbs >= n) return "";
-  const ulong bits = down % 64;
-  // round to nearest, ties to even (as arf_get_fmpz with ARF_RND_NEAR): the bit just below the
-  // cut, and whether anything below that is nonzero
-  bool up = false, tie = false;
-  if (down > 0) {
-    const ulong below = down - 1;
-    up = ((prod[below / 64] >> (below % 64)) & 1) != 0;
-    if (up) {
-      tie = (prod[below / 64] & ((mp_limb_t{1} << (below % 64)) - 1)) == 0;
-      for (ulong i = 0; tie && i < below / 64; ++i) tie = prod[i] == 0;
-    }
+  mp_limb_t* z = shift_round(prod, n, static_cast<ulong>(-shift));
+  if (n == 0) {
+    d.assign(1, '0');
+    return true;
   }
-  mp_limb_t* z = prod + limbs;
-  n -= limbs;
-  if (bits != 0) mpn_rshift(z, z, n, static_cast<unsigned>(bits));
-  while (n > 0 && z[n - 1] == 0) --n;
-  if (up && tie && (n == 0 || (z[0] & 1) == 0)) up = false;
-  if (up) {
-    if (n == 0) z[n++] = 0;
-    const mp_limb_t c = mpn_add_1(z, z, n, 1);
-    if (c != 0) z[n++] = c;
-  }
-  if (n == 0) return "0";
-  std::string out(static_cast<size_t>(n) * 20 + 2, '\0');  // GMP: the largest n-limb number + 1
-  const size_t len = mpn_get_str(reinterpret_cast<unsigned char*>(out.data()), 10, z, n);
+  d.resize(static_cast<size_t>(n) * 20 + 2);  // GMP: the largest n-limb number + 1
+  auto* u = reinterpret_cast<unsigned char*>(d.data());
+  const size_t len = mpn_get_str(u, 10, z, n);
   size_t lead = 0;  // mpn_get_str may produce leading zeros
-  while (lead + 1 < len && out[lead] == 0) ++lead;
-  out.resize(len);
-  out.erase(0, lead);
-  for (char& c : out) c = static_cast<char>(c + '0');
-  return out;
+  while (lead + 1 < len && u[lead] == 0) ++lead;
+  for (size_t i = lead; i < len; ++i) u[i - lead] = static_cast<unsigned char>(u[i] + '0');
+  d.resize(len - lead);
+  return true;
 }
 
 // floor(log10 |x|) for a finite nonzero x whose exponent fits a slong, possibly one too low or too high
@@ -188,42 +206,51 @@ slong decimal_exponent(const arf_t x) {
   return fmpz_get_si(e.x);
 }
 
-std::string fast_digits(const arb_t x, long digits) {
-  const arf_struct* mid = arb_midref(x);
+// The D digits of |mid| and their decimal exponent by scaled_digits_mpn, appended to `out` laid
+// out; false when the value is not a fast-path case. e: floor(log10 |mid|) estimated, corrected
+// here by the digit count.
+bool fast_digits_mpn(std::string& out, const arf_t mid, long digits, slong e) {
+  thread_local std::string d;  // its capacity is reused: no allocation per value
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const slong k = digits - 1 - e;  // want 10^(D-1) <= |mid| 10^k < 10^D
+    if (!scaled_digits_mpn(d, mid, k)) return false;
+    const slong len = static_cast<slong>(d.size());
+    if (len == digits + 1 && d[0] == '1' && d.find_first_not_of('0', 1) == std::string::npos) {
+      d.pop_back();  // rounded up to 10^D: one more leading digit
+      layout_to(out, d, e + 1, arf_sgn(mid) < 0);
+      return true;
+    }
+    if (len > digits) {
+      ++e;
+      continue;
+    }
+    if (len < digits) {
+      --e;
+      continue;
+    }
+    if (d[0] == '1' && d.find_first_not_of('0', 1) == std::string::npos) {
+      // 10^(D-1) may be |mid| just below it rounded up, when e was estimated one too high
+      // (0.99999999999999998 read as 1.0): the nearest D-digit decimal is then 0.99...9
+      std::string lower;
+      if (scaled_digits_mpn(lower, mid, k + 1) && static_cast<slong>(lower.size()) == digits) {
+        layout_to(out, lower, e - 1, arf_sgn(mid) < 0);
+        return true;
+      }
+    }
+    layout_to(out, d, e, arf_sgn(mid) < 0);
+    return true;
+  }
+  return false;
+}
+
+// fast_digits by Arb (|mid| 10^k as a ball, rounded to an integer) when the mpn path does not apply.
+std::string arb_digits(const arf_t mid, long digits, slong e) {
   const slong prec = bits_for_digits(digits) + 16;
-  if (!fmpz_fits_si(ARF_EXPREF(mid))) throw std::logic_error("format_real: exponent out of range");
-  slong e = decimal_exponent(mid);  // estimated; corrected by the digit count below
-  Fmpz top, bottom;                 // 10^D and 10^(D-1), needed only off the mpn path
+  const Fmpz top = pow10(static_cast<ulong>(digits)), bottom = pow10(static_cast<ulong>(digits - 1));
   Arb y;
   Fmpz z;
   for (int attempt = 0; attempt < 4; ++attempt) {
     const slong k = digits - 1 - e;  // want 10^(D-1) <= |mid| 10^k < 10^D
-    if (std::string d = scaled_digits_mpn(mid, k); !d.empty()) {
-      const slong len = static_cast<slong>(d.size());
-      if (len == digits + 1 && d[0] == '1' && d.find_first_not_of('0', 1) == std::string::npos) {
-        d.pop_back();  // rounded up to 10^D: one more leading digit
-        return layout(d, e + 1, arf_sgn(mid) < 0);
-      }
-      if (len > digits) {
-        ++e;
-        continue;
-      }
-      if (len < digits) {
-        --e;
-        continue;
-      }
-      if (d[0] == '1' && d.find_first_not_of('0', 1) == std::string::npos) {
-        // 10^(D-1) may be |mid| just below it rounded up, when e was estimated one too high
-        // (0.99999999999999998 read as 1.0): the nearest D-digit decimal is then 0.99...9
-        if (std::string lower = scaled_digits_mpn(mid, k + 1); static_cast<slong>(lower.size()) == digits)
-          return layout(lower, e - 1, arf_sgn(mid) < 0);
-      }
-      return layout(d, e, arf_sgn(mid) < 0);
-    }
-    if (fmpz_is_zero(top.x)) {
-      top = pow10(static_cast<ulong>(digits));
-      bottom = pow10(static_cast<ulong>(digits - 1));
-    }
     arb_set_arf(y.x, mid);
     Arb p;
     pow10_ball(p.x, static_cast<ulong>(k >= 0 ? k : -k), prec + 64);
@@ -249,6 +276,23 @@ std::string fast_digits(const arb_t x, long digits) {
     return layout(z.str(), e, arf_sgn(mid) < 0);
   }
   return layout(z.str(), e, arf_sgn(mid) < 0);
+}
+
+// The D-digit decimal nearest to x's midpoint, appended to `out`.
+void fast_digits_to(std::string& out, const arb_t x, long digits) {
+  const arf_struct* mid = arb_midref(x);
+  if (!fmpz_fits_si(ARF_EXPREF(mid))) throw std::logic_error("format_real: exponent out of range");
+  const slong e = decimal_exponent(mid);  // estimated; corrected by the digit count
+  const size_t at = out.size();
+  if (fast_digits_mpn(out, mid, digits, e)) return;
+  out.resize(at);
+  out += arb_digits(mid, digits, e);
+}
+
+std::string fast_digits(const arb_t x, long digits) {
+  std::string out;
+  fast_digits_to(out, x, digits);
+  return out;
 }
 
 /// An exact ball (radius 0) whose value has at most `digits` significant decimal digits, printed
@@ -367,15 +411,21 @@ std::string format_bound(const arb_t x, long digits, int direction) {
   return layout(a.str(), e, fmpz_sgn(z.x) < 0);
 }
 
-std::string format_real(const arb_t x, long digits, bool certified) {
-  if (arb_is_zero(x)) return "0";
+void append_real(std::string& out, const arb_t x, long digits, bool certified) {
+  if (arb_is_zero(x)) {
+    out += '0';
+    return;
+  }
   // an exact value with at most `digits` digits is its own enclosure: "10", not "10.000...0"
-  if (std::string e = exact_short(x, digits); !e.empty()) return e;
+  if (std::string e = exact_short(x, digits); !e.empty()) {
+    out += e;
+    return;
+  }
   if (certified) {
     char* s = arb_get_str(x, digits, 0);
-    std::string out(s);
+    out += s;
     flint_free(s);
-    return out;
+    return;
   }
   if (!accurate_to_digits(x, digits))
     throw std::logic_error("format_real: ball too wide for the requested digits");
@@ -383,13 +433,19 @@ std::string format_real(const arb_t x, long digits, bool certified) {
     // a decimal exponent beyond 2^60 ((d/r)^(1/eps) at eps = 1e-30): Arb's own decimal conversion
     // handles big exponents; the ball is accurate to the digits, so its midpoint's are printed
     char* str = arb_get_str(x, digits, ARB_STR_NO_RADIUS);
-    std::string out(str);
+    const bool wide = std::strstr(str, "+/-") != nullptr;
+    if (!wide) out += str;
     flint_free(str);
-    if (out.find("+/-") != std::string::npos)
-      throw std::logic_error("format_real: ball too wide for the requested digits");
-    return out;
+    if (wide) throw std::logic_error("format_real: ball too wide for the requested digits");
+    return;
   }
-  return fast_digits(x, digits);
+  fast_digits_to(out, x, digits);
+}
+
+std::string format_real(const arb_t x, long digits, bool certified) {
+  std::string out;
+  append_real(out, x, digits, certified);
+  return out;
 }
 
 std::string format_within_unit(const arb_t x, long max_digits) {

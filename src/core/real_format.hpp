@@ -22,6 +22,10 @@ bool accurate_to_digits(const arb_t x, long digits);
 /// Throws std::logic_error if the precondition fails: the caller must raise precision first.
 std::string format_real(const arb_t x, long digits, bool certified);
 
+/// format_real's text appended to `out`: no allocation of its own for the common cases (a
+/// midpoint of up to a few hundred digits), for callers printing many values into one buffer.
+void append_real(std::string& out, const arb_t x, long digits, bool certified);
+
 /// Decimal text of `x` with the most significant digits, at most max_digits, such that every point
 /// of the ball lies within one unit of the last printed digit: the reading a printed decimal gets
 /// back (output/cell_value.hpp), so a value computed from printed inputs prints only the digits

@@ -74,26 +74,36 @@ void append_csv_field(std::string& out, const std::string& s) {
     out += csv_field(s);
 }
 
+void append_csv_row(std::string& out, const std::vector<Cell>& r) {
+  for (size_t i = 0; i < r.size(); ++i) {
+    if (i) out += ',';
+    const Cell& c = r[i];
+    if (c.kind == CellKind::integer)
+      fmt::format_to(std::back_inserter(out), "{}", c.ival);
+    else if (c.kind == CellKind::number)  // Cell::display's text, which holds no comma or quote
+      fmt::format_to(std::back_inserter(out), "{}", c.dval);
+    else
+      append_csv_field(out, c.str);  // no copy of the 50-digit payloads (issue 16)
+  }
+  out += '\n';
+}
+
+// The rows of a table, then those of its source (RowSource) through one reused row of cells.
 std::string render_csv(const Table& t) {
+  std::vector<Cell> row(t.source ? t.columns.size() : 0);
+  if (t.source && t.source->size() > 0) t.source->fill(0, row);
+  const std::vector<Cell>* first = !t.rows.empty() ? &t.rows[0] : t.source ? &row : nullptr;
   std::string out;
   size_t guess = 64;  // the first row's length times the row count: one allocation, not log(n)
-  if (!t.rows.empty())
-    for (const auto& c : t.rows[0]) guess += c.str.size() + 24;
-  out.reserve(guess * (t.rows.size() + 1));
+  if (first != nullptr)
+    for (const auto& c : *first) guess += c.str.size() + 24;
+  out.reserve(guess * (t.row_count() + 1));
   for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(t.columns[i]);
   out += "\n";
-  for (const auto& r : t.rows) {
-    for (size_t i = 0; i < r.size(); ++i) {
-      if (i) out += ',';
-      const Cell& c = r[i];
-      if (c.kind == CellKind::integer)
-        fmt::format_to(std::back_inserter(out), "{}", c.ival);
-      else if (c.kind == CellKind::number)  // Cell::display's text, which holds no comma or quote
-        fmt::format_to(std::back_inserter(out), "{}", c.dval);
-      else
-        append_csv_field(out, c.str);  // no copy of the 50-digit payloads (issue 16)
-    }
-    out += '\n';
+  for (const auto& r : t.rows) append_csv_row(out, r);
+  for (size_t i = 0; t.source && i < t.source->size(); ++i) {
+    if (i > 0) t.source->fill(i, row);
+    append_csv_row(out, row);
   }
   return out;
 }
@@ -445,6 +455,11 @@ std::string render_latex(const Table& t) {
 }  // namespace
 
 std::string render(const Table& t, const Meta& meta, Format f) {
+  if (t.source && f != Format::csv) {  // only CSV is rendered row by row
+    Table whole = t;
+    whole.materialize();
+    return render(whole, meta, f);
+  }
   switch (f) {
     case Format::json:
       return render_json(t, meta);

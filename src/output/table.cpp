@@ -67,6 +67,18 @@ void Table::add_row(std::vector<Cell> row) {
   rows.push_back(std::move(row));
 }
 
+void Table::materialize() {
+  if (!source) return;
+  const std::shared_ptr<const RowSource> src = std::move(source);
+  source.reset();
+  rows.reserve(rows.size() + src->size());
+  for (size_t i = 0; i < src->size(); ++i) {
+    std::vector<Cell> row(columns.size());
+    src->fill(i, row);
+    rows.push_back(std::move(row));
+  }
+}
+
 bool parse_format(const std::string& name, Format& out) {
   if (name == "table")
     out = Format::table;

@@ -49,6 +49,23 @@ struct Cell {
   [[nodiscard]] bool numeric() const { return kind != CellKind::text; }
 };
 
+/// Rows a command makes as they are printed instead of holding them as cells, for a long table whose
+/// only reader is the printer: `sphere sign-coef --l-max 100001` at the CLI prints 50 001 rows, and
+/// 150 000 cells held at once (each a string and a value) cost more than the numbers. render() takes
+/// the rows from the source one at a time into one reused row; every format handles it (CSV row by
+/// row, the others through Table::materialize). Only a front end that reads nothing but the printed
+/// text gets such a table (cli::Context::keep_values is false: the CLI's main()); `table`, `verify`
+/// and Python always get cells with their values.
+class RowSource {
+ public:
+  virtual ~RowSource() = default;
+  /// The number of rows.
+  [[nodiscard]] virtual size_t size() const = 0;
+  /// Sets `row` (one cell per column; its cells' strings may hold a previous row's text, to be
+  /// reused) to the cells of row i.
+  virtual void fill(size_t i, std::vector<Cell>& row) const = 0;
+};
+
 struct Table {
   std::string command;  ///< e.g. "sphere dim"
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
@@ -81,8 +98,16 @@ struct Table {
   bool wide = false;          ///< a table* across both columns of a two-column document (never a
                               ///< longtable: LaTeX sets none in two-column mode)
 
+  /// Rows made when printed (RowSource), after `rows`; null for almost every table.
+  std::shared_ptr<const RowSource> source;
+
   /// Appends a row; throws std::logic_error if its arity differs from columns.
   void add_row(std::vector<Cell> row);
+  /// The source's rows appended to `rows` as cells, and the source dropped: for a reader that needs
+  /// every row at once. Nothing to do for a table without a source.
+  void materialize();
+  /// rows.size() plus the source's rows.
+  [[nodiscard]] size_t row_count() const { return rows.size() + (source ? source->size() : 0); }
 };
 
 /// Above this many rows a LaTeX table is a longtable (a float cannot break across pages), unless

@@ -8,6 +8,7 @@
 #include "core/real_format.hpp"
 #include "sphere/dim.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <stdexcept>
@@ -47,20 +48,27 @@ void sign_coef_closed(arb_t res, ulong d, ulong l, slong prec) {
 
 namespace {
 
-// Multiplies x by a/b where a, b are products of word-size factors; one word operation each
-// when the products fit in 64 bits.
-void mul_ratio(arb_t x, std::initializer_list<ulong> num, std::initializer_list<ulong> den, slong prec) {
+// res = x a/b where a, b are products of word-size factors; one word operation each when the
+// products fit in 64 bits. The first operation reads x, the others work on res in place (res may
+// be x): the same roundings either way.
+void mul_ratio(arb_t res, const arb_t x, std::initializer_list<ulong> num, std::initializer_list<ulong> den,
+               slong prec) {
+  arb_srcptr src = x;
+  auto op = [&](ulong v, bool mul) {
+    mul ? arb_mul_ui(res, src, v, prec) : arb_div_ui(res, src, v, prec);
+    src = res;
+  };
   auto apply = [&](std::initializer_list<ulong> fs, bool mul) {
     ulong acc = 1;
     for (ulong f : fs) {
       ulong next;
       if (__builtin_mul_overflow(acc, f, &next)) {
-        mul ? arb_mul_ui(x, x, acc, prec) : arb_div_ui(x, x, acc, prec);
+        op(acc, mul);
         next = f;
       }
       acc = next;
     }
-    mul ? arb_mul_ui(x, x, acc, prec) : arb_div_ui(x, x, acc, prec);
+    op(acc, mul);
   };
   apply(num, true);
   apply(den, false);
@@ -69,6 +77,45 @@ void mul_ratio(arb_t x, std::initializer_list<ulong> num, std::initializer_list<
 // Rows are computed in blocks of fixed size, each started from the closed form, so that the
 // blocks can run in parallel and the result does not depend on the thread count.
 constexpr ulong kBlockOdd = 2048;  // odd degrees per block
+
+// The odd degrees l = 2i+1, i in [i0, i1), by the ratio recurrence from the closed form at i0; the
+// row of i >= first_i goes to out[i - first_i], with its energy summed from the block's start.
+// The recurrence runs through the rows themselves (a row's s_l and energy are the next row's
+// inputs: nothing is copied); degrees before first_i use two scratch pairs in turn. The block's
+// energy goes to `block_energy`.
+void sign_coef_block(SignCoefRow* out, arb_t block_energy, ulong d, ulong i0, ulong i1, ulong first_i,
+                     slong prec) {
+  Arb scratch_s[2], scratch_e[2], n, c2, zero;
+  arb_srcptr s_prev = nullptr, e_prev = zero.x;
+  ulong l = 2 * i0 + 1;
+  harmonic_dim_arb(n.x, d, l, prec);
+  for (ulong i = i0; i < i1; ++i, l += 2) {
+    SignCoefRow* r = i >= first_i ? out + (i - first_i) : nullptr;
+    arb_ptr s = r != nullptr ? r->coef_unit.x : scratch_s[i % 2].x;
+    arb_ptr e = r != nullptr ? r->energy.x : scratch_e[i % 2].x;
+    if (i == i0) {
+      sign_coef_unit_closed(s, d, l, prec);
+    } else {
+      const ulong m = l - 2;
+      // s_l = -s_m m / (m+d)
+      mul_ratio(s, s_prev, {m}, {m + d}, prec);
+      arb_neg(s, s);
+      // N(d,l) = N(d,m) (2m+d+2)(m+d-2)(m+d-1) / ((m+1)(m+2)(2m+d-2))
+      mul_ratio(n.x, n.x, {2 * m + d + 2, m + d - 2, m + d - 1}, {m + 1, m + 2, 2 * m + d - 2}, prec);
+    }
+    arb_sqr(c2.x, s, prec);
+    arb_mul(c2.x, c2.x, n.x, prec);
+    arb_add(e, e_prev, c2.x, prec);
+    if (r != nullptr) {
+      r->l = l;
+      arb_sqrt(r->coef.x, c2.x, prec);  // |c_l| = sqrt(N s_l^2); sign of s_l
+      if (arf_sgn(arb_midref(s)) < 0) arb_neg(r->coef.x, r->coef.x);
+    }
+    s_prev = s;
+    e_prev = e;
+  }
+  arb_set(block_energy, e_prev);
+}
 
 }  // namespace
 
@@ -100,39 +147,22 @@ std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bo
       continue;
     }
     const ulong i0 = b * kBlockOdd, i1 = std::min(n_odd, i0 + kBlockOdd);
-    Arb s, n, c2, energy;
-    ulong l = 2 * i0 + 1;
-    sign_coef_unit_closed(s.x, d, l, prec);
-    harmonic_dim_arb(n.x, d, l, prec);
-    for (ulong i = i0; i < i1; ++i, l += 2) {
-      arb_sqr(c2.x, s.x, prec);
-      arb_mul(c2.x, c2.x, n.x, prec);
-      arb_add(energy.x, energy.x, c2.x, prec);
-      if (i >= first_i) {
-        SignCoefRow& r = odd[i - first_i];
-        r.l = l;
-        arb_set(r.coef_unit.x, s.x);
-        arb_sqrt(r.coef.x, c2.x, prec);  // |c_l| = sqrt(N s_l^2); sign of s_l
-        if (arf_sgn(arb_midref(s.x)) < 0) arb_neg(r.coef.x, r.coef.x);
-        arb_set(r.energy.x, energy.x);  // block-local for now
-      }
-      if (i + 1 == i1) break;
-      // s_{l+2} = -s_l l / (l+d)
-      mul_ratio(s.x, {l}, {l + d}, prec);
-      arb_neg(s.x, s.x);
-      // N(d,l+2) = N(d,l) (2l+d+2)(l+d-2)(l+d-1) / ((l+1)(l+2)(2l+d-2))
-      mul_ratio(n.x, {2 * l + d + 2, l + d - 2, l + d - 1}, {l + 1, l + 2, 2 * l + d - 2}, prec);
-    }
-    arb_swap(block_energy[b].x, energy.x);
+    sign_coef_block(odd.data(), block_energy[b].x, d, i0, i1, first_i, prec);
   }
   if (out_of_time) limits::poll("sphere sign coefficients");  // the deadline has passed: throws
   // Prefix sums of the block energies, in block order (independent of the thread count).
   std::vector<Arb> before(n_blocks);
   for (ulong b = 1; b < n_blocks; ++b) arb_add(before[b].x, before[b - 1].x, block_energy[b - 1].x, prec);
-  for (auto& r : odd) {
-    const ulong b = ((r.l - 1) / 2) / kBlockOdd;
-    if (b > 0) arb_add(r.energy.x, r.energy.x, before[b].x, prec);
-  }
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(static)
+#endif
+  for (ulong b = 1; b < n_blocks; ++b)
+    for (ulong i = std::max(b * kBlockOdd, first_i); i < std::min(n_odd, (b + 1) * kBlockOdd); ++i) {
+      arb_ptr e = odd[i - first_i].energy.x;
+      arb_add(e, e, before[b].x, prec);
+    }
+  // odd degrees only, from l_first (odd, or 0): the rows as they are
+  if (!include_even && (odd.empty() || odd.front().l >= l_first)) return odd;
   std::vector<SignCoefRow> rows;
   rows.reserve(include_even ? 2 * odd.size() + 1 : odd.size());
   if (include_even && l_first == 0) {
@@ -162,9 +192,15 @@ std::vector<SignCoefRow> sign_coef_eval(ulong d, ulong l_first, ulong l_last, bo
   for (;;) {
     auto rows = sign_coef_rows(d, l_first, l_last, include_even, prec);
     slong worst = target;
-    for (const auto& r : rows)
+    const long n_rows = static_cast<long>(rows.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(static) reduction(min : worst)
+#endif
+    for (long i = 0; i < n_rows; ++i) {
+      const SignCoefRow& r = rows[static_cast<size_t>(i)];
       for (const arb_struct* v : {r.coef.x, r.coef_unit.x, r.energy.x})
         if (!arb_is_zero(v)) worst = std::min(worst, arb_rel_accuracy_bits(v));
+    }
     if (worst >= target) return rows;
     prec += (target - worst) + 32;
     if (prec > limits::max_working_bits)

@@ -8,8 +8,12 @@
 #include "core/real_format.hpp"
 #include "parse.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <memory>
 
 namespace bc::cli {
 
@@ -18,6 +22,79 @@ namespace {
 struct SignCoefOptions {
   std::string d, l, l_max;
   bool exact = false, include_even = false;
+};
+
+// The printed rows of a front end that only prints (Context::keep_values false): their CSV lines
+// made in parallel into one buffer per block of rows (no string or value per cell), the values
+// then freed. CSV is the lines as they are (RunResult::raw, written once); every other format takes
+// the cells, cut out of the lines, through render() (fill).
+class SignCoefText final : public out::RowSource {
+ public:
+  SignCoefText(std::vector<sphere::SignCoefRow>& rows, const Context& ctx)
+      : l_(rows.size()), start_(rows.size()) {
+    const size_t n_blocks = (rows.size() + kRows - 1) / kRows;
+    text_.resize(n_blocks);
+    const long nb = static_cast<long>(n_blocks);
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
+#endif
+    for (long b = 0; b < nb; ++b) {
+      const size_t i0 = static_cast<size_t>(b) * kRows, i1 = std::min(rows.size(), i0 + kRows);
+      std::string& t = text_[static_cast<size_t>(b)];
+      t.reserve((i1 - i0) * (3 * static_cast<size_t>(ctx.digits + 8) + 24));
+      for (size_t i = i0; i < i1; ++i) {
+        sphere::SignCoefRow& r = rows[i];
+        l_[i] = r.l;
+        start_[i] = static_cast<uint32_t>(t.size());
+        char buf[24];
+        t.append(buf, std::to_chars(buf, buf + sizeof buf, r.l).ptr);  // as fmt prints an integer cell
+        for (Arb* v : {&r.coef, &r.coef_unit, &r.energy}) {
+          t += ',';  // a decimal holds no comma or quote: the field as it is
+          append_real(t, v->x, ctx.digits, ctx.certified);
+          *v = Arb();  // freed here, in parallel, rather than one by one after the loop
+        }
+        t += '\n';
+      }
+    }
+  }
+  [[nodiscard]] size_t size() const override { return l_.size(); }
+  void fill(size_t i, std::vector<out::Cell>& row) const override {
+    row[0].kind = out::CellKind::integer;
+    row[0].ival = static_cast<long long>(l_[i]);
+    const std::string& t = text_[i / kRows];
+    size_t at = t.find(',', start_[i]);
+    for (size_t j = 1; j <= 3; ++j) {
+      const size_t end = t.find(j < 3 ? ',' : '\n', at + 1);
+      row[j].kind = out::CellKind::real;
+      row[j].str.assign(t, at + 1, end - at - 1);
+      at = end;
+    }
+  }
+  /// `header`, then every row as render() prints it in CSV: the lines as they are, copied into
+  /// place in parallel.
+  [[nodiscard]] std::string csv(const std::string& header, int threads) const {
+    std::vector<size_t> at(text_.size() + 1, header.size());
+    for (size_t b = 0; b < text_.size(); ++b) at[b + 1] = at[b] + text_[b].size();
+    std::string out(at.back(), '\0');
+    std::copy(header.begin(), header.end(), out.begin());
+    const long nb = static_cast<long>(text_.size());
+#ifdef BOUNDCHECK_HAVE_OPENMP
+#pragma omp parallel for schedule(static) num_threads(threads)
+#else
+    (void)threads;
+#endif
+    for (long b = 0; b < nb; ++b) {
+      const std::string& t = text_[static_cast<size_t>(b)];
+      std::copy(t.begin(), t.end(), out.begin() + static_cast<std::ptrdiff_t>(at[static_cast<size_t>(b)]));
+    }
+    return out;
+  }
+
+ private:
+  static constexpr size_t kRows = 1024;  // rows per text buffer: 49 blocks for 2 threads at l <= 10^5
+  std::vector<ulong> l_;
+  std::vector<uint32_t> start_;  // where each row's line starts in its block's buffer
+  std::vector<std::string> text_;
 };
 
 RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
@@ -54,6 +131,16 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   // a single even --l prints its (zero) row
   const bool even_rows = o.include_even || (!range && l % 2 == 0);
   auto rows = sphere::sign_coef_eval(d, first, l, even_rows, ctx.digits);
+  if (!ctx.keep_values) {
+    auto text = std::make_shared<const SignCoefText>(rows, ctx);
+    RunResult r{std::move(t), 0};
+    // CSV (on stdout or to --output): the lines, not a rendering of cells; not under --double-check,
+    // which compares the rows (and skips a run that has raw text)
+    if (ctx.format == out::Format::csv && !ctx.double_check)
+      r.raw = text->csv("l,coef,coef_unit,energy\n", ctx.threads);
+    r.table.source = std::move(text);
+    return r;
+  }
   // Decimal conversion dominates for long ranges: done in parallel, into fixed slots.
   std::vector<std::array<std::string, 3>> text(rows.size());
   const long n = static_cast<long>(rows.size());
