@@ -23,14 +23,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
+struct PaperDir {
   fs::path path;
-  TempDir() {
+  PaperDir() {
     static int n = 0;
     path = fs::temp_directory_path() / fmt::format("bc_paper_{}_{}", getpid(), n++);
     fs::create_directories(path);
   }
-  ~TempDir() {
+  ~PaperDir() {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
@@ -40,7 +40,7 @@ struct TempDir {
   }
 };
 
-std::string slurp(const std::string& p) {
+std::string read_all(const std::string& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -83,7 +83,7 @@ void refused(const bc::test::Run& r, const std::string& needle) {
 }  // namespace
 
 TEST_CASE("table: a pivot on d and r holds each long row's value in its own cell") {
-  TempDir tmp;
+  PaperDir tmp;
   auto lg = run_boundcheck({"table", "--spec", tmp.file("long.toml", kGrid), "--format", "json"});
   REQUIRE(lg.code == 0);
   // the reference: the long rows, keyed by (H, d, r)
@@ -126,13 +126,13 @@ TEST_CASE("table: a pivot on d and r holds each long row's value in its own cell
   auto fig = run_boundcheck({"table", "--spec", spec, "--plot", svg, "--format", "csv"});
   INFO(fig.err);
   REQUIRE(fig.code == 0);
-  const std::string s = slurp(svg);
+  const std::string s = read_all(svg);
   for (int d : {16, 32})
     for (int r : {1, 4}) CHECK(s.find(fmt::format("d = {}, r = {}", d, r)) != std::string::npos);
 }
 
 TEST_CASE("table: a swept key that is neither x nor a series key is refused with the fix") {
-  TempDir tmp;
+  PaperDir tmp;
   const std::string merged = tmp.file("merged.toml", std::string(kGrid) + R"([plot]
 x = "H"
 y = "lo"
@@ -157,7 +157,7 @@ series = "d"
 }
 
 TEST_CASE("table --set: a fixed value or a sweep with did-you-mean and provenance") {
-  TempDir tmp;
+  PaperDir tmp;
   const std::string spec = tmp.file("g.toml", kGrid);
   // --set r=4 is the spec with [fixed] r = 4 (the same rows, byte for byte)
   const std::string fixed = tmp.file("f.toml", R"(command = "rank bound"
@@ -217,7 +217,7 @@ std::uint64_t fnv(const std::string& text, std::uint64_t h = 1469598103934665603
 }  // namespace
 
 TEST_CASE("table --set: shards carry the overrides in their digests and other overrides never merge") {
-  TempDir tmp;
+  PaperDir tmp;
   const std::string spec = tmp.file("g.toml", kGrid);
   std::vector<std::string> r4, r1;
   for (int i = 1; i <= 2; ++i) {
@@ -236,7 +236,7 @@ TEST_CASE("table --set: shards carry the overrides in their digests and other ov
   REQUIRE(merged.code == 0);
   CHECK(merged.out == whole.out);
   // the file says which overrides, and each task's digest starts from the text and them
-  const auto j = nlohmann::json::parse(slurp(r4[0]));
+  const auto j = nlohmann::json::parse(read_all(r4[0]));
   CHECK(j["set"] == nlohmann::json({"r=4"}));
   const std::uint64_t seed =
       fnv(j["spec"].get<std::string>() + "\n--set r = 4", fnv(j["plan"].get<std::string>() + "\n"));
@@ -265,14 +265,14 @@ TEST_CASE("table --set: shards carry the overrides in their digests and other ov
       {"table", "--spec", spec, "--set", "r=4", "--shard", "1/2", "--output", r1[0], "--resume"});
   CHECK(res.code == 0);
   CHECK(res.err.find("other --set overrides") != std::string::npos);
-  CHECK(nlohmann::json::parse(slurp(r1[0]))["set"] == nlohmann::json({"r=4"}));
+  CHECK(nlohmann::json::parse(read_all(r1[0]))["set"] == nlohmann::json({"r=4"}));
 }
 
 // Review of issue 28: a shard dealt no task holds no columns; when it was the newest file of the
 // spec, table status --spec S --set checked the layout against those and refused a spec whose
 // shards were all done ("no column \"H\" (columns: )").
 TEST_CASE("table status: shards dealt no task, of a spec with a pivot and --set, are done") {
-  TempDir tmp;
+  PaperDir tmp;
   const std::string spec = tmp.file("p.toml", std::string(kGrid) + kPivotPlot);
   // more shards than the grid of --set r=4 has points (2 d x 3 H): some shards get no task
   const int n = 8;
@@ -284,7 +284,7 @@ TEST_CASE("table status: shards dealt no task, of a spec with a pivot and --set,
                 .code == 0);
   }
   size_t empty = 0;
-  for (const auto& f : files) empty += nlohmann::json::parse(slurp(f))["rows"].empty() ? 1 : 0;
+  for (const auto& f : files) empty += nlohmann::json::parse(read_all(f))["rows"].empty() ? 1 : 0;
   REQUIRE(empty >= 2);  // 6 points in at most 6 tasks
   // every order of the files: the newest (the last written, an empty shard) and the oldest
   for (bool reversed : {false, true}) {
@@ -313,7 +313,7 @@ TEST_CASE("table status: shards dealt no task, of a spec with a pivot and --set,
 }
 
 TEST_CASE("table plan and status check the spec as table does before printing anything") {
-  TempDir tmp;
+  PaperDir tmp;
   // each: a spec table refuses (the refusal the test reads from table itself, then from plan)
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"value.toml", "command = \"rank bound\"\n[fixed]\nr = 1\nH = 1\n[sweep]\nd = [\"abc\", 3]\n"},
@@ -357,7 +357,7 @@ TEST_CASE("table plan and status check the spec as table does before printing an
 }
 
 TEST_CASE("table: [latex] label with provenance under the table and whole digits in a table*") {
-  TempDir tmp;
+  PaperDir tmp;
   const std::string spec = tmp.file("l.toml", std::string(kGrid) + kPivotPlot + R"([latex]
 caption = 'Bounds $\mathrm{LB}$.'
 label = "tab:lb"
@@ -382,7 +382,7 @@ style = "two-column"
 }
 
 TEST_CASE("table --format html: the swept command's formula and the spec - verify leads with the summary") {
-  TempDir tmp;
+  PaperDir tmp;
   const std::string spec = tmp.file(
       "g.toml", std::string(kGrid) + "[layout]\nrows = \"H\"\ncols = [\"d\", \"r\"]\nvalue = \"lo\"\n");
   auto r = run_boundcheck({"table", "--spec", spec, "--set", "kernel=double", "--format", "html"});
