@@ -41,7 +41,7 @@ void check_latex(const std::string& tex) {
   static const std::set<std::string> kMacros = {
       "begin",           "end",      "caption",     "centering", "toprule", "midrule",       "bottomrule",
       "endhead",         "endfoot",  "texttt",      "times",     "pm",      "textbackslash", "textasciitilde",
-      "textasciicircum", "textless", "textgreater", "textbar"};
+      "textasciicircum", "textless", "textgreater", "textbar",   "sisetup"};
   for (size_t i = 0; i < tex.size(); ++i) {
     if (tex[i] == '%' && (i == 0 || tex[i - 1] == '\n')) {  // the header comment: one line each
       i = tex.find('\n', i);

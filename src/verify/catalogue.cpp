@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "core/text_file.hpp"
+#include "core/toml_guard.hpp"
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -279,6 +280,9 @@ std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const
   std::set<std::string> ids;
   for (const auto& f : files) {
     toml::table doc;
+    if (const long bad = toml_non_ascii_line(f.text); bad != 0)
+      throw DomainError(
+          fmt::format("verify: {}:{}: a non-ASCII character outside a string or a comment", f.name, bad));
     try {
       doc = toml::parse(f.text, f.name);
     } catch (const toml::parse_error& e) {

@@ -2,6 +2,7 @@
 // and every sphere claim holds (the same run `boundcheck verify` does, here per claim).
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "core/toml_guard.hpp"
 #include "verify/catalogue.hpp"
 
 #include <doctest/doctest.h>
@@ -175,4 +176,17 @@ TEST_CASE("verify: printed verdicts follow the claim's evidence") {
     INFO(bad);
     CHECK_THROWS_AS(load_catalogue({{"x.toml", bad}}), bc::DomainError);
   }
+}
+
+// toml++ 3.3 reaches __builtin_unreachable for U+00A1..U+0499 between tokens (found by
+// fuzz_catalogue under UBSan): such text is refused before toml++ parses it. TOML allows non-ASCII
+// only in strings and comments (toml.io, "Keys": bare keys are ASCII letters, digits, _ and -).
+TEST_CASE("verify: a non-ASCII character outside strings and comments is refused before parsing") {
+  CHECK(bc::toml_non_ascii_line(
+            "a = \"\u00a7 4\" # \u00e9\nb = 'x\u00e9'\nc = \"\"\"\n\u00e9\"\"\"\"\nd = '''\u00e9'''\n") == 0);
+  CHECK(bc::toml_non_ascii_line("a = 1\n[t\u00e9]\n") == 2);
+  CHECK(bc::toml_non_ascii_line("a = \"\\\"\u00e9\" \u00e9\n") == 1);  // an escaped quote does not close
+  CHECK(bc::toml_non_ascii_line("a = \"\"\"x\"\"\" \u00e9\n") == 1);   // after a multi-line string
+  const std::string bad = "[[claim]]\nid = 'a'\n[claim.p\u00e1rams]\n";
+  CHECK_THROWS_AS(load_catalogue({{"x.toml", bad}}), bc::DomainError);
 }

@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/flint.hpp"
 #include "core/text_file.hpp"
+#include "core/toml_guard.hpp"
 #include "output/plot_text.hpp"
 #include "table/values.hpp"
 
@@ -666,6 +667,9 @@ std::pair<std::string, toml::table> read_set_word(const std::string& word) {
     bad("a global option, not a spec option (use table's own --digits, --format, --output, --threads)");
   toml::table doc;
   try {
+    // non-ASCII outside a string is no TOML value (and toml++ must not see it: core/toml_guard.hpp)
+    if (toml_non_ascii_line(value) != 0)
+      throw toml::parse_error("a non-ASCII character outside a string", toml::source_region{});
     doc = toml::parse("v = " + value);
   } catch (const toml::parse_error& e) {
     if (value.find_first_of("[]{}\"'=#") != std::string::npos)
@@ -822,6 +826,9 @@ Spec parse_spec(const std::string& text, const std::string& file, const std::vec
   s.file = file;
   s.text = text;
   toml::table doc;
+  if (const long bad = toml_non_ascii_line(text); bad != 0)
+    throw UsageError(
+        fmt::format("{}:{}: not valid TOML: a non-ASCII character outside a string or a comment", file, bad));
   try {
     doc = toml::parse(text, file);
   } catch (const toml::parse_error& e) {
