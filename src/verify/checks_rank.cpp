@@ -2,6 +2,7 @@
 // "Spectral decomposition of self-attention heads", "Majority Voting"; paper-A Figure 5).
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "rank/construct.hpp"
 #include "rank/count.hpp"
@@ -54,6 +55,15 @@ Outcome exp_scaling(const Claim& c) { return scaling(c, false); }
 Outcome p_asymptotic(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const double tol = claim_param<double>(c, "tol");
+  // p(d) sums about d/2 terms of a ratio recurrence (rank/majority.cpp): priced before running, and
+  // d kept to `rank majority`'s range (fuzz_catalogue found d = 10^7 running past its timeout)
+  double terms = 0;
+  for (ulong d : ds) {
+    if (d < 3 || d > 1000000)
+      throw DomainError(fmt::format("{}: d must be in [3, 10^6] (as rank majority's --d), got {}", c.id, d));
+    terms += static_cast<double>(d);
+  }
+  limits::check_seconds(c.id + ": p(d) by its recurrence", 1e-6 * terms, "fewer or smaller d");
   const double limit = std::sqrt(2.0 / M_PI) / M_PI;
   std::vector<std::string> parts;
   double last = 0;

@@ -190,3 +190,16 @@ TEST_CASE("verify: a non-ASCII character outside strings and comments is refused
   const std::string bad = "[[claim]]\nid = 'a'\n[claim.p\u00e1rams]\n";
   CHECK_THROWS_AS(load_catalogue({{"x.toml", bad}}), bc::DomainError);
 }
+
+// fuzz/corpus/catalogue/timeout_p_head_d1e7.toml: d = 10^7 ran an unpriced recurrence past the
+// fuzzer's timeout. It is outside rank majority's range, so the claim is undecided with the reason.
+TEST_CASE("verify: the p_asymptotic method keeps d in rank majority's range") {
+  const char* big =
+      "[[claim]]\nid='p'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='rank.p_asymptotic'\n"
+      "[claim.params]\nd = [10, 10000000]\ntol = 1e-4\n";
+  auto claims = load_catalogue({{"x.toml", big}});
+  REQUIRE(claims.size() == 1);
+  const Outcome o = run_claim(claims[0]);
+  CHECK(o.verdict == Verdict::undecided);
+  CHECK(o.detail.find("d must be in [3, 10^6]") != std::string::npos);
+}
