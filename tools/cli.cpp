@@ -70,14 +70,15 @@ namespace {
 // last digit of the shortest decimal, and a whole number such as 768 would read as 768 +- 1.
 void keep_stated_error(out::Cell& c, double rounded, long sig) {
   const int e10 = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
-  Arb ball, unit;
+  // the radius bound in magnitude arithmetic (no Arb power on every cell of a long double sweep):
+  // 2 * 10^k as a double, its few ulps of error covered by mag_set_d's rounding up and a margin
+  mag_t unit;
+  mag_init(unit);
+  mag_set_d(unit, 2.0 * std::pow(10.0, e10 - sig + 1) * (1 + 1e-12));
+  Arb ball;
   arb_set_d(ball.x, rounded);
-  arb_set_ui(unit.x, 10);
-  Fmpz k;
-  fmpz_set_si(k.x, e10 - sig + 1);
-  arb_pow_fmpz(unit.x, unit.x, k.x, 64);
-  arb_mul_2exp_si(unit.x, unit.x, 1);
-  arb_add_error(ball.x, unit.x);
+  mag_add(arb_radref(ball.x), arb_radref(ball.x), unit);
+  mag_clear(unit);
   auto n = std::make_shared<out::CellNumber>();
   arb_swap(n->ball.x, ball.x);
   n->uncertified = true;
