@@ -19,6 +19,7 @@
 #include "sphere/gauss_jacobi.hpp"
 #include "sphere/hecke_funk.hpp"
 #include "sphere/sign_coef.hpp"
+#include "monte_carlo.hpp"
 #include "support.hpp"
 
 #include <doctest/doctest.h>
@@ -330,28 +331,6 @@ TEST_CASE("rank: rational cosines (Niven), u odd, u(0) = 0 exactly") {
 
 namespace {
 
-// A uniform point of S^{d-1} into x: d standard normals (Box-Muller on splitmix64's 53-bit
-// uniforms), normalised.
-void sphere_point(std::vector<double>& x, std::uint64_t& state) {
-  const size_t d = x.size();
-  for (size_t i = 0; i < d; i += 2) {
-    const double u1 = (static_cast<double>(splitmix64(state) >> 11) + 0.5) * 0x1p-53;
-    const double u2 = static_cast<double>(splitmix64(state) >> 11) * 0x1p-53;
-    const double r = std::sqrt(-2 * std::log(u1));
-    x[i] = r * std::cos(2 * M_PI * u2);
-    if (i + 1 < d) x[i + 1] = r * std::sin(2 * M_PI * u2);
-  }
-  double norm2 = 0;
-  for (double v : x) norm2 += v * v;
-  for (double& v : x) v /= std::sqrt(norm2);
-}
-
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0;
-  for (size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
-
 double mid(const Arb& x) { return arf_get_d(arb_midref(x.x), ARF_RND_NEAR); }
 
 }  // namespace
@@ -372,21 +351,9 @@ TEST_CASE("rank: u reproduces sign<z,y> in a Monte Carlo over head pairs (d = 3,
   CHECK(std::fabs(a1 / 3 + b3 / 27 - u_third) < 1e-12 * std::fabs(u_third));
   const std::uint64_t seed = test::test_seed();
   MESSAGE("seed " << seed << " (set BOUNDCHECK_SEED to rerun with another)");
-  std::uint64_t state = seed;
   const std::vector<double> z{1, 0, 0}, y{0.5, std::sqrt(0.75), 0};  // <z,y> = 1/2
-  std::vector<double> q(d), k(d);
-  const long samples = 8000000;
-  double sum = 0, sum2 = 0;
-  for (long i = 0; i < samples; ++i) {
-    sphere_point(q, state);
-    sphere_point(k, state);
-    const double t = dot(q, k), sign = (dot(z, k) > 0) == (dot(q, y) > 0) ? 1 : -1;
-    const double x = (a1 * t + b3 * t * t * t) * sign;
-    sum += x;
-    sum2 += x * x;
-  }
-  const double n = static_cast<double>(samples), mean = sum / n;
-  const double se = std::sqrt((sum2 / n - mean * mean) / (n - 1));
+  const test::Estimate mc = test::weighted_sign_mc(a1, b3, z, y, 8000000, seed);
+  const double mean = mc.mean, se = mc.se;
   const double target = 145.0 / 128.0;
   MESSAGE("Monte Carlo " << mean << " +- " << se << " (one standard error) against " << target);
   CHECK(se < 0.01);                          // enough samples to tell 1.133 from the old weighting's 2.31

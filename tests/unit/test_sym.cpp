@@ -3,6 +3,7 @@
 // the orthogonality relations, the recursive Murnaghan–Nakayama rule, Pascal's rule, brute-force
 // enumeration of the circle counts, and a Monte Carlo estimate over Haar unitaries (seeded).
 #include "core/errors.hpp"
+#include "monte_carlo.hpp"
 #include "support.hpp"
 #include "sym/bound.hpp"
 #include "sym/characters.hpp"
@@ -264,7 +265,6 @@ TEST_CASE("sym: CUE Gram against a Monte Carlo estimate over Haar unitaries") {
   const std::uint64_t seed = test::test_seed();
   MESSAGE("seed " << seed);
   std::mt19937_64 rng(seed);
-  std::normal_distribution<double> gauss;
   for (ulong N : {2ul, 3ul}) {
     const ulong K = 3;
     std::vector<GramDegree> exact;
@@ -279,17 +279,7 @@ TEST_CASE("sym: CUE Gram against a Monte Carlo estimate over Haar unitaries") {
     }
     const long Ni = static_cast<long>(N);
     for (int s = 0; s < S; ++s) {
-      Eigen::MatrixXcd Z(Ni, Ni);
-      for (long i = 0; i < Ni; ++i)
-        for (long j = 0; j < Ni; ++j) Z(i, j) = std::complex<double>(gauss(rng), gauss(rng)) / std::sqrt(2.0);
-      Eigen::HouseholderQR<Eigen::MatrixXcd> qr(Z);
-      Eigen::MatrixXcd Q = qr.householderQ();
-      Eigen::MatrixXcd R = qr.matrixQR().triangularView<Eigen::Upper>();
-      for (long j = 0; j < Ni; ++j) Q.col(j) *= R(j, j) / std::abs(R(j, j));  // phase fix: Haar
-      Eigen::ComplexEigenSolver<Eigen::MatrixXcd> es(Q);
-      std::vector<std::complex<double>> P(K + 1, 0);
-      for (ulong k = 1; k <= K; ++k)
-        for (long i = 0; i < Ni; ++i) P[k] += std::pow(es.eigenvalues()(i), static_cast<int>(k));
+      const std::vector<std::complex<double>> P = test::haar_power_sums(Ni, K, rng);
       for (ulong n = 1; n <= K; ++n) {
         const auto& ps = exact[n - 1].parts;
         const size_t p = ps.size();
