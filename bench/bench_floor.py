@@ -12,7 +12,8 @@ sign-coef   `sphere sign-coef --d 64 --l-max 100001 --digits 50 --format csv` as
             the same closed form in mpmath (Gamma per term, N(d,l) by math.comb, the same three
             50-digit columns as text); every row of the two must agree to 45 digits (mpmath sums
             5 * 10^4 terms at 50 digits: its last digits carry rounding). Target: mpmath /
-            boundcheck >= 40.
+            boundcheck >= 40. Also measured with --threads 1, so that the CPU ratio is one core's
+            against one core's (the default run's CPU time sums both cores).
 
 Every process is started by a small C harness (posix_spawn, stdout to a file, wait4), compiled
 here, so that Python's own process start does not blur milliseconds. The programs are run in
@@ -255,7 +256,8 @@ def sign_coef(timer, exe, base, quick):
         theirs = mp_sign_closed(64, 100001, 50)
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
-        progs = [("sc", cmd)] + ([("sc (before)", [base] + cmd[1:])] if base else [])
+        progs = [("sc", cmd), ("sc1", cmd + ["--threads", "1"])] + \
+            ([("sc (before)", [base] + cmd[1:])] if base else [])
         timer.rounds(progs, 1 if quick else 5, 2)
     agree = same_rows(ours, theirs, 45)
     print("%d rows, %d bytes of CSV; every row agrees with mpmath's to 45 digits: %s\n"
@@ -264,11 +266,16 @@ def sign_coef(timer, exe, base, quick):
     print("| program | runs | wall median ms | CPU median ms |")
     print("|---|---:|---:|---:|")
     print("| mpmath closed form (in-process, text) | %d | %s | %s |" % (len(walls), ms(t_mp), ms(c_mp)))
-    for n, label in [("sc", "`boundcheck sphere sign-coef ... --format csv`")] + \
+    for n, label in [("sc", "`boundcheck sphere sign-coef ... --format csv`"),
+                     ("sc1", "the same, `--threads 1`")] + \
             ([("sc (before)", "the same, before")] if base else []):
         print("| %s | %d | %s | %s |" % (label, timer.count(n), ms(timer.median(n)), ms(timer.median(n, "cpu"))))
     ratio = t_mp / timer.median("sc")
     line = "\nmpmath / boundcheck: %.1fx (wall), %.1fx (CPU)" % (ratio, c_mp / timer.median("sc", "cpu"))
+    # the default uses both cores (its CPU time is the sum over them); on one thread the wall and
+    # CPU ratios are the same job's on one core, against mpmath's one core
+    line += "; on one thread: %.1fx (wall), %.1fx (CPU)" % (t_mp / timer.median("sc1"),
+                                                             c_mp / timer.median("sc1", "cpu"))
     if base:
         line += "; before: %.1fx (wall)" % (t_mp / timer.median("sc (before)"))
     print(line)

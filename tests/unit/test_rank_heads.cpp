@@ -9,6 +9,7 @@
 #include "core/limits.hpp"
 #include "core/random.hpp"
 #include "core/real_format.hpp"
+#include "monte_carlo.hpp"
 #include "rank/head_target.hpp"
 #include "rank/heads.hpp"
 #include "rank/majority.hpp"
@@ -19,7 +20,6 @@
 #include "sphere/gauss_jacobi.hpp"
 #include "sphere/hecke_funk.hpp"
 #include "sphere/sign_coef.hpp"
-#include "monte_carlo.hpp"
 #include "support.hpp"
 
 #include <doctest/doctest.h>

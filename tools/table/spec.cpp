@@ -757,36 +757,46 @@ const std::string& first_value(const Spec& s, const std::string& opt) {
 /// Every option the sweep varies must be an axis of the figure (x or a series key) and of the pivot
 /// (rows or cols): otherwise the points that differ only in it fall on one curve, which then jumps
 /// back from the last x to the first, or on one cell.
+// The [plot] or [layout] section at `line` names the axes in `named`; a varied sweep axis left out
+// is refused, naming both fixes: add it to the list `key` (shown with it appended) or fix its value.
+struct AxisSection {
+  long line;
+  const char* section;
+  std::vector<std::string> named;
+  const char* left_out;  // what an unnamed axis does to the output
+  const char* add;       // the first fix
+  const char* key;       // the list the first fix adds to
+  std::vector<std::string> list;
+};
+
+void check_section_names_axes(const Ctx& c, const Spec& s, AxisSection a) {
+  const std::string opt = unnamed_axis(s, a.named);
+  if (opt.empty()) return;
+  a.list.push_back(opt);
+  c.fail_at(
+      a.line, a.section,
+      fmt::format("the sweep varies {} ({}), which is {}; {} ({} = [{}]) or fix it ([fixed] {} = {}, or "
+                  "table --set {}={})",
+                  opt, axis_origin(s, opt), a.left_out, a.add, a.key, quoted_list(a.list), opt,
+                  first_value(s, opt), opt, first_value(s, opt)));
+}
+
 void check_axes_named(const Ctx& c, const Spec& s) {
   if (s.plot) {
-    std::vector<std::string> keys = s.plot->series;
-    keys.push_back(s.plot->x);
-    if (const std::string opt = unnamed_axis(s, keys); !opt.empty()) {
-      std::vector<std::string> series = s.plot->series;
-      series.push_back(opt);
-      c.fail_at(
-          s.plot->line, "[plot]",
-          fmt::format("the sweep varies {} ({}), which is neither x nor a series key, so its curves would "
-                      "merge into one line; add it to the series (series = [{}]) or fix it ([fixed] {} = {}, "
-                      "or table --set {}={})",
-                      opt, axis_origin(s, opt), quoted_list(series), opt, first_value(s, opt), opt,
-                      first_value(s, opt)));
-    }
+    std::vector<std::string> named = s.plot->series;
+    named.push_back(s.plot->x);
+    check_section_names_axes(
+        c, s,
+        {s.plot->line, "[plot]", named, "neither x nor a series key, so its curves would merge into one line",
+         "add it to the series", "series", s.plot->series});
   }
   if (s.layout) {
-    std::vector<std::string> keys = s.layout->rows;
-    keys.insert(keys.end(), s.layout->cols.begin(), s.layout->cols.end());
-    if (const std::string opt = unnamed_axis(s, keys); !opt.empty()) {
-      std::vector<std::string> cols = s.layout->cols;
-      cols.push_back(opt);
-      c.fail_at(
-          s.layout->line, "[layout]",
-          fmt::format("the sweep varies {} ({}), which is neither in rows nor in cols, so several points "
-                      "would share a cell; pivot on it (cols = [{}]) or fix it ([fixed] {} = {}, or table "
-                      "--set {}={})",
-                      opt, axis_origin(s, opt), quoted_list(cols), opt, first_value(s, opt), opt,
-                      first_value(s, opt)));
-    }
+    std::vector<std::string> named = s.layout->rows;
+    named.insert(named.end(), s.layout->cols.begin(), s.layout->cols.end());
+    check_section_names_axes(c, s,
+                             {s.layout->line, "[layout]", named,
+                              "neither in rows nor in cols, so several points would share a cell",
+                              "pivot on it", "cols", s.layout->cols});
   }
 }
 
