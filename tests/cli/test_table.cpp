@@ -712,6 +712,31 @@ TEST_CASE("table status: done, missing, stale, damaged shards, --resume names th
   CHECK(gap.err.find(fmt::format("task {} of shard 1/3 is missing", last)) != std::string::npos);
 }
 
+TEST_CASE("table status: the spec decides which shard's columns are right, not a majority of files") {
+  // Two of three shard files have a column renamed (consistently, as a forger would). table merge
+  // refuses the three together; status must call the two forged files damaged and the genuine one
+  // done. A vote of the files would have taken the forged columns for the reference.
+  TempDir tmp;
+  const std::string spec = tmp.file("skew.toml", kSkewedSpec);
+  const std::vector<std::string> parts = write_shards(tmp, spec, 3, "col-");
+  for (size_t i = 1; i < 3; ++i) {
+    auto j = nlohmann::json::parse(slurp(parts[i]));
+    REQUIRE(!j["rows"].empty());
+    j["columns"].back() = "renamed";
+    std::ofstream(parts[i]) << j.dump(1);
+  }
+  CHECK(run_boundcheck({"table", "merge", parts[0], parts[1], parts[2]}).code != 0);
+  auto st = run_boundcheck({"table", "status", parts[0], parts[1], parts[2], "--format", "json"});
+  CHECK(st.code == 1);
+  auto js = nlohmann::json::parse(st.out);
+  std::map<std::string, std::string> state;
+  for (const auto& row : js["rows"])
+    state[row["state"].get<std::string>()] += row["shard"].get<std::string>() + " ";
+  CHECK(state["done"] == "1/3 ");
+  CHECK(state["damaged"] == "2/3 3/3 ");
+  CHECK(st.out.find("its columns differ from the spec's") != std::string::npos);
+}
+
 TEST_CASE("table: comm models --reading from a spec, as on the command line (issue 17)") {
   TempDir tmp;
   const std::string spec = tmp.file("reading.toml",

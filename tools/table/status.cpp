@@ -1,8 +1,10 @@
 // `table status PARTS`: where a sharded sweep stands (see table/merge.hpp shard_status).
 // Every file is read as merge reads it (digests checked, naming the task of any mismatch); the
 // reference is --spec when given, else the spec of the newest readable file; its plan says which
-// tasks each shard must hold. Cost: reading the files, plus one plan.
+// tasks each shard must hold. Cost: reading the files, plus one plan (and one point of the spec when
+// the files' columns disagree).
 #include "core/errors.hpp"
+#include "table/execute.hpp"
 #include "table/merge.hpp"
 #include "table/render.hpp"
 #include "table/shards.hpp"
@@ -58,13 +60,22 @@ size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
   return pts;
 }
 
-// The columns most shard files with rows hold: empty when they all agree (nothing to flag); on a tie
-// (two files that differ) a list no file holds, so that every file is flagged, none preferred.
-std::vector<std::string> majority_columns(const std::vector<FileState>& fs) {
+// The columns a shard file must hold, when the files of the spec disagree (table merge refuses files
+// whose columns differ): the columns of the spec's first point as table computes them, a probe run
+// only then. Empty when the files agree (nothing to flag). When the probe cannot run (over the time
+// budget, say), the columns most files hold, and on a tie a list no file holds, so that every file
+// is flagged and none preferred.
+std::vector<std::string> reference_columns(const std::vector<FileState>& fs, const Spec& spec,
+                                           const Plan& plan, const Context& ctx) {
   std::map<std::vector<std::string>, size_t> held;
   for (const auto& f : fs)
-    if (f.shard && !f.shard->raw.rows.empty()) ++held[f.shard->raw.columns];
+    if (f.shard && !f.shard->raw.rows.empty() && f.shard->spec.identity() == spec.identity())
+      ++held[f.shard->raw.columns];
   if (held.size() <= 1) return {};
+  try {
+    return probe_columns(spec, plan, ctx);
+  } catch (const std::runtime_error&) {  // UsageError, DomainError, ResourceError: decide without it
+  }
   size_t best = 0, ties = 0;
   std::vector<std::string> cols;
   for (const auto& [c, n] : held)
@@ -94,7 +105,6 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
                         const std::vector<std::string>& sets, const Context& ctx, int& exit_code) {
   if (spec_file.empty() && !sets.empty())
     throw UsageError("table status: --set goes with --spec FILE (the spec it overrides)");
-  const std::optional<long> digits = ctx.digits_given ? std::optional<long>(ctx.digits) : std::nullopt;
   std::vector<FileState> fs;
   for (const auto& file : files) {
     FileState f{file, std::nullopt, "", "", {}};
@@ -116,7 +126,7 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   const size_t count = ref != nullptr ? ref->count : 0;  // <= kMaxShards (read_shard)
   CellOptions cells = ref != nullptr ? ref->cells : CellOptions{};
   if (given && given->digits) cells.digits = *given->digits;
-  if (digits) cells.digits = *digits;  // --digits typed: as table --spec F --digits D computes
+  if (ctx.digits_given) cells.digits = ctx.digits;  // --digits typed: as table --spec F --digits D computes
   out::Table t;
   t.command = "table status";
   t.params["files"] = files;
@@ -125,19 +135,18 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
   size_t points_done = 0, rows_done = 0, total_points = 0;
   if (cells.digits == 0) cells.digits = ctx.digits;  // no file to take them from
   std::optional<Plan> plan;
-  // table merge refuses shards whose columns differ, so status calls none of them done: the columns
-  // most files hold are the reference (none on a tie: every file that differs is flagged)
-  const std::vector<std::string> agreed_columns = majority_columns(fs);
   if (given) plan.emplace(checked_plan(spec, ref, cells, ctx));  // refused before anything is printed
   if (ref != nullptr) {
     if (!plan) plan.emplace(checked_plan(spec, ref, cells, ctx));
     total_points = plan->points.size();
+    // table merge refuses shards whose columns differ, so status calls none of them done
+    const std::vector<std::string> columns = reference_columns(fs, spec, *plan, ctx);
     for (auto& f : fs)
       if (f.shard) {
         judge(f, spec, count, cells, *plan);
-        if (f.state == "done" && !f.shard->raw.rows.empty() && !agreed_columns.empty() &&
-            f.shard->raw.columns != agreed_columns)
-          f.state = "damaged", f.detail = "its columns differ from the other shards' (merge refuses it)";
+        if (f.state == "done" && !f.shard->raw.rows.empty() && !columns.empty() &&
+            f.shard->raw.columns != columns)
+          f.state = "damaged", f.detail = "its columns differ from the spec's (merge refuses it)";
         if (f.state == "done" && done[f.shard->index]++ != 0)
           f.state = "duplicate", f.detail = "shard given twice";
       }
