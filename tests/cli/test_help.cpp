@@ -116,14 +116,22 @@ std::vector<std::string> every_level(const CLI::App& root) {
 /// A scratch working directory with the source tree's inputs linked in.
 std::string scratch_dir() {
   namespace fs = std::filesystem;
-  static const std::string dir = [] {
+  // removed when the test process exits (remove_all removes the symlinks, not what they point to)
+  struct Scratch {
+    std::string path;
+    ~Scratch() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  };
+  static const Scratch dir{[] {
     std::string tmpl = (fs::temp_directory_path() / "bc_help_XXXXXX").string();
     if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     for (const char* d : {"data", "docs", "verify"})
       fs::create_directory_symlink(fs::path(BOUNDCHECK_SOURCE_DIR) / d, fs::path(tmpl) / d);
     return tmpl;
-  }();
-  return dir;
+  }()};
+  return dir.path;
 }
 
 /// Commands whose Source is not one document but each claim's or each swept command's own.
