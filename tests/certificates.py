@@ -374,6 +374,48 @@ def check_same_limits(checker_path, failures):
             failures.append(f"limit {name}: C++ {cpp.get(name)}, Python {py.get(name)}")
 
 
+# ---- pair matching's alpha_min: the value the table hands on holds the exactly checked bracket ---
+# --search-alpha prints alpha_min from a double-precision bisection, to the digits its bracket and
+# the margins' rounding error settle (at M = 65536 the margins limit it to about 5). The certificate
+# of the same run claims alpha_min in (lo, hi], which the checker decides in exact arithmetic; the
+# ball that verify --expr (and a table's derived columns) receive for alpha_min must contain it.
+ALPHA_MIN_RUNS = [("16", "40"), ("64", "4096"), ("64", "65536")]
+
+
+def check_alpha_min_digits(exe, checker, tmp, failures):
+    import re
+    for N, M in ALPHA_MIN_RUNS:
+        path = os.path.join(tmp, f"alpha_{M}.json")
+        argv = ["comm", "pair-matching", "--N", N, "--M", M, "--search-alpha", "--trials", "20", "--seed", "2"]
+        r = subprocess.run([exe, *argv, "--certificate", path, "--output", os.devnull], capture_output=True,
+                           text=True, timeout=TIMEOUT)
+        if r.returncode != 0:
+            failures.append(f"alpha_min M={M}: exit {r.returncode}: {r.stderr.strip()}")
+            continue
+        with open(path) as f:
+            cert = json.load(f)
+        try:
+            checker.check(cert)
+        except Exception as e:  # noqa: BLE001 (any rejection fails the case)
+            failures.append(f"alpha_min M={M}: the checker rejected the certificate: {e}")
+            continue
+        lo, hi = Fraction(cert["claim"]["alpha_min_above"]), Fraction(cert["claim"]["alpha_min_at_most"])
+        call = f"comm.pair-matching(N={N}, M={M}, search_alpha, trials=20, seed=2).alpha_min"
+        r = subprocess.run([exe, "verify", "--expr", call, "--format", "json"], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+        m = re.fullmatch(r"\[([-+0-9.e]+) \+/- ([0-9.e+-]+)\]", json.loads(r.stdout)["rows"][0]["computed"]) \
+            if r.returncode == 0 else None
+        if m is None:
+            failures.append(f"alpha_min M={M}: verify --expr gave no ball: {r.stdout}{r.stderr}")
+            continue
+        mid, rad = Fraction(m.group(1)), Fraction(m.group(2))
+        if not (mid - rad <= lo and hi <= mid + rad):
+            failures.append(f"alpha_min M={M}: the value handed on, [{m.group(1)} +/- {m.group(2)}], does not "
+                            f"contain the checked bracket ({float(lo)!r}, {float(hi)!r}]")
+        else:
+            print(f"  alpha_min M={M}: [{m.group(1)} +/- {m.group(2)}] holds the checked ({float(lo)}, {float(hi)}]")
+
+
 def main():
     exe, checker_path = sys.argv[1], sys.argv[2]
     checker = load_checker(checker_path)
@@ -423,6 +465,7 @@ def main():
         if len(good_certs) == len(cases()):
             run_hostile(checker_path, good_certs, tmp, failures)
         check_writer_refusals(exe, tmp, failures)
+        check_alpha_min_digits(exe, checker, tmp, failures)
         check_same_limits(checker_path, failures)
         check_intervals(failures)
     if failures:
