@@ -153,6 +153,14 @@ TEST_CASE("expr: quantities are parsed with their options and column") {
   CHECK(e.quantities()[1].args.back().flag);
   CHECK(e.quantities()[2].path.back() == "sign-coef");
   CHECK(e.variables().empty());
+  // an option as the command line spells it (l-max, search-alpha) is the one Python spells l_max
+  auto h = Expr::parse(
+      "sphere.sign-coef(d=3, l-max=3, exact).c + comm.pair-matching(N=8, search-alpha).alpha_min");
+  REQUIRE(h.quantities().size() == 2);
+  CHECK(h.quantities()[0].args[1].name == "l_max");
+  CHECK(h.quantities()[1].args[1].name == "search_alpha");
+  CHECK(h.quantities()[1].args[1].flag);
+  CHECK_THROWS_AS(Expr::parse("sphere.dim(d=3, l - max=3) > 0"), bc::UsageError);
   // a resolver receives exact argument values
   EvalOptions o;
   std::string seen;
