@@ -34,7 +34,8 @@ std::string grade_text(const expr::Grade& g) {
     parts.push_back(fmt::format("within tolerance ({})", fmt::join(g.tolerances, ", ")));
   if (g.truncation) parts.push_back("as truncation (not rounding)");
   if (g.rounding) parts.push_back("as rounding");
-  if (g.bound) parts.push_back("certified bound");
+  // a bound decided on double-precision estimates is an estimate, not a certified bound
+  if (g.bound) parts.push_back(g.uncertified ? "estimate" : "certified bound");
   if (g.exact) parts.push_back("exact");
   if (parts.empty()) parts.emplace_back("holds");
   std::string s = fmt::format("{}", fmt::join(parts, "; "));

@@ -106,7 +106,8 @@ TEST_CASE("seams: a double cell keeps its stated error, a rational cell its exac
   const std::string pm = "comm.pair-matching(N=8, M=16, alpha=2000, trials=6).M2_log2_N";
   // a whole-number double printed "768" is 768 +- 2 units in its 12th digit, not 768 +- 1
   CHECK(verdict(pm + " == 769") == "fails | estimate (doubles: uncertified)");
-  CHECK(verdict("abs(" + pm + " - 768) < 10^-6").rfind("holds", 0) == 0);
+  // true on doubles is an estimate too: the grade never calls it a certified bound
+  CHECK(verdict("abs(" + pm + " - 768) < 10^-6") == "holds | estimate (doubles: uncertified)");
   CHECK(verdict("comm.neighborly(N=16, q=2, k=24).fraction_certified == 1") == "holds | exact");
   CHECK(verdict("sym.bound(d=10, N=16, H=100).exponent == 8") == "holds | exact");
   CHECK(verdict("sym.bound(d=10, N=15, H=100).exponent == 15/2") == "holds | exact");
