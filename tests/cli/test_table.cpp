@@ -87,6 +87,14 @@ std::vector<std::string> write_shards(const TempDir& tmp, const std::string& spe
   return parts;
 }
 
+/// table status --format json: for each state, the shards in it ("1/3 2/3 ").
+std::map<std::string, std::string> shards_by_state(const nlohmann::json& status) {
+  std::map<std::string, std::string> state;
+  for (const auto& row : status["rows"])
+    state[row["state"].get<std::string>()] += row["shard"].get<std::string>() + " ";
+  return state;
+}
+
 }  // namespace
 
 TEST_CASE("table: malformed specs are refused with the spec's file, line and field") {
@@ -684,9 +692,7 @@ TEST_CASE("table status: done, missing, stale, damaged shards, --resume names th
       run_boundcheck({"table", "status", parts[0], parts[1], stale, "--spec", spec, "--format", "json"});
   CHECK(st.code == 1);
   auto js = nlohmann::json::parse(st.out);
-  std::map<std::string, std::string> state;
-  for (const auto& row : js["rows"])
-    state[row["state"].get<std::string>()] += row["shard"].get<std::string>() + " ";
+  std::map<std::string, std::string> state = shards_by_state(js);
   CHECK(state["done"] == "1/3 ");
   CHECK(state["damaged"] == "? ");
   CHECK(state["stale"] == "3/3 ");
@@ -729,9 +735,7 @@ TEST_CASE("table status: the spec decides which shard's columns are right, not a
   auto st = run_boundcheck({"table", "status", parts[0], parts[1], parts[2], "--format", "json"});
   CHECK(st.code == 1);
   auto js = nlohmann::json::parse(st.out);
-  std::map<std::string, std::string> state;
-  for (const auto& row : js["rows"])
-    state[row["state"].get<std::string>()] += row["shard"].get<std::string>() + " ";
+  std::map<std::string, std::string> state = shards_by_state(js);
   CHECK(state["done"] == "1/3 ");
   CHECK(state["damaged"] == "2/3 3/3 ");
   CHECK(st.out.find("its columns differ from the spec's") != std::string::npos);
