@@ -116,4 +116,18 @@ TEX
   }
   ((n >= 3)) || { echo "only $n figures found" >&2; exit 1; }
   echo "latex: $n cairolatex figures compiled" >&2
+  # and in a two-column article, without an overfull box: a figure with no [plot] style is
+  # \columnwidth wide (it was 4.8 in, wider than a column)
+  sed 's/^\\documentclass{article}/\\documentclass[twocolumn]{article}/' "$dir/figdoc.tex" >"$dir/figdoc2.tex"
+  (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error figdoc2.tex >/dev/null 2>&1) || {
+    echo "the figures do not compile in a two-column article:" >&2
+    grep -E '^!|^l\.[0-9]' "$dir/figdoc2.log" | head -20 >&2
+    exit 1
+  }
+  if grep -q 'Overfull \\hbox' "$dir/figdoc2.log"; then
+    echo "a figure overflows a column of a two-column article:" >&2
+    grep -A2 'Overfull \\hbox' "$dir/figdoc2.log" | head -20 >&2
+    exit 1
+  fi
+  echo "latex: the $n figures fit a two-column article" >&2
 fi

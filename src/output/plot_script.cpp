@@ -34,7 +34,8 @@ size_t column_index(const Table& t, const std::string& name, const char* role) {
 
 /// Each style's sizes. .tex: one-column is the column (\columnwidth), two-column the text width
 /// (\textwidth), drawn at their nominal sizes (output/figure_size.hpp) and scaled by LaTeX; without
-/// a style 4.8 in (article's one-column text width). .pdf: 3 in and 6.2 in fit the standard
+/// a style the column too (it was 4.8 in, article's one-column text width, which overflows a
+/// two-column page), in the default's shape. .pdf: 3 in and 6.2 in fit the standard
 /// classes' column (221 pt) and text (452 pt). SVG and PNG are screen figures (pixels). LaTeX
 /// figures use the document's font: only the size is ours.
 struct StyleSizes {
@@ -49,8 +50,8 @@ struct StyleSizes {
 };
 
 const StyleSizes& style_sizes(const std::string& style) {
-  static const StyleSizes kNone{{4.8, ""}, 3.4 / 4.8,      6,    4.0 / 6, "Helvetica,10", 900,
-                                600,       "Helvetica,14", 1200, 800,     "Helvetica,14"};
+  static const StyleSizes kNone{{1, "columnwidth"}, 3.4 / 4.8, 6,   4.0 / 6,       "Helvetica,10", 900, 600,
+                                "Helvetica,14",     1200,      800, "Helvetica,14"};
   static const StyleSizes kOne{{1, "columnwidth"}, 0.75, 3,   0.75,          "Helvetica,8", 600, 440,
                                "Helvetica,12",     1020, 750, "Helvetica,20"};
   static const StyleSizes kTwo{{1, "textwidth"}, 0.43, 6.2, 0.435,         "Helvetica,9", 1050, 450,
