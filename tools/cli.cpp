@@ -102,7 +102,12 @@ out::Cell uncertified(double v, const Context& ctx, const char* what, int justif
   double rounded = 0;
   std::from_chars(text, end.ptr, rounded);
   out::Cell c = out::Cell::of_double(rounded);
-  if (rounded != 0) keep_stated_error(c, rounded, sig);
+  if (rounded != 0) {
+    keep_stated_error(c, rounded, sig);
+    // more integer digits than significant ones: printed as %.{sig}g (7.4e+05), since the shortest
+    // text (740000) would show the rounded-away digits as zeros
+    if (std::fabs(rounded) >= std::pow(10.0, static_cast<double>(sig))) c.sig = static_cast<int>(sig);
+  }
   return c;
 }
 

@@ -81,7 +81,7 @@ void append_csv_row(std::string& out, const std::vector<Cell>& r) {
     if (c.kind == CellKind::integer)
       fmt::format_to(std::back_inserter(out), "{}", c.ival);
     else if (c.kind == CellKind::number)  // Cell::display's text, which holds no comma or quote
-      fmt::format_to(std::back_inserter(out), "{}", c.dval);
+      append_number(out, c.dval, c.sig);
     else
       append_csv_field(out, c.str);  // no copy of the 50-digit payloads (issue 16)
   }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
 #include <stdexcept>
 
 namespace bc::out {
@@ -24,11 +25,19 @@ Cell Cell::of_real(std::string text) {
   c.str = std::move(text);
   return c;
 }
-Cell Cell::of_double(double v) {
+Cell Cell::of_double(double v, int sig) {
   Cell c;
   c.kind = CellKind::number;
   c.dval = v;
+  c.sig = sig;
   return c;
+}
+
+void append_number(std::string& out, double v, int sig) {
+  if (sig > 0)
+    fmt::format_to(std::back_inserter(out), "{:.{}g}", v, sig);
+  else
+    fmt::format_to(std::back_inserter(out), "{}", v);
 }
 Cell Cell::of_text(std::string text) {
   Cell c;
@@ -41,8 +50,11 @@ std::string Cell::display() const {
   switch (kind) {
     case CellKind::integer:
       return fmt::format("{}", ival);
-    case CellKind::number:
-      return fmt::format("{}", dval);
+    case CellKind::number: {
+      std::string s;
+      append_number(s, dval, sig);
+      return s;
+    }
     default:
       return str;
   }

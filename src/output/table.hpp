@@ -28,6 +28,10 @@ struct CellNumber;  // output/cell_value.hpp
 
 struct Cell {
   CellKind kind = CellKind::text;
+  /// A number rounded to `sig` significant digits whose integer part holds more digits than that
+  /// (cli::uncertified): printed as %.{sig}g ("7.4e+05", not "740000", whose zeros would read as
+  /// digits). 0: the shortest text that reads back as dval.
+  int sig = 0;
   std::string str;     // exact / real / text payload
   long long ival = 0;  // integer payload
   double dval = 0.0;   // number payload
@@ -40,7 +44,7 @@ struct Cell {
   static Cell of_int(long long v);
   static Cell of_exact(std::string digits);
   static Cell of_real(std::string text);
-  static Cell of_double(double v);
+  static Cell of_double(double v, int sig = 0);
   static Cell of_text(std::string text);
 
   /// Text for table / csv / markdown.
@@ -48,6 +52,9 @@ struct Cell {
   [[nodiscard]] nlohmann::ordered_json json() const;
   [[nodiscard]] bool numeric() const { return kind != CellKind::text; }
 };
+
+/// A number cell's text, appended to out: "{}" (shortest round trip) or, with sig, "{:.{sig}g}".
+void append_number(std::string& out, double v, int sig);
 
 /// Rows a command makes as they are printed instead of holding them as cells, for a long table whose
 /// only reader is the printer: `sphere sign-coef --l-max 100001` at the CLI prints 50 001 rows, and

@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <regex>
 #include <sstream>
@@ -245,7 +246,11 @@ TEST_CASE("cli: uncertified() rounds a double to its significant digits as print
     const double u = static_cast<double>(x >> 11) / 9007199254740992.0;
     vs.insert(vs.end(), {u, u * 1e-9, u * 1e15, -u});
   }
+  // The text shows those digits and no more, as %.*g does: 7.4e+05 and not 740000, whose zeros
+  // would read as digits (pair-matching's alpha_min, 2026-11-27). Up to 15 digits the shortest
+  // text of the rounded double is %.*g's; at 17 it can be shorter (0.1, not 0.10000000000000001).
   bc::cli::Context ctx;
+  size_t texts = 0, exponent_forms = 0;
   for (long digits : {30L, 10L, 4L})
     for (int justified : {10, 12, 17}) {
       ctx.digits = digits;
@@ -254,8 +259,14 @@ TEST_CASE("cli: uncertified() rounds a double to its significant digits as print
         char want[64];
         std::snprintf(want, sizeof want, "%.*g", sig, v);
         const bc::out::Cell c = bc::cli::uncertified(v, ctx, "test", justified);
-        INFO("v = " << fmt::format("{:.17g}", v) << ", " << sig << " digits");
+        INFO("v = " << fmt::format("{:.17g}", v) << ", " << sig << " digits, text " << c.display());
         REQUIRE(c.dval == std::strtod(want, nullptr));
+        if (sig > 15) continue;
+        REQUIRE(c.display() == want);
+        ++texts;
+        exponent_forms += std::strchr(want, 'e') != nullptr && std::fabs(v) >= 1;
       }
     }
+  CHECK(texts > 100000);
+  CHECK(exponent_forms > 10000);  // the u * 1e15 values: more integer digits than significant ones
 }

@@ -28,13 +28,15 @@ namespace {
 char kind_code(out::CellKind k) { return "iernt"[static_cast<int>(k)]; }
 
 /// The value a cell was printed from, as a shard file keeps it: "q:p/q" (exact), "b:<arb_dump_str>"
-/// (a ball, exactly: midpoint and radius in binary), "u:..." (a ball over double inputs); null when
-/// the cell has none (its text is then all there is).
+/// (a ball, exactly: midpoint and radius in binary), "u:..." (a ball over double inputs; "u7:..." for
+/// a number printed to 7 significant digits, Cell::sig); null when the cell has none (its text is
+/// then all there is).
 nlohmann::ordered_json number_json(const out::Cell& c) {
   if (!c.number) return nullptr;
   if (c.number->kind == out::CellNumber::Kind::exact) return "q:" + c.number->q.str();
   char* s = arb_dump_str(c.number->ball.x);
-  std::string text = (c.number->uncertified ? "u:" : "b:") + std::string(s);
+  const std::string tag = !c.number->uncertified ? "b" : c.sig > 0 ? fmt::format("u{}", c.sig) : "u";
+  std::string text = tag + ":" + std::string(s);
   flint_free(s);
   return text;
 }
@@ -183,7 +185,19 @@ void read_notes(const std::string& what, const std::string& file, const nlohmann
 /// A cell's value as number_json wrote it, attached to `c`; null leaves the cell text only.
 void read_number(const std::string& what, const std::string& file, const nlohmann::json& v, out::Cell& c) {
   if (v.is_null()) return;
-  const std::string s = v.is_string() ? v.get<std::string>() : std::string();
+  std::string s = v.is_string() ? v.get<std::string>() : std::string();
+  // "u<sig>:": a number's significant digits (1..99), kept in the cell as "u:"
+  if (c.kind == out::CellKind::number && s.size() > 3 && s[0] == 'u' &&
+      std::isdigit(static_cast<unsigned char>(s[1]))) {
+    const size_t colon = s.find(':');
+    const std::string digits = s.substr(1, colon == std::string::npos ? 0 : colon - 1);
+    if (colon == std::string::npos || digits.size() > 2 ||
+        digits.find_first_not_of("0123456789") != std::string::npos || std::stoi(digits) == 0)
+      throw UsageError(
+          fmt::format("{}: \"{}\": a cell's value is malformed ({})", what, file, v.dump().substr(0, 40)));
+    c.sig = std::stoi(digits);
+    s = "u" + s.substr(colon);
+  }
   auto n = std::make_shared<out::CellNumber>();
   bool ok = s.size() > 2 && s[1] == ':' && c.kind != out::CellKind::text;
   if (ok && s[0] == 'q') {  // "p" or "p/q" in decimal, of any length the file allows
