@@ -754,6 +754,15 @@ TEST_CASE("table status: the spec decides which shard's columns are right, not a
   CHECK(state["done"] == "1/3 ");
   CHECK(state["damaged"] == "2/3 3/3 ");
   CHECK(st.out.find("its columns differ from the spec's") != std::string::npos);
+  // with no time to probe the spec, no file is called done (a vote would call the two forged ones
+  // done), and each says why (red team, 2026-11-27)
+  auto rushed = run_boundcheck(
+      {"table", "status", parts[0], parts[1], parts[2], "--max-seconds", "0.001", "--format", "json"});
+  CHECK(rushed.code == 1);
+  state = shards_by_state(nlohmann::json::parse(rushed.out));
+  CHECK(state["done"].empty());
+  CHECK(state["damaged"] == "1/3 2/3 3/3 ");
+  CHECK(rushed.out.find("could not be probed") != std::string::npos);
 }
 
 TEST_CASE("table: comm models --reading from a spec, as on the command line (issue 17)") {

@@ -157,10 +157,12 @@ void help_status(Registry& reg, const Command& status) {
                       "spec, shard count, digits, --certified or boundcheck version), incomplete (a task "
                       "missing or planned "
                       "differently), damaged (not a shard file, truncated, or a task whose rows do not "
-                      "match their digest: the task is named), duplicate; one row per shard with no "
-                      "complete file (missing).",
+                      "match their digest: the task is named, or columns other than the spec's), "
+                      "duplicate; one row per shard with no complete file (missing).",
            .source = "The spec's, carried inside every shard file.",
-           .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
+           .cost = "Linear in the rows; shard files are read with limits (1 GiB each). When the files' "
+                   "columns differ, one point of the spec is computed to tell which are right (within "
+                   "--max-seconds; without it no file with rows is called done).",
            .details = "The reference is --spec F (every file of another spec is stale), else the newest "
                       "readable file's spec, shard count, digits and --certified. Exit code 0 when every "
                       "shard is done, 1 otherwise.",

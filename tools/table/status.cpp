@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace bc::cli::table {
 
@@ -61,29 +62,27 @@ size_t points_held(const FileState& f, const std::optional<Plan>& plan) {
 }
 
 // The columns a shard file must hold, when the files of the spec disagree (table merge refuses files
-// whose columns differ): the columns of the spec's first point as table computes them, a probe run
-// only then. Empty when the files agree (nothing to flag). When the probe cannot run (over the time
-// budget, say), the columns most files hold, and on a tie a list no file holds, so that every file
-// is flagged and none preferred.
-std::vector<std::string> reference_columns(const std::vector<FileState>& fs, const Spec& spec,
-                                           const Plan& plan, const Context& ctx) {
-  std::map<std::vector<std::string>, size_t> held;
+// whose columns differ): those of the spec's first point as table computes them, a probe run only
+// then. `columns` is empty when the files agree (nothing to flag). When the probe cannot run (over
+// the time budget, say), `unprobed` says why and no file with rows is called done: a vote of the
+// files could take consistent forgeries for the reference.
+struct ColumnsReference {
+  std::vector<std::string> columns;
+  std::string unprobed;
+};
+
+ColumnsReference reference_columns(const std::vector<FileState>& fs, const Spec& spec, const Plan& plan,
+                                   const Context& ctx) {
+  std::set<std::vector<std::string>> held;
   for (const auto& f : fs)
     if (f.shard && !f.shard->raw.rows.empty() && f.shard->spec.identity() == spec.identity())
-      ++held[f.shard->raw.columns];
+      held.insert(f.shard->raw.columns);
   if (held.size() <= 1) return {};
   try {
-    return probe_columns(spec, plan, ctx);
-  } catch (const std::runtime_error&) {  // UsageError, DomainError, ResourceError: decide without it
+    return {probe_columns(spec, plan, ctx), ""};
+  } catch (const std::runtime_error& e) {  // UsageError, DomainError, ResourceError
+    return {{}, one_line(e.what())};
   }
-  size_t best = 0, ties = 0;
-  std::vector<std::string> cols;
-  for (const auto& [c, n] : held)
-    if (n > best)
-      best = n, ties = 1, cols = c;
-    else if (n == best)
-      ++ties;
-  return ties == 1 ? cols : std::vector<std::string>{"(no majority)"};
 }
 
 /// The reference spec's plan, once the spec is checked as table checks it (table/validate.hpp): the
@@ -140,12 +139,18 @@ out::Table shard_status(const std::vector<std::string>& files, const std::string
     if (!plan) plan.emplace(checked_plan(spec, ref, cells, ctx));
     total_points = plan->points.size();
     // table merge refuses shards whose columns differ, so status calls none of them done
-    const std::vector<std::string> columns = reference_columns(fs, spec, *plan, ctx);
+    const ColumnsReference ref_cols = reference_columns(fs, spec, *plan, ctx);
     for (auto& f : fs)
       if (f.shard) {
         judge(f, spec, count, cells, *plan);
-        if (f.state == "done" && !f.shard->raw.rows.empty() && !columns.empty() &&
-            f.shard->raw.columns != columns)
+        const bool rows = f.state == "done" && !f.shard->raw.rows.empty();
+        if (rows && !ref_cols.unprobed.empty())
+          f.state = "damaged",
+          f.detail = fmt::format(
+              "the files' columns differ and the spec's could not be probed to tell which are "
+              "right (merge refuses them together): {}",
+              ref_cols.unprobed);
+        else if (rows && !ref_cols.columns.empty() && f.shard->raw.columns != ref_cols.columns)
           f.state = "damaged", f.detail = "its columns differ from the spec's (merge refuses it)";
         if (f.state == "done" && done[f.shard->index]++ != 0)
           f.state = "duplicate", f.detail = "shard given twice";

@@ -309,14 +309,20 @@ void given_alpha_row(out::Table& t, nlohmann::json& cert, const PairRequest& q, 
 // alpha lies within slack / gap of the bracket (twice that here: slack grows with alpha). The
 // printed value is stated as +/- 2 units in its last digit (cli::uncertified), which covers half a
 // unit of rounding and this radius when the radius is at most 1.5 units. At M = 65536 the margins'
-// error, not the bisection, limits alpha_min to about 5 digits.
+// error, not the bisection, limits alpha_min to about 5 digits. 0 when not even the first digit
+// is settled (a tiny theta makes the gap, and so this bound, uninformative).
 int alpha_min_digits(double amin, double alo, ulong M, double theta) {
   if (amin <= 0) return 8;  // printed exactly as 0
   const double radius = (amin - alo) + 2 * margin_slack(amin) / margin_gap(M, theta);
   const int e = static_cast<int>(std::floor(std::log10(amin)));
   int sig = 8;
-  while (sig > 1 && 1.5 * std::pow(10.0, e - sig + 1) < radius) --sig;
+  while (sig > 0 && 1.5 * std::pow(10.0, e - sig + 1) < radius) --sig;
   return sig;
+}
+
+// alpha_min (or alpha_min / (M^2 ln N)) to `digits`, or "-" when no digit is settled.
+out::Cell alpha_cell(double v, int digits, const Context& ctx) {
+  return digits > 0 ? uncertified(v, ctx, "comm pair-matching", digits) : out::Cell::of_text("-");
 }
 
 // --search-alpha: the least error-free alpha on these instances, by bisection.
@@ -343,11 +349,19 @@ void searched_alpha_row(out::Table& t, nlohmann::json& cert, const PairRequest& 
                "bisection_steps"};
   t.add_row({out::Cell::of_int(static_cast<long long>(q.N)), out::Cell::of_exact(std::to_string(q.M)),
              out::Cell::of_exact(std::to_string(q.trials)),
-             amin == 0 ? out::Cell::of_exact("0") : uncertified(amin, ctx, what, alpha_digits),
+             amin == 0 ? out::Cell::of_exact("0") : alpha_cell(amin, alpha_digits, ctx),
              uncertified(sc.thr, ctx, what), uncertified(sc.m2_ln, ctx, what),
              uncertified(sc.m2_log2, ctx, what),
-             q.N > 1 ? uncertified(amin / sc.m2_ln, ctx, what, alpha_digits) : out::Cell::of_text("-"),
+             q.N > 1 && amin > 0 ? alpha_cell(amin / sc.m2_ln, alpha_digits, ctx)
+             : q.N > 1           ? uncertified(0.0, ctx, what)
+                                 : out::Cell::of_text("-"),
              out::Cell::of_int(static_cast<long long>(nsteps))});
+  if (alpha_digits == 0)
+    t.notes.push_back(fmt::format(
+        "alpha_min: the bisection ends at {:.3g}, but the margins' rounding error, over their least slope "
+        "theta (1 - c1) at this theta and M, leaves not one digit settled (\"-\"); --certificate FILE "
+        "gives a bracket that the checker decides exactly",
+        amin));
   t.notes.push_back(
       "alpha_min: least alpha with zero errors on these instances (errors are monotone in alpha), 0 when "
       "every alpha > 0 is error-free on them (each instance has a match); found by bisection to relative "

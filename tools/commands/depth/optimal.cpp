@@ -62,9 +62,10 @@ RunResult run_depth_optimal(const OptimalOptions& o, const Context& ctx) {
     t.columns = {"model", "params", "L", "dx", "dx_fit", "published_L", "published_dx"};
     for (const auto& m : models) {
       if (o.model != "all" && o.model != m.model) continue;
-      const double P = m.n_layers ? 12.0 * m.n_layers * static_cast<double>(m.d_model) * m.d_model : 1e12;
-      auto opt = depth::optimal_depth(P, p);
-      t.add_row({out::Cell::of_text(m.model), uncertified(P, ctx, "depth optimal"),
+      // an exact integer (below 2^53): 12 n_layers d_model^2, or 10^12
+      const long long P = m.n_layers ? 12LL * m.n_layers * m.d_model * m.d_model : 1000000000000LL;
+      auto opt = depth::optimal_depth(static_cast<double>(P), p);
+      t.add_row({out::Cell::of_text(m.model), out::Cell::of_int(P),
                  out::Cell::of_int(static_cast<long long>(opt.L)),
                  uncertified(std::round(opt.dx), ctx, "depth optimal"),
                  uncertified(std::round(opt.dx_fit), ctx, "depth optimal"),
