@@ -380,9 +380,11 @@ class Parser {
   std::string option_name() {
     std::string name = sc_.ident();
     const std::string_view t = sc_.text();
-    for (size_t i = sc_.offset();
-         i + 1 < t.size() && t[i] == '-' && std::isalpha(static_cast<unsigned char>(t[i + 1]));
-         i = sc_.offset()) {
+    auto joins = [&](size_t i) {  // "x-y": a '-' between a letter or digit and a letter
+      return i + 1 < t.size() && t[i] == '-' && std::isalnum(static_cast<unsigned char>(t[i - 1])) &&
+             std::isalpha(static_cast<unsigned char>(t[i + 1]));
+    };
+    for (size_t i = sc_.offset(); joins(i); i = sc_.offset()) {
       sc_.rewind(i + 1);
       name.push_back('_');
       name += sc_.ident();

@@ -751,6 +751,27 @@ TEST_CASE("cli: verify --expr rejects malformed expressions with one line, exit 
   }
   auto c = run_boundcheck({"verify", "--expr", "(1 < 2"});
   CHECK(c.err.find("column 7") != std::string::npos);
+  // an option's form is checked before the command sees it (CLI11 said "The following argument was
+  // not expected: 30" of verify's own --digits 30; red team, 2026-11-27)
+  const std::vector<std::pair<std::string, std::string>> said = {
+      {"rank.bound(d=8, r=2, H=3, max-terms).lo > 0", "max_terms takes a value: write max_terms=VALUE"},
+      {"sphere.dim(d, l=2) > 0", "d takes a value"},
+      {"comm.pair-matching(N=8, M=16, search-alpha=1).alpha_min > 0", "search_alpha is a flag"},
+      {"rank.bound(d=8, r=2, H=3, max-terms=9, max_terms=9).lo > 0", "max_terms is given twice"},
+      {"rank.bound(d=8, r=2, H=3, max-seconds=5).lo > 0", "--max-seconds is a global option"},
+      {"rank.bound(d=8, r=2, H=3, double-check).lo > 0", "--double-check is a global option"},
+      {"rank.bound(d=8, r=2, H=3, " + std::string(3000, 'x') + "=1).lo > 0", "no option \"xxxxxxxxxx"},
+  };
+  for (const auto& [e, what] : said) {
+    auto r = run_boundcheck({"verify", "--expr", e});
+    const std::string shown = e.substr(0, 60) + " -> " + r.err;
+    INFO(shown);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    CHECK(r.err.size() < 400);  // a long name is clipped
+    CHECK(r.err.find(what) != std::string::npos);
+  }
 }
 
 TEST_CASE("cli: verify --catalogue runs a user catalogue of expression claims") {

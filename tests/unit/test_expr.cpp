@@ -161,6 +161,8 @@ TEST_CASE("expr: quantities are parsed with their options and column") {
   CHECK(h.quantities()[1].args[1].name == "search_alpha");
   CHECK(h.quantities()[1].args[1].flag);
   CHECK_THROWS_AS(Expr::parse("sphere.dim(d=3, l - max=3) > 0"), bc::UsageError);
+  CHECK_THROWS_AS(Expr::parse("sphere.dim(d=3, l_-max=3) > 0"), bc::UsageError);  // not "l__max"
+  CHECK_THROWS_AS(Expr::parse("sphere.dim(d=3, l-3=3) > 0"), bc::UsageError);
   // a resolver receives exact argument values
   EvalOptions o;
   std::string seen;

@@ -48,6 +48,14 @@ struct VerifyOptions {
   bool list = false, wide = false, timing = false;
 };
 
+// Clipped to n bytes with "...", never inside a UTF-8 sequence.
+std::string clip(const std::string& s, size_t n) {
+  if (s.size() <= n) return s;
+  size_t k = n - 3;
+  while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) --k;
+  return s.substr(0, k) + "...";
+}
+
 std::string dashes(std::string s) {
   std::replace(s.begin(), s.end(), '_', '-');
   return s;
@@ -136,23 +144,38 @@ class CommandQuantities {
                                    close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
                                    fmt::join(names, ", ")));
     }
-    static const std::set<std::string> reserved{"digits", "format", "output", "threads", "certified"};
+    // the global options: verify sets them, or they do not belong inside a quantity
+    static const std::set<std::string> reserved{"digits",    "format",      "output",       "threads",
+                                                "certified", "max_seconds", "double_check", "standalone",
+                                                "version",   "help"};
+    const std::string where = fmt::format("{}", fmt::join(c.path, "."));
     for (const auto& a : c.args) {
+      const std::string name = clip(a.name, 40);  // as quoted in a message
       if (reserved.count(a.name))
         throw UsageError(
-            fmt::format("{}: --{} is set by verify, not by the expression", fmt::join(c.path, "."), a.name));
+            fmt::format("{}: --{} is a global option, set by verify (or on its command line), not "
+                        "inside a quantity",
+                        where, dashes(name)));
       std::string opt = "--" + a.name;
       if (f.cmd->app->get_option_no_throw(opt) == nullptr) opt = "--" + dashes(a.name);
-      if (f.cmd->app->get_option_no_throw(opt) == nullptr) {
+      const CLI::Option* o = f.cmd->app->get_option_no_throw(opt);
+      if (o == nullptr) {
         std::vector<std::string> known;
-        for (const CLI::Option* o : f.cmd->app->get_options())
-          for (const auto& l : o->get_lnames())
-            if (!reserved.count(l) && l != "help") known.push_back(underscores(l));
+        for (const CLI::Option* k : f.cmd->app->get_options())
+          for (const auto& l : k->get_lnames())
+            if (!reserved.count(underscores(l))) known.push_back(underscores(l));
         const auto close = did_you_mean(a.name, known);
-        throw UsageError(fmt::format(
-            "{} has no option \"{}\"{} (options: {})", fmt::join(c.path, "."), a.name,
-            close.empty() ? "" : fmt::format(", did you mean {}?", close.front()), fmt::join(known, ", ")));
+        throw UsageError(fmt::format("{} has no option \"{}\"{} (options: {})", where, name,
+                                     close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
+                                     fmt::join(known, ", ")));
       }
+      const bool takes_value = o->get_expected_max() != 0;  // add_flag: expected(0)
+      if (a.flag && takes_value)
+        throw UsageError(fmt::format("{}: {} takes a value: write {}=VALUE", where, name, name));
+      if (!a.flag && !takes_value)
+        throw UsageError(fmt::format("{}: {} is a flag: write it alone, without =", where, name));
+      if (std::any_of(f.options.begin(), f.options.end(), [&](const std::string& g) { return g == opt; }))
+        throw UsageError(fmt::format("{}: {} is given twice", where, name));
       if (from_file_ && reads_file(*f.cmd->app->get_option(opt)))
         out::check_input_path_from_file(a.value, fmt::format("{}: {}", fmt::join(c.path, "."), a.name));
       f.options.push_back(opt);
@@ -273,14 +296,6 @@ class CommandQuantities {
     return true;
   }
 };
-
-// Clipped to n bytes with "...", never inside a UTF-8 sequence.
-std::string clip(const std::string& s, size_t n) {
-  if (s.size() <= n) return s;
-  size_t k = n - 3;
-  while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) --k;
-  return s.substr(0, k) + "...";
-}
 
 RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   if (!o.catalogue.empty() || !o.id.empty() || o.list)
