@@ -365,8 +365,11 @@ Shard read_shard(const std::string& file, const std::string& what) {
       sh.raw.rows.emplace_back(whole(what, file, r.at(0), "a row's point"),
                                cells_of(what, file, r, sh.raw.columns.size()));
     return sh;
-  } catch (const nlohmann::json::exception& e) {
-    throw UsageError(fmt::format("{}: \"{}\" is not a valid shard file: {}", what, file, e.what()));
+  } catch (const nlohmann::json::exception& e) {  // "[json.exception.type_error.302] type must be ..."
+    std::string why = e.what();
+    if (why.rfind("[json.exception.", 0) == 0 && why.find("] ") != std::string::npos)
+      why.erase(0, why.find("] ") + 2);
+    throw UsageError(fmt::format("{}: \"{}\" is not a valid shard file: {}", what, file, why));
   } catch (const std::logic_error& e) {  // stoll
     throw UsageError(fmt::format("{}: \"{}\" is not a valid shard file: {}", what, file, e.what()));
   }
@@ -509,10 +512,14 @@ Shard merge_shards(std::vector<Shard> shards, const std::vector<std::string>& fi
   all.version = shards[0].version;
   all.task_count = shards[0].task_count, all.plan = shards[0].plan;
   all.raw.notes = notes_in_task_order(shards);
+  size_t first = 0;  // the shard whose columns the others must have
   for (auto& sh : shards) {
-    if (all.raw.columns.empty()) all.raw.columns = sh.raw.columns;
+    if (all.raw.columns.empty()) all.raw.columns = sh.raw.columns, first = sh.index;
     if (!sh.raw.rows.empty() && sh.raw.columns != all.raw.columns)
-      throw UsageError("table merge: the shards have different columns");
+      throw UsageError(fmt::format(
+          "table merge: the shards have different columns: shard {}/{}'s differ from shard {}/{}'s "
+          "(table status tells which files hold the spec's columns)",
+          sh.index, all.count, first, all.count));
     for (auto& r : sh.raw.rows) all.raw.rows.push_back(std::move(r));
   }
   sort_by_point(all.raw.rows);
