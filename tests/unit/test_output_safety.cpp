@@ -313,7 +313,7 @@ TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes s
   p.guides.push_back({"x^_1 #", [](double x) { return 1 / x; }});
   const std::string s = gnuplot_script(t, p, "fig.tex");
   CHECK_MESSAGE(script_outside_template(s).empty(), script_outside_template(s));
-  CHECK(s.find("set terminal cairolatex pdf input colortext size 4.8in,3.4in") != std::string::npos);
+  CHECK(s.find("set terminal cairolatex pdf input colortext size 3.058in,2.166in") != std::string::npos);
   CHECK(s.find("set title '50\\% \\& \\{more\\} \\textbackslash{}input\\{x\\}'") != std::string::npos);
   CHECK(s.find("set ylabel '$\\mathrm{LB}$'") != std::string::npos);  // a [labels] header: LaTeX
   CHECK(s.find("set xlabel 'H'") != std::string::npos);               // a bare column name: escaped text
