@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <thread>
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #include <omp.h>
@@ -104,9 +105,10 @@ out::Cell uncertified(double v, const Context& ctx, const char* what, int justif
   out::Cell c = out::Cell::of_double(rounded);
   if (rounded != 0) {
     keep_stated_error(c, rounded, sig);
-    // more integer digits than significant ones: printed as %.{sig}g (7.4e+05), since the shortest
-    // text (740000) would show the rounded-away digits as zeros
-    if (std::fabs(rounded) >= std::pow(10.0, static_cast<double>(sig))) c.sig = static_cast<int>(sig);
+    // more integer digits than significant ones (to_chars then wrote "e+"): printed as %.{sig}g
+    // (7.4e+05), since the shortest text (740000) would show the rounded-away digits as zeros
+    if (std::string_view(text, static_cast<size_t>(end.ptr - text)).find("e+") != std::string_view::npos)
+      c.sig = static_cast<int>(sig);
   }
   return c;
 }

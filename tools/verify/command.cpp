@@ -176,8 +176,8 @@ class CommandQuantities {
         throw UsageError(fmt::format("{}: {} is a flag: write it alone, without =", where, name));
       if (std::any_of(f.options.begin(), f.options.end(), [&](const std::string& g) { return g == opt; }))
         throw UsageError(fmt::format("{}: {} is given twice", where, name));
-      if (from_file_ && reads_file(*f.cmd->app->get_option(opt)))
-        out::check_input_path_from_file(a.value, fmt::format("{}: {}", fmt::join(c.path, "."), a.name));
+      if (from_file_ && reads_file(*o))
+        out::check_input_path_from_file(a.value, fmt::format("{}: {}", where, name));
       f.options.push_back(opt);
     }
     return f;

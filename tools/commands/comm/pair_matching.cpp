@@ -352,9 +352,7 @@ void searched_alpha_row(out::Table& t, nlohmann::json& cert, const PairRequest& 
              amin == 0 ? out::Cell::of_exact("0") : alpha_cell(amin, alpha_digits, ctx),
              uncertified(sc.thr, ctx, what), uncertified(sc.m2_ln, ctx, what),
              uncertified(sc.m2_log2, ctx, what),
-             q.N > 1 && amin > 0 ? alpha_cell(amin / sc.m2_ln, alpha_digits, ctx)
-             : q.N > 1           ? uncertified(0.0, ctx, what)
-                                 : out::Cell::of_text("-"),
+             q.N > 1 ? alpha_cell(amin / sc.m2_ln, alpha_digits, ctx) : out::Cell::of_text("-"),
              out::Cell::of_int(static_cast<long long>(nsteps))});
   if (alpha_digits == 0)
     t.notes.push_back(fmt::format(
