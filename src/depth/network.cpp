@@ -3,6 +3,7 @@
 #include "depth/network.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/random.hpp"
 
 #include <flint/nmod_mat.h>
@@ -53,7 +54,15 @@ struct RandomWeights {
 double network_cost(unsigned long L, unsigned long dx, unsigned long H, unsigned long N, unsigned long M) {
   const double da = static_cast<double>(dx) / static_cast<double>(H);
   const double eval = static_cast<double>(L * H) * (4 * da * dx * N + da * N * N + 2.0 * dx * da * N);
-  return std::pow(static_cast<double>(M), static_cast<double>(N)) * eval;
+  return std::pow(static_cast<double>(M), static_cast<double>(N)) * std::max(eval, 1.0);
+}
+
+void check_network_size(const std::string& what, unsigned long L, unsigned long dx, unsigned long H,
+                        unsigned long N, unsigned long M, const std::string& work_hint,
+                        const std::string& side_hint) {
+  limits::check_work(what + ": work", network_cost(L, dx, H, N, M), 5e9, "word operations", work_hint);
+  limits::check(what + ": matrix side", std::pow(static_cast<double>(M), static_cast<double>(N / 2)), 3000,
+                "rows", side_hint);
 }
 
 namespace {
@@ -146,6 +155,7 @@ void matricised_rank(NetworkRank& out, const std::vector<mp_limb_t>& grid,
   nmod_mat_t m;
   nmod_mat_init(m, static_cast<slong>(side), static_cast<slong>(side), out.prime);
   for (unsigned long e = 0; e < grid.size(); ++e) {
+    if (e % 256 == 0) limits::poll("depth grid-rank --network");
     grid_index(idx, e, n);
     unsigned long row = 0, col = 0;
     for (unsigned long j : I) row = row * n.M + idx[j];
@@ -166,6 +176,8 @@ NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H
                               unsigned long M, std::uint64_t seed, bool certificate) {
   if (N < 2 || N % 2) throw DomainError("depth grid-rank: N must be even and >= 2 (balanced partitions)");
   if (H < 1 || dx % H) throw DomainError("depth grid-rank: H must divide d_x");
+  check_network_size("depth grid-rank --network", L, dx, H, N, M, "fewer templates, positions, layers or d_x",
+                     "fewer templates or positions");
   NetworkRank out;
   out.prime = n_nextprime(UWORD(1) << 61, 1);
   out.templates = M;
@@ -181,6 +193,7 @@ NetworkRank network_grid_rank(unsigned long L, unsigned long dx, unsigned long H
   std::vector<mp_limb_t> grid(entries);
   std::vector<unsigned long> idx(N);
   for (unsigned long e = 0; e < entries; ++e) {
+    if (e % 256 == 0) limits::poll("depth grid-rank --network");
     grid_index(idx, e, n);
     grid[e] = network_entry(w, templ, n, idx);
   }

@@ -15,6 +15,7 @@
 #include "core/nmod_minor.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace bc::depth {
@@ -32,6 +33,14 @@ struct NetworkRank {
 
 /// Estimated word operations (for the size refusal).
 double network_cost(unsigned long L, unsigned long dx, unsigned long H, unsigned long N, unsigned long M);
+
+/// Refuses (ResourceError, "<what>: ... (<hint>)") a problem over the work limit (5e9 word
+/// operations, scaled by the time budget) or with a matricisation side M^(N/2) over 3000 rows.
+/// network_grid_rank calls it itself, so no caller (a catalogue's cases included) runs an
+/// unchecked size; front ends call it first to name their own options in the hints.
+void check_network_size(const std::string& what, unsigned long L, unsigned long dx, unsigned long H,
+                        unsigned long N, unsigned long M, const std::string& work_hint,
+                        const std::string& side_hint);
 
 /// N even >= 2; M templates per position (default chosen by the caller). Weights and templates are
 /// drawn in this order from splitmix64 started at `seed`, each draw reduced mod p: for each

@@ -203,3 +203,30 @@ TEST_CASE("verify: the p_asymptotic method keeps d in rank majority's range") {
   CHECK(o.verdict == Verdict::undecided);
   CHECK(o.detail.find("d must be in [3, 10^6]") != std::string::npos);
 }
+
+// fuzz/corpus/catalogue/timeout_proposition1_M32.toml (CI's fuzz_catalogue, 13 s under ASan): the
+// proposition1 method ran the network grid tensor for its cases without pricing them; with the
+// fuzzer's lowered limits a case of 32^4 grid entries is refused, and at any scale 10^5 templates
+// (10^20 entries; their count overflowed 64 bits) or 2^62 templates are refused before computing.
+TEST_CASE("verify: the proposition1 method prices its network cases before running them") {
+  auto claim_with = [](const std::string& cases) {
+    return load_catalogue({{"x.toml",
+                            "[[claim]]\nid='n'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\n"
+                            "method='depth.proposition1'\n[claim.params]\ncases = " +
+                                cases + "\n"}})
+        .at(0);
+  };
+  for (const char* cases : {"[[1, 2, 1, 4, 100000]]", "[[1, 2, 1, 2, 4611686018427387903]]"}) {
+    const Outcome o = run_claim(claim_with(cases));
+    INFO(cases << ": " << o.detail);
+    CHECK(o.verdict == Verdict::undecided);
+    CHECK(o.detail.find("depth grid-rank --network: work: estimated") != std::string::npos);
+  }
+  bc::limits::set_test_scale(1e-3);  // as fuzz_catalogue runs its inputs
+  bc::limits::set_time_budget(bc::limits::default_seconds);
+  const Outcome o = run_claim(claim_with("[[1, 2, 1, 4, 3], [2, 2, 1, 4, 32]]"));
+  bc::limits::set_test_scale(1);
+  INFO(o.detail);
+  CHECK(o.verdict == Verdict::undecided);
+  CHECK(o.detail.find("fewer templates") != std::string::npos);
+}

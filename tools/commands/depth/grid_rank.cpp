@@ -265,11 +265,10 @@ NetworkRequest parse_network(const GridRankOptions& o) {
 }
 
 void check_network_costs(const NetworkRequest& q, const GridRankOptions& o) {
-  limits::check_work("depth grid-rank --network: work", depth::network_cost(q.L, q.dx, q.H, q.N, q.M), 5e9,
-                     "word operations", "lower --templates, --N, --L or --dx");
+  depth::check_network_size("depth grid-rank --network", q.L, q.dx, q.H, q.N, q.M,
+                            "lower --templates, --N, --L or --dx", "lower --templates or --N");
   double side = 1;
   for (ulong i = 0; i < q.N / 2; ++i) side *= static_cast<double>(q.M);
-  limits::check("depth grid-rank --network: matrix side", side, 3000, "rows", "lower --templates or --N");
   if (o.certificate.empty()) return;
   const std::string what = "depth grid-rank --certificate";
   check_certificate_limit(what, "templates^(N/2)", side, BC_CERTIFICATE_LIMIT(grid_rank_max_side),
