@@ -41,6 +41,13 @@ UReproduction u_reproduction_d4(unsigned long degree, unsigned nodes) {
   if (nodes % 2 != 0 || 2ul * nodes <= degree + 1)
     throw DomainError(fmt::format(
         "u_reproduction_d4: requires an even number of nodes above (degree + 1) / 2, got {}", nodes));
+  // n/2 nodes at about 1 ms each (b's integral; u's D/2 cosine sums grow like D^2 past D = 49),
+  // and L/2 closed-form coefficients for the Parseval sum at about 20 us each; priced before the
+  // Parseval loop, which does not poll (nodes = 4e9 ran it past any budget)
+  const double half = nodes / 2.0, dd = static_cast<double>(degree) / 49.0;
+  limits::check_seconds("u_reproduction_d4: the quadrature",
+                        1e-3 * half * (1 + dd * dd) + 2e-5 * (2.0 * nodes - static_cast<double>(degree)) / 2,
+                        "fewer nodes or a lower degree");
   UReproduction out;
   out.nodes = nodes;
   out.first_inexact = 2ul * nodes - degree;  // the least l > 2n - 1 - D

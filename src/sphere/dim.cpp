@@ -2,6 +2,7 @@
 // Costs: product/difference form one or two fmpz_bin_uiui; range O(lmax) word multiplications.
 #include "sphere/dim.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -87,6 +88,11 @@ double harmonic_dim_log10(ulong d, ulong l) {
   // log binom(l+d-3, l-1) = lgamma(l+d-2) - lgamma(l) - lgamma(d-1)
   double lb = std::lgamma(ll + dd - 2) - std::lgamma(ll) - std::lgamma(dd - 1);
   return (lb + std::log((2 * ll + dd - 2) / ll)) / std::log(10.0);
+}
+
+double harmonic_dim_seconds(ulong d, ulong l) {
+  const double digits = std::max(harmonic_dim_log10(d, l), 0.0) + 1;
+  return 1e-8 * digits * std::log2(digits + 2) + 1e-6;
 }
 
 void harmonic_dim_arb(arb_t res, ulong d, ulong l, slong prec) {

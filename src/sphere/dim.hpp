@@ -27,6 +27,12 @@ std::vector<Fmpz> harmonic_dim_range(ulong d, ulong lmax);
 /// log10 N(d,l) in double precision (lgamma), for size estimates only; 0 for l = 0.
 double harmonic_dim_log10(ulong d, ulong l);
 
+/// Estimated seconds (one core, Release) to compute N(d,l) by the product form, the difference
+/// form and one step of the range recurrence, for limits::check_seconds: 1e-8 D log2 D for D
+/// digits (measured 2026-11-27 over d = 10^5, l <= 1000 and l <= 3000: 0.06 s and 0.82 s against
+/// 0.15 s and 1.2 s estimated), plus 1 us a value.
+double harmonic_dim_seconds(ulong d, ulong l);
+
 /// N(d,l) as a ball (Arb's binomial), for use inside real-valued formulas.
 void harmonic_dim_arb(arb_t res, ulong d, ulong l, slong prec);
 

@@ -52,4 +52,9 @@ std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_la
 /// Estimated decimal characters of one exact row at l (for the size refusal).
 double sign_coef_exact_row_chars(ulong d, ulong l);
 
+/// Refuses (ResourceError) exact rows up to l whose work, l x sign_coef_exact_row_chars(d, l)
+/// digit-operations, is above 5e10 scaled by the time budget: `sphere sign-coef --exact` and the
+/// catalogue's exact-value method price the same way (`what` and `hint` name the caller's terms).
+void check_sign_coef_exact_work(const std::string& what, ulong d, ulong l, const std::string& hint);
+
 }  // namespace bc::sphere

@@ -4,6 +4,7 @@
 #include "sphere/sign_coef.hpp"
 
 #include "core/closed_form.hpp"
+#include "core/limits.hpp"
 #include "core/squarefree.hpp"
 
 #include <cmath>
@@ -80,6 +81,11 @@ std::vector<SignCoefExactRow> sign_coef_exact(ulong d, ulong l_first, ulong l_la
     for (ulong w : {l + 1, l + 2, 2 * l + d - 2}) np.add_word(w, -1);
   }
   return rows;
+}
+
+void check_sign_coef_exact_work(const std::string& what, ulong d, ulong l, const std::string& hint) {
+  limits::check_work(what + ": work", static_cast<double>(l) * sign_coef_exact_row_chars(d, l), 5e10,
+                     "digit-operations", hint);
 }
 
 double sign_coef_exact_row_chars(ulong d, ulong l) {

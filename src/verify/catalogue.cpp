@@ -8,11 +8,13 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace bc::embedded {
 const std::vector<std::pair<std::string, std::string>>& catalogue_files();  // generated
@@ -334,6 +336,8 @@ void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool 
                                                              static_cast<double>(v.get<std::int64_t>()) > cap;
       if (out_of_range)
         throw bad(k == "seed" ? "an integer >= 0" : fmt::format("an integer in [0, {:.0f}]", cap).c_str());
+    } else if (std::string_view(key) == "digits") {  // the range of the global --digits
+      if (v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 20000) throw bad("an integer in [1, 20000]");
     } else if (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000) {
       throw bad("an integer in [-10^6, 10^6]");
     }
@@ -371,10 +375,29 @@ void apply_evidence(const Claim& c, Outcome& o) {
   }
 }
 
+// True when a method's text shows a double that overflowed ("nan", "-nan", "inf" as a word): a
+// method's double-precision step left its range (hostile parameters gave "F ~ d^-nan", and a
+// quadrature at d = 2^62 a nan deviation that "failed"), so its verdict rests on nothing.
+bool shows_non_finite(const std::string& text) {
+  for (const char* word : {"nan", "inf"})
+    for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+      const size_t end = at + 3;
+      const bool left = at == 0 || !std::isalnum(static_cast<unsigned char>(text[at - 1]));
+      const bool right = end == text.size() || !std::isalnum(static_cast<unsigned char>(text[end]));
+      if (left && right) return true;
+    }
+  return false;
+}
+
 Outcome run_checked(const Claim& c, const Quantities* q) {
   try {
     if (!c.expr.empty()) return run_expression(c, q);
     Outcome o = registry().at(c.method)(c);
+    if (shows_non_finite(o.computed))
+      return {o.computed, Verdict::undecided,
+              "a double-precision step of the method overflowed (nan or inf) at these parameters: outside "
+              "its range",
+              "error"};
     if (o.grade.empty()) o.grade = default_grade(c, o.verdict);
     return o;
   } catch (const ParamError&) {

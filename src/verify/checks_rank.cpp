@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <set>
 
 namespace bc::verify {
 
@@ -48,6 +49,14 @@ Outcome scaling(const Claim& c, bool power) {
 Outcome power_scaling(const Claim& c) { return scaling(c, true); }
 Outcome exp_scaling(const Claim& c) { return scaling(c, false); }
 
+// p(d), b(theta) and the spectral sums of rank/ take d in `rank majority`'s range: a hostile d
+// (10^7, 2^62) ran unpolled recurrences, and d^2 heads overflowed a word.
+void check_majority_range(const Claim& c, const std::vector<ulong>& ds) {
+  for (ulong d : ds)
+    if (d < 3 || d > 1000000)
+      throw DomainError(fmt::format("{}: d must be in [3, 10^6] (as rank majority's --d), got {}", c.id, d));
+}
+
 // sqrt(d) (p(d) - 1/2) -> sqrt(2/pi)/pi, i.e. p(d) = 1/2 + O(1/sqrt d)
 // Kept as a method for cost: the expression (monotone deviation over d = 10..10^6, each against
 // the previous) says the same, but each rank.majority(d, H=1) also runs the failure quadratures:
@@ -58,11 +67,8 @@ Outcome p_asymptotic(const Claim& c) {
   // p(d) sums about d/2 terms of a ratio recurrence (rank/majority.cpp): priced before running, and
   // d kept to `rank majority`'s range (fuzz_catalogue found d = 10^7 running past its timeout)
   double terms = 0;
-  for (ulong d : ds) {
-    if (d < 3 || d > 1000000)
-      throw DomainError(fmt::format("{}: d must be in [3, 10^6] (as rank majority's --d), got {}", c.id, d));
-    terms += static_cast<double>(d);
-  }
+  for (ulong d : ds) terms += static_cast<double>(d);
+  check_majority_range(c, ds);
   limits::check_seconds(c.id + ": p(d) by its recurrence", 1e-6 * terms, "fewer or smaller d");
   const double limit = std::sqrt(2.0 / M_PI) / M_PI;
   std::vector<std::string> parts;
@@ -91,6 +97,9 @@ Outcome p_asymptotic(const Claim& c) {
 Outcome majority_d2(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const double rate = claim_param<double>(c, "rate");
+  check_majority_range(c, ds);
+  if (std::set<ulong>(ds.begin(), ds.end()).size() < 2)
+    throw DomainError(fmt::format("{}: the power-law fit needs at least two distinct d", c.id));
   std::vector<std::string> parts;
   double sx = 0, sy = 0, sxx = 0, sxy = 0;
   bool exponential = true;
@@ -117,6 +126,7 @@ Outcome majority_d2(const Claim& c) {
 Outcome b0_equals_p(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const long digits = claim_param<long>(c, "digits");
+  check_majority_range(c, ds);
   const slong target = bits_for_digits(digits), prec = target + 64;
   std::vector<std::string> parts;
   for (ulong d : ds) {
@@ -136,6 +146,7 @@ Outcome b0_equals_p(const Claim& c) {
 Outcome lb_identity(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const long digits = claim_param<long>(c, "digits");
+  check_majority_range(c, ds);
   std::vector<std::string> parts;
   for (ulong d : ds) {
     Fmpz one(1);

@@ -29,6 +29,22 @@ std::string short_real(const arb_t x, long digits = 6) {
   return format_real(y.x, digits, false);
 }
 
+// Prices N(d,l) for every d in ds and l in ls, by all three algorithms, before any is computed:
+// each value's size is held to `sphere dim`'s limit, and the sum of sphere::harmonic_dim_seconds to
+// the time budget (d = l = 2^62 ran out of memory; d = 10^5 over l <= 10^5 ran for minutes).
+void check_dim_cost(const Claim& c, const std::vector<ulong>& ds, const std::vector<ulong>& ls) {
+  double secs = 0;
+  for (ulong d : ds) {
+    if (d < 2) throw DomainError(fmt::format("{}: d must be >= 2, got {}", c.id, d));
+    for (ulong l : ls) {
+      limits::check(c.id + ": N(d,l)", sphere::harmonic_dim_log10(d, l) + 1, limits::max_integer_digits,
+                    "decimal digits", "lower d or l");
+      secs += sphere::harmonic_dim_seconds(d, l);
+    }
+  }
+  limits::check_seconds(c.id + ": N(d,l) by three algorithms", secs, "fewer or smaller d, or a lower l_max");
+}
+
 // N(d,l) against a closed form in l, by all three algorithms.
 Outcome dim_closed_form(const Claim& c) {
   const ulong d = claim_param<ulong>(c, "d");
@@ -48,10 +64,11 @@ Outcome dim_closed_form(const Claim& c) {
       throw DomainError("dim_closed_form: unknown formula " + formula);
     }
   };
-  auto range = sphere::harmonic_dim_range(d, lmax);
   std::vector<ulong> ls;
   for (ulong l = 0; l <= lmax; ++l) ls.push_back(l);
   ls.insert(ls.end(), extra.begin(), extra.end());
+  check_dim_cost(c, {d}, ls);
+  auto range = sphere::harmonic_dim_range(d, lmax);
   Fmpz a, b, e;
   for (ulong l : ls) {
     sphere::harmonic_dim(a.x, d, l);
@@ -72,6 +89,9 @@ Outcome dim_closed_form(const Claim& c) {
 Outcome dim_forms_agree(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const ulong lmax = claim_param<ulong>(c, "l_max");
+  std::vector<ulong> ls;
+  for (ulong l = 0; l <= lmax; ++l) ls.push_back(l);
+  check_dim_cost(c, ds, ls);
   size_t n = 0;
   Fmpz a, b;
   for (ulong d : ds) {
@@ -87,11 +107,23 @@ Outcome dim_forms_agree(const Claim& c) {
           ""};
 }
 
+// Estimated seconds of one unit_norm case: an (l+1)-node Gauss–Jacobi rule and l+1 recurrences of
+// length l, 7e-6 (l+1)^2 s at 40 digits growing like ((1 + D/300)/1.1)^1.9 in the digits
+// (measured 2026-11-27: l = 400, 800 at 40 digits 1.15 s, 4.4 s; at 300 digits 3.5 s, 12.9 s),
+// plus MPFR's Gamma at the working precision as hecke_funk_seconds prices it.
+double unit_norm_seconds(ulong l, long digits) {
+  const double n = static_cast<double>(l) + 1, dg = static_cast<double>(digits);
+  return 7e-6 * n * n * std::pow((1.0 + dg / 300.0) / 1.1, 1.9) + 2.64 * std::pow(dg / 4000.0, 3.2);
+}
+
 // ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
 // Kept as a method: the quadrature of P^2 is not a command (no quantity prints ||P||^2).
 Outcome unit_norm(const Claim& c) {
   auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = claim_param<long>(c, "digits");
+  double secs = 0;
+  for (const auto& dl : cases) secs += unit_norm_seconds(dl.at(1), digits);
+  limits::check_seconds(c.id + ": the quadratures", secs, "fewer or smaller cases, or fewer digits");
   const unsigned d10 = static_cast<unsigned>(digits) + 15;
   const sphere::MpScope scope(d10);
   MpReal worst = 0;
@@ -137,6 +169,9 @@ Outcome sign_coef_exact_value(const Claim& c) {
   const ulong num = claim_param<ulong>(c, "num"), den = claim_param<ulong>(c, "den"),
               rad = claim_param<ulong>(c, "rad");
   const ulong pik = claim_param<ulong>(c, "pi_power");
+  if (pik > 8 || den == 0 || l == 0)
+    throw DomainError(fmt::format("{}: needs l >= 1, den >= 1 and pi_power <= 8", c.id));
+  sphere::check_sign_coef_exact_work(c.id + ": the exact coefficient", d, l, "a lower l");
   auto rows = sphere::sign_coef_exact(d, l, l, false);
   const std::string got = which == "coef" ? rows.at(0).coef : rows.at(0).coef_unit;
   const slong prec = 256;

@@ -1,6 +1,7 @@
 // verify/ methods for the sym family (MATH.md §5; talk-B "DeepSet" l.305, "Main Result" l.347,
 // "Proof Sketch" l.376-409).
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "sym/bound.hpp"
 #include "sym/characters.hpp"
 #include "sym/gram.hpp"
@@ -8,6 +9,9 @@
 #include "verify/catalogue.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace bc::verify {
 
@@ -26,6 +30,11 @@ ulong count_multi_indices(ulong d, ulong budget) {
 // binom() would be circular; the independent side is the direct count, which no command prints.
 Outcome hstar_identity(const Claim& c) {
   const ulong dmax = claim_param<ulong>(c, "d_max"), Nmax = claim_param<ulong>(c, "N_max");
+  // the direct count makes about binom(d+1+N, N) calls of 2 ns (measured 2026-11-27: 1.7e7 calls
+  // over d <= 10, N <= 14 in 0.03 s); summed over the grid, at most binom(d_max+3+N_max, N_max+1)
+  limits::check_seconds(c.id + ": the direct counts",
+                        2e-9 * std::pow(10.0, std::min(sym::hstar_log10(dmax + 2, Nmax + 1), 300.0)),
+                        "a lower d_max or N_max");
   size_t n = 0;
   for (ulong d = 1; d <= dmax; ++d)
     for (ulong N = 1; N <= Nmax; ++N, ++n) {
@@ -48,6 +57,18 @@ Outcome hstar_identity(const Claim& c) {
 // direct character sum independent of `sym gram`; an expression reads one number.
 Outcome ds_orthogonality(const Claim& c) {
   const ulong nlo = claim_param<ulong>(c, "N_min"), nhi = claim_param<ulong>(c, "N_max");
+  // priced by `sym gram`'s count of multiply-adds, before any character table is built; the direct
+  // sum here runs slower per count as N grows (measured 2026-11-27, N_min = 2: N_max = 20, 24, 28
+  // took 0.3 s, 3.4 s, 63 s for 1.7e7, 1.2e8, 7.1e8), 9e-8 s (count / 7.1e8)^0.45 a count
+  if (nhi >= sym::max_degree_cue)
+    throw DomainError(
+        fmt::format("{}: N_max must be below {} (the character tables)", c.id, sym::max_degree_cue));
+  double cost = 0;
+  for (ulong N = nlo; N <= nhi; ++N)
+    for (ulong n = 1; n <= N + 1; ++n) cost += sym::gram_cost_cue(n, N);
+  limits::check_seconds(c.id + ": CUE Grams", 9e-8 * cost * std::pow(cost / 7.1e8, 0.45), "a lower N_max");
+  limits::check(c.id + ": character table memory", sym::character_table_bytes(nhi + 1), 2e9, "bytes",
+                "a lower N_max");
   std::vector<sym::CharacterTable> tables;
   for (ulong n = 0; n <= nhi + 1; ++n) tables.push_back(sym::character_table(n, 1));
   size_t checked = 0;
@@ -76,6 +97,11 @@ Outcome ds_orthogonality(const Claim& c) {
 // Kept as a method: it compares the exact and the ball path of the bound, both internal.
 Outcome talk_bound(const Claim& c) {
   const ulong dmax = claim_param<ulong>(c, "d_max"), Nmax = claim_param<ulong>(c, "N_max");
+  // about 0.5 us a case at 128 bits (measured 2026-11-27: 9e4 cases in 0.04 s), plus the exact
+  // binomials' digits, at most those of the grid's last case
+  const double cases = static_cast<double>(dmax) * static_cast<double>(Nmax);
+  limits::check_seconds(c.id + ": the grid of (d, N)", cases * (5e-7 + 3e-9 * sym::hstar_log10(dmax, Nmax)),
+                        "a lower d_max or N_max");
   size_t n = 0;
   for (ulong d = 1; d <= dmax; ++d)
     for (ulong N = 1; N <= Nmax; ++N, ++n) {

@@ -107,6 +107,17 @@ TEST_CASE("depth: Hadamard-power rank, exact and mod p, and the excluded Omega")
   CHECK(hadamard_rank(3, 2, Fmpq(1, 1), true).exact_rank == 1);
   // fuzz_catalogue: d = 0 (a verify case [0, 9]) wrote past an empty composition vector
   CHECK_THROWS_AS(hadamard_rank(0, 9, Fmpq(1, 2), true), bc::DomainError);
+  // a hostile catalogue: d = lambda = 2^62 asked GMP for 10^17 limbs (abort). The side is now
+  // bounded before it is formed: binom(15, 5) = 3003 (FLINT's binomial, below) is just over 3000;
+  // binom(67, 64) = 47905
+  Fmpz over;
+  fmpz_bin_uiui(over.x, 15, 5);
+  CHECK(fmpz_cmp_ui(over.x, 3000) > 0);
+  for (auto [d, lam] : {std::pair{11ul, 5ul}, {6ul, 10ul}, {3001ul, 1ul}, {1ul << 62, 64ul}, {4ul, 64ul}})
+    CHECK_THROWS_AS(hadamard_rank(d, lam, Fmpq(1, 2), false), bc::ResourceError);
+  CHECK_THROWS_AS(hadamard_rank(1, 1ul << 62, Fmpq(1, 2), false), bc::DomainError);  // lambda <= 64
+  CHECK(hadamard_rank(1, 64, Fmpq(1, 2), false).n == 1);                             // binom(lambda, lambda)
+  CHECK(hadamard_rank(40, 1, Fmpq(1, 2), false).n == 40);
   auto m = hadamard_rank(3, 2, Fmpq(-1, 1), true);
   CHECK(m.exact_rank == 4);
   CHECK(m.rank_mod_p == 4);

@@ -8,6 +8,8 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <tuple>
+#include <vector>
 
 using namespace bc::verify;
 
@@ -229,4 +231,54 @@ TEST_CASE("verify: the proposition1 method prices its network cases before runni
   INFO(o.detail);
   CHECK(o.verdict == Verdict::undecided);
   CHECK(o.detail.find("fewer templates") != std::string::npos);
+}
+
+// A hostile-catalogue sweep of the kept-as-method checks (2026-11-27), run as fuzz_catalogue runs
+// its inputs (limits lowered 1000-fold): before, sphere.sign_coef_exact_value and depth.hadamard
+// aborted in GMP (10^17-limb allocations), sphere.dim_closed_form ran out of memory, and
+// dim_forms_agree, unit_norm, u_reproduces, the sym grids and the rank methods at d = 2^62 ran
+// unpriced for a minute or more. Each is now undecided, its detail the refusal, before it computes.
+TEST_CASE("verify: every method prices hostile parameters before it computes") {
+  const std::string big = "4611686018427387903";
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"sphere.sign_coef_exact_value",
+       "d=" + big + "\nl=" + big + "\nwhich='coef'\nexpected='1'\nsign=1\nnum=1\nden=2\nrad=3\npi_power=1",
+       "the exact coefficient: work: estimated"},
+      {"sphere.sign_coef_exact_value",
+       "d=3\nl=1\nwhich='coef'\nexpected='1'\nsign=1\nnum=1\nden=2\nrad=3\npi_power=" + big, "pi_power <= 8"},
+      {"depth.hadamard", "cases=[[" + big + ",64]]", "exceeds the limit 3000"},
+      {"depth.hadamard", "cases=[[" + big + "," + big + "]]", "lambda must be in [1, 64]"},
+      {"sphere.dim_closed_form", "d=" + big + "\nl_max=3\nformula='2l+1'\nl_extra=[" + big + "]",
+       "decimal digits exceeds"},
+      {"sphere.dim_forms_agree", "d=[100000]\nl_max=100000", "by three algorithms: estimated"},
+      {"sphere.unit_norm", "cases=[[3, 100000]]\ndigits=40", "the quadratures: estimated"},
+      {"rank.u_reproduces", "degree=49\nnodes=4000000000\nprinted='0.98410'", "the quadrature: estimated"},
+      {"sym.hstar_identity", "d_max=100000\nN_max=100000", "the direct counts: estimated"},
+      {"sym.talk_bound", "d_max=100000\nN_max=100000", "the grid of (d, N): estimated"},
+      {"sym.ds_orthogonality", "N_min=2\nN_max=28", "CUE Grams: estimated"},
+      {"sym.ds_orthogonality", "N_min=2\nN_max=100000", "N_max must be below"},
+      {"rank.b0_equals_p", "d=[" + big + "]\ndigits=30", "d must be in [3, 10^6]"},
+      {"rank.lb_identity", "d=[" + big + "]\ndigits=8", "d must be in [3, 10^6]"},
+      {"rank.majority_d2", "d=[" + big + ", 5]\nrate=0.05", "d must be in [3, 10^6]"},
+      {"rank.majority_d2", "d=[100]\nrate=0.05", "at least two distinct d"},  // was "F ~ d^-nan"
+      {"sphere.unit_norm", "cases=[[" + big + ", 5]]\ndigits=40", "overflowed (nan or inf)"},  // was "fails"
+  };
+  bc::limits::set_test_scale(1e-3);
+  for (const auto& [method, params, expect] : cases) {
+    std::string toml = "[[claim]]\nid='h'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='" +
+                       method + "'\n[claim.params]\n" + params + "\n";
+    bc::limits::set_time_budget(bc::limits::default_seconds);
+    const Outcome o = run_claim(load_catalogue({{"x.toml", toml}}).at(0));
+    const std::string what = method + " " + params.substr(0, 60) + ": " + o.detail;
+    INFO(what);
+    CHECK(o.verdict == Verdict::undecided);
+    CHECK(o.detail.find(expect) != std::string::npos);
+  }
+  bc::limits::set_test_scale(1);
+  // digits beyond the global --digits range are a malformed catalogue
+  const std::string digits =
+      "[[claim]]\nid='h'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='rank.lb_identity'\n"
+      "[claim.params]\nd=[20]\ndigits=100000\n";
+  CHECK_THROWS_WITH_AS(run_claim(load_catalogue({{"x.toml", digits}}).at(0)),
+                       doctest::Contains("an integer in [1, 20000]"), bc::DomainError);
 }

@@ -115,9 +115,7 @@ RunResult run_sphere_sign_coef(const SignCoefOptions& o, const Context& ctx) {
   if (o.exact) {
     limits::check("sphere sign-coef --exact: output", n_rows * sphere::sign_coef_exact_row_chars(d, l),
                   limits::max_output_chars, "characters", "lower --l-max or drop --exact");
-    limits::check_work("sphere sign-coef --exact: work",
-                       static_cast<double>(l) * sphere::sign_coef_exact_row_chars(d, l), 5e10,
-                       "digit-operations", "lower --l or drop --exact");
+    sphere::check_sign_coef_exact_work("sphere sign-coef --exact", d, l, "lower --l or drop --exact");
     for (auto& r : sphere::sign_coef_exact(d, first, l, o.include_even || (!range && l % 2 == 0)))
       t.add_row({out::Cell::of_int(static_cast<long long>(r.l)), out::Cell::of_exact(r.coef),
                  out::Cell::of_exact(r.coef_unit), out::Cell::of_exact(r.energy)});
