@@ -23,6 +23,7 @@
 #include "core/suggest.hpp"
 #include "output/table.hpp"
 #include "pyflint.hpp"
+#include "views/registry_json.hpp"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -409,20 +410,16 @@ py::list commands() {
   py::list out;
   for (const auto& c : inv->registry().commands()) {
     py::list opts;
+    // the registry's own description of each option (registry_json: what `help --format json`
+    // prints), without --help and --version (text, not a computation: issue 20 §2)
     for (const CLI::Option* o : c.app->get_options()) {
-      if (o == c.app->get_help_ptr() || o == c.app->get_help_all_ptr()) continue;
-      // --version prints text and exits: not an option of a computation (issue 20 §2)
-      if (!o->get_lnames().empty() && o->get_lnames().front() == "version") continue;
+      if (!bc::cli::own_option(*c.app, o, true)) continue;
+      const auto j = bc::cli::option_json(o);
       py::dict d;
-      const bool positional = o->get_lnames().empty();
-      d["name"] = positional ? o->get_name(true) : "--" + o->get_lnames().front();
-      d["positional"] = positional;
-      d["flag"] = o->get_expected_max() == 0;  // add_flag: expected(0)
-      d["required"] = o->get_required();
-      d["multiple"] = o->get_items_expected_max() > 1;  // a vector: one word per value
+      for (const char* key : {"name", "description"}) d[key] = j[key].get<std::string>();
+      for (const char* key : {"positional", "flag", "required", "multiple"}) d[key] = j[key].get<bool>();
       d["global"] = o->get_group() == "Global options";
       d["type_name"] = o->get_type_name();  // "KEY=VALUE": Python takes a dict (table's --set)
-      d["description"] = o->get_description();
       d["default"] = o->get_default_str();
       opts.append(d);
     }

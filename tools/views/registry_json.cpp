@@ -22,14 +22,6 @@ namespace {
 
 const std::function<bool(CLI::App*)> kAll;  // get_subcommands(kAll): every subcommand
 
-/// Options a reader of one command sees: neither --help nor --version (every level has them), nor
-/// the global options of a leaf (listed once, under the root).
-bool own_option(const CLI::App& app, const CLI::Option* o, bool with_globals) {
-  if (o == app.get_help_ptr() || o == app.get_help_all_ptr()) return false;
-  if (!o->get_lnames().empty() && o->get_lnames().front() == "version") return false;
-  return with_globals || o->get_group() != "Global options";
-}
-
 /// "exact|talk" -> {"exact", "talk"}; a type that is not a list of plain words -> {}.
 std::vector<std::string> choices(const std::string& type) {
   static const std::regex words(R"(^[a-z0-9][a-z0-9_-]*(\|[a-z0-9][a-z0-9_-]*)+$)");
@@ -43,6 +35,14 @@ std::vector<std::string> choices(const std::string& type) {
 }
 
 bool takes_value(const CLI::Option* o) { return o->get_expected_max() != 0; }
+
+}  // namespace
+
+bool own_option(const CLI::App& app, const CLI::Option* o, bool with_globals) {
+  if (o == app.get_help_ptr() || o == app.get_help_all_ptr()) return false;
+  if (!o->get_lnames().empty() && o->get_lnames().front() == "version") return false;
+  return with_globals || o->get_group() != "Global options";
+}
 
 nlohmann::ordered_json option_json(const CLI::Option* o) {
   nlohmann::ordered_json j;
@@ -62,6 +62,8 @@ nlohmann::ordered_json option_json(const CLI::Option* o) {
   j["description"] = o->get_description();
   return j;
 }
+
+namespace {
 
 nlohmann::ordered_json options_json(const CLI::App& app, bool with_globals) {
   auto out = nlohmann::ordered_json::array();

@@ -15,6 +15,15 @@
 
 namespace bc::cli {
 
+/// Options a reader of one command sees: neither --help nor --version (every level has them), nor,
+/// unless with_globals, the global options of a leaf (listed once, under the root).
+bool own_option(const CLI::App& app, const CLI::Option* o, bool with_globals);
+
+/// One option as the registry describes it: name, names, type, choices, flag, required,
+/// positional, multiple, reads_file, description (the JSON of `help --format json`, and the
+/// fields the Python module's commands() takes).
+nlohmann::ordered_json option_json(const CLI::Option* o);
+
 /// The whole registry: the root's description and options, the global options, the groups, and per
 /// command its path, description, help parts (formula, source, cost, details, examples with the
 /// output they show), what --double-check recomputes, its list options and its options (names,
