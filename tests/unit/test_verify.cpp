@@ -13,6 +13,19 @@
 
 using namespace bc::verify;
 
+namespace {
+
+// A one-claim catalogue checked by `method` with the TOML lines `params` under [claim.params]:
+// the shape of every hostile-parameter test below.
+Claim method_claim(const std::string& id, const std::string& method, const std::string& params) {
+  return load_catalogue({{"x.toml", "[[claim]]\nid='" + id +
+                                        "'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='" +
+                                        method + "'\n[claim.params]\n" + params + "\n"}})
+      .at(0);
+}
+
+}  // namespace
+
 TEST_CASE("verify: embedded catalogue equals the source directory and loads cleanly") {
   auto embedded = embedded_catalogue();
   auto on_disk = read_catalogue_dir(BOUNDCHECK_CATALOGUE_DIR);
@@ -44,13 +57,9 @@ TEST_CASE("verify: malformed catalogues are rejected with the file named") {
 // of `sphere hecke-funk` (l = 100001: about 1500 s estimated) and refuses before computing: the
 // claim is undecided, its detail the refusal.
 TEST_CASE("verify: the hecke_funk method prices its cases before running them") {
-  const char* big =
-      "[[claim]]\nid='h'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='sphere.hecke_funk'\n"
-      "[claim.params]\ncases = [[3, 1], [3, 100001]]\ndigits = 40\n";
-  auto claims = load_catalogue({{"x.toml", big}});
-  REQUIRE(claims.size() == 1);
+  const Claim big = method_claim("h", "sphere.hecke_funk", "cases = [[3, 1], [3, 100001]]\ndigits = 40");
   bc::limits::set_time_budget(60);
-  const Outcome o = run_claim(claims[0]);  // unpriced, this ran for half an hour
+  const Outcome o = run_claim(big);  // unpriced, this ran for half an hour
   CHECK(o.verdict == Verdict::undecided);
   CHECK(o.detail.find("h: the quadratures") != std::string::npos);
   bc::limits::set_time_budget(bc::limits::default_seconds);
@@ -74,10 +83,8 @@ TEST_CASE("verify: the Pair Matching methods refuse above the work limit before 
   // fuzz_catalogue (a hand-made input): N = 2^62 - 1 asked for an instance vector of N entries inside the
   // OpenMP loop, whose std::length_error terminated the program; trials x N^2 is now estimated first
   for (const char* method : {"comm.pair_matching_zero_errors", "comm.pair_matching_min_alpha"}) {
-    const std::string big =
-        std::string("[[claim]]\nid='p'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\n") + "method='" +
-        method + "'\n[claim.params]\ncases = [[4611686018427387903, 16]]\nc = 0.1\ntrials = 2\nseed = 1\n";
-    auto r = run_claim(load_catalogue({{"x.toml", big}}).at(0));
+    auto r = run_claim(
+        method_claim("p", method, "cases = [[4611686018427387903, 16]]\nc = 0.1\ntrials = 2\nseed = 1"));
     INFO(method << ": " << r.detail);
     CHECK(r.verdict == Verdict::undecided);
     CHECK(r.detail.find(std::string(method) + ": work: estimated") != std::string::npos);
@@ -196,12 +203,7 @@ TEST_CASE("verify: a non-ASCII character outside strings and comments is refused
 // fuzz/corpus/catalogue/timeout_p_head_d1e7.toml: d = 10^7 ran an unpriced recurrence past the
 // fuzzer's timeout. It is outside rank majority's range, so the claim is undecided with the reason.
 TEST_CASE("verify: the p_asymptotic method keeps d in rank majority's range") {
-  const char* big =
-      "[[claim]]\nid='p'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='rank.p_asymptotic'\n"
-      "[claim.params]\nd = [10, 10000000]\ntol = 1e-4\n";
-  auto claims = load_catalogue({{"x.toml", big}});
-  REQUIRE(claims.size() == 1);
-  const Outcome o = run_claim(claims[0]);
+  const Outcome o = run_claim(method_claim("p", "rank.p_asymptotic", "d = [10, 10000000]\ntol = 1e-4"));
   CHECK(o.verdict == Verdict::undecided);
   CHECK(o.detail.find("d must be in [3, 10^6]") != std::string::npos);
 }
@@ -212,11 +214,7 @@ TEST_CASE("verify: the p_asymptotic method keeps d in rank majority's range") {
 // (10^20 entries; their count overflowed 64 bits) or 2^62 templates are refused before computing.
 TEST_CASE("verify: the proposition1 method prices its network cases before running them") {
   auto claim_with = [](const std::string& cases) {
-    return load_catalogue({{"x.toml",
-                            "[[claim]]\nid='n'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\n"
-                            "method='depth.proposition1'\n[claim.params]\ncases = " +
-                                cases + "\n"}})
-        .at(0);
+    return method_claim("n", "depth.proposition1", "cases = " + cases);
   };
   for (const char* cases : {"[[1, 2, 1, 4, 100000]]", "[[1, 2, 1, 2, 4611686018427387903]]"}) {
     const Outcome o = run_claim(claim_with(cases));
@@ -265,10 +263,8 @@ TEST_CASE("verify: every method prices hostile parameters before it computes") {
   };
   bc::limits::set_test_scale(1e-3);
   for (const auto& [method, params, expect] : cases) {
-    std::string toml = "[[claim]]\nid='h'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='" +
-                       method + "'\n[claim.params]\n" + params + "\n";
     bc::limits::set_time_budget(bc::limits::default_seconds);
-    const Outcome o = run_claim(load_catalogue({{"x.toml", toml}}).at(0));
+    const Outcome o = run_claim(method_claim("h", method, params));
     const std::string what = method + " " + params.substr(0, 60) + ": " + o.detail;
     INFO(what);
     CHECK(o.verdict == Verdict::undecided);
@@ -276,9 +272,6 @@ TEST_CASE("verify: every method prices hostile parameters before it computes") {
   }
   bc::limits::set_test_scale(1);
   // digits beyond the global --digits range are a malformed catalogue
-  const std::string digits =
-      "[[claim]]\nid='h'\nclaim='c'\nsource='s'\npublished='p'\ntolerance='t'\nmethod='rank.lb_identity'\n"
-      "[claim.params]\nd=[20]\ndigits=100000\n";
-  CHECK_THROWS_WITH_AS(run_claim(load_catalogue({{"x.toml", digits}}).at(0)),
+  CHECK_THROWS_WITH_AS(run_claim(method_claim("h", "rank.lb_identity", "d=[20]\ndigits=100000")),
                        doctest::Contains("an integer in [1, 20000]"), bc::DomainError);
 }
