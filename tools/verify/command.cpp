@@ -18,6 +18,7 @@
 #include "output/output_path.hpp"
 #include "sphere/sign_coef.hpp"
 #include "verify/catalogue.hpp"
+#include "views/registry_json.hpp"
 
 #include <fmt/format.h>
 
@@ -144,26 +145,25 @@ class CommandQuantities {
                                    close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
                                    fmt::join(names, ", ")));
     }
-    // the global options: verify sets them, or they do not belong inside a quantity
-    static const std::set<std::string> reserved{"digits",    "format",      "output",       "threads",
-                                                "certified", "max_seconds", "double_check", "standalone",
-                                                "version",   "help"};
+    const CLI::App& app = *f.cmd->app;
     const std::string where = fmt::format("{}", fmt::join(c.path, "."));
     for (const auto& a : c.args) {
       const std::string name = clip(a.name, 40);  // as quoted in a message
-      if (reserved.count(a.name))
+      std::string opt = "--" + a.name;
+      if (app.get_option_no_throw(opt) == nullptr) opt = "--" + dashes(a.name);
+      const CLI::Option* o = app.get_option_no_throw(opt);
+      // the global options (and --help, --version): verify sets them, or they do not belong inside
+      // a quantity; the registry's own rule for a command's options (registry_json.hpp) tells them
+      if (o != nullptr && !own_option(app, o, false))
         throw UsageError(
             fmt::format("{}: --{} is a global option, set by verify (or on its command line), not "
                         "inside a quantity",
                         where, dashes(name)));
-      std::string opt = "--" + a.name;
-      if (f.cmd->app->get_option_no_throw(opt) == nullptr) opt = "--" + dashes(a.name);
-      const CLI::Option* o = f.cmd->app->get_option_no_throw(opt);
       if (o == nullptr) {
         std::vector<std::string> known;
-        for (const CLI::Option* k : f.cmd->app->get_options())
-          for (const auto& l : k->get_lnames())
-            if (!reserved.count(underscores(l))) known.push_back(underscores(l));
+        for (const CLI::Option* k : app.get_options())
+          if (own_option(app, k, false))
+            for (const auto& l : k->get_lnames()) known.push_back(underscores(l));
         const auto close = did_you_mean(a.name, known);
         throw UsageError(fmt::format("{} has no option \"{}\"{} (options: {})", where, name,
                                      close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
