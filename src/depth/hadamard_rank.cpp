@@ -137,13 +137,10 @@ long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong rank_mod_p, ulo
   return rank;
 }
 
-}  // namespace
-
-namespace {
-
-// binom(d+lambda-1, lambda), refused above 3000 before it is formed: as the product of the
-// binomials binom(d-1+i, i), i = 1..lambda, each an integer, which passes 3000 within a dozen steps
-// once it grows (d = lambda = 2^62 asked GMP for 10^17 limbs, found by a hostile catalogue).
+// binom(d+lambda-1, lambda), refused above 3000 before it is formed (a hostile catalogue's d = 2^62
+// would otherwise print a 1200-digit side in the refusal; d = lambda = 2^62 asked GMP for 10^17
+// limbs): by the running products binom(top-k+i, i), i = 1..k, each an integer, which pass 3000
+// within a dozen steps once they grow.
 ulong grid_side(ulong d, ulong lambda) {
   const ulong k = std::min(lambda, d - 1), top = d + lambda - 1;  // binom(top, k)
   double b = 1;

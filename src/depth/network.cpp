@@ -155,7 +155,6 @@ void matricised_rank(NetworkRank& out, const std::vector<mp_limb_t>& grid,
   nmod_mat_t m;
   nmod_mat_init(m, static_cast<slong>(side), static_cast<slong>(side), out.prime);
   for (unsigned long e = 0; e < grid.size(); ++e) {
-    if (e % 256 == 0) limits::poll("depth grid-rank --network");
     grid_index(idx, e, n);
     unsigned long row = 0, col = 0;
     for (unsigned long j : I) row = row * n.M + idx[j];

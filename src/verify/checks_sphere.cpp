@@ -29,18 +29,22 @@ std::string short_real(const arb_t x, long digits = 6) {
   return format_real(y.x, digits, false);
 }
 
-// Prices N(d,l) for every d in ds and l in ls, by all three algorithms, before any is computed:
-// each value's size is held to `sphere dim`'s limit, and the sum of sphere::harmonic_dim_seconds to
-// the time budget (d = l = 2^62 ran out of memory; d = 10^5 over l <= 10^5 ran for minutes).
-void check_dim_cost(const Claim& c, const std::vector<ulong>& ds, const std::vector<ulong>& ls) {
+// Prices N(d,l) for every d in ds and l in 0..l_max and `extra`, by all three algorithms, before any
+// is computed: each value's size is held to `sphere dim`'s limit, and the sum of
+// sphere::harmonic_dim_seconds to the time budget (d = l = 2^62 ran out of memory; d = 10^5 over
+// l <= 10^5 ran for minutes).
+void check_dim_cost(const Claim& c, const std::vector<ulong>& ds, ulong lmax,
+                    const std::vector<ulong>& extra) {
   double secs = 0;
+  auto price = [&](ulong d, ulong l) {
+    limits::check(c.id + ": N(d,l)", sphere::harmonic_dim_log10(d, l) + 1, limits::max_integer_digits,
+                  "decimal digits", "lower d or l");
+    secs += sphere::harmonic_dim_seconds(d, l);
+  };
   for (ulong d : ds) {
     if (d < 2) throw DomainError(fmt::format("{}: d must be >= 2, got {}", c.id, d));
-    for (ulong l : ls) {
-      limits::check(c.id + ": N(d,l)", sphere::harmonic_dim_log10(d, l) + 1, limits::max_integer_digits,
-                    "decimal digits", "lower d or l");
-      secs += sphere::harmonic_dim_seconds(d, l);
-    }
+    for (ulong l = 0; l <= lmax; ++l) price(d, l);
+    for (ulong l : extra) price(d, l);
   }
   limits::check_seconds(c.id + ": N(d,l) by three algorithms", secs, "fewer or smaller d, or a lower l_max");
 }
@@ -64,10 +68,10 @@ Outcome dim_closed_form(const Claim& c) {
       throw DomainError("dim_closed_form: unknown formula " + formula);
     }
   };
+  check_dim_cost(c, {d}, lmax, extra);
   std::vector<ulong> ls;
   for (ulong l = 0; l <= lmax; ++l) ls.push_back(l);
   ls.insert(ls.end(), extra.begin(), extra.end());
-  check_dim_cost(c, {d}, ls);
   auto range = sphere::harmonic_dim_range(d, lmax);
   Fmpz a, b, e;
   for (ulong l : ls) {
@@ -89,9 +93,7 @@ Outcome dim_closed_form(const Claim& c) {
 Outcome dim_forms_agree(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const ulong lmax = claim_param<ulong>(c, "l_max");
-  std::vector<ulong> ls;
-  for (ulong l = 0; l <= lmax; ++l) ls.push_back(l);
-  check_dim_cost(c, ds, ls);
+  check_dim_cost(c, ds, lmax, {});
   size_t n = 0;
   Fmpz a, b;
   for (ulong d : ds) {
