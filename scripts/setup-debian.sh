@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# Installs every Debian 12 package boundcheck needs that is not installed yet (non-interactive;
-# packages already present are skipped, so a second run does nothing and needs no network).
+# Installs the Debian 12 packages a job needs that are not installed yet (non-interactive; packages
+# already present are skipped, so a second run does nothing and needs no network).
+#   scripts/setup-debian.sh verify   what building and running the boundcheck CLI needs
+#   scripts/setup-debian.sh test     that, plus what the test suite and the optional features use
+#                                    (the default: TeX Live, Chromium, Slurm, Sphinx, pandas, ...)
 set -euo pipefail
+job=${1:-test}
+case "$job" in verify | test) ;; *) echo "usage: scripts/setup-debian.sh [verify|test]" >&2; exit 2 ;; esac
 
+# Building and running the CLI (scripts/bootstrap.sh verify). Nothing here is a test tool.
 packages=(
-  build-essential cmake ninja-build pkg-config clang-format
+  build-essential cmake ninja-build pkg-config
   ccache  # scripts/bootstrap.sh: objects kept between builds of any clone (CI)
-  clang libclang-rt-14-dev  # fuzz/run.sh: libFuzzer, ASan, UBSan
   libflint-dev libflint-arb-dev libgmp-dev libmpfr-dev
-  libboost-dev libeigen3-dev libcli11-dev doctest-dev nlohmann-json3-dev libfmt-dev
-  libtomlplusplus-dev libglpk-dev gnuplot-nox
+  libboost-dev libeigen3-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+  libtomlplusplus-dev libglpk-dev
+)
+# The test suite and the optional features (figures, the Python module, the docs site).
+test_packages=(
+  clang-format doctest-dev
+  gnuplot-nox  # table --plot
+  clang libclang-rt-14-dev  # fuzz/run.sh: libFuzzer, ASan, UBSan
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
+  poppler-utils  # pdftoppm and pdftotext: the figure test's PNG, the paper test's text
   parallel  # the scaling guide's GNU parallel recipe, run by the test suite
   # the scaling guide's Slurm array job, run by the test suite on a private single-node Slurm
   # (scripts/slurm-selftest.sh --quick, about 20 s; it starts its own munged, slurmctld and slurmd
@@ -24,6 +36,7 @@ packages=(
   python3-sphinx python3-myst-parser furo  # the documentation site (scripts/build-docs.sh), built by the tests
   groff-base  # the test that renders the man page (groff -man -ww)
 )
+[[ $job == test ]] && packages+=("${test_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -32,7 +45,7 @@ for p in "${packages[@]}"; do
 done
 
 if ((${#missing[@]} == 0)); then
-  echo "setup: all ${#packages[@]} Debian packages present" >&2
+  echo "setup: all ${#packages[@]} Debian packages of the $job job present" >&2
   exit 0
 fi
 
