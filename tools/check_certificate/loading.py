@@ -1,7 +1,10 @@
-"""Reading a certificate: bounded in bytes, strict UTF-8, JSON without duplicate keys, floats or
-oversized integers, nested at most max_json_depth levels. Everything beyond is a Reject."""
+"""Reading a certificate: bounded in bytes, strict UTF-8, its arrays and objects counted before it
+is parsed (so that memory stays within a small multiple of the file: json builds a Python object of
+100 to 250 bytes for each), JSON without duplicate keys, floats or oversized integers, nested at
+most max_json_depth levels. Everything beyond is a Reject."""
 
 import json
+import re
 import sys
 
 from . import limits
@@ -51,8 +54,32 @@ def _no_constant(text):
     raise Reject(f"{text} is not JSON")
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (unrolled: linear and fast)
+
+
+def count_containers(text):
+    """The arrays and objects of a JSON text: its [ and { outside strings. Counted at C speed: the
+    brackets of the whole text first (an upper bound, exact unless a string holds one), and only
+    when that bound is over the limit once more with the strings removed."""
+    n = text.count("{") + text.count("[")
+    if n > container_limit(text):
+        bare = _STRING.sub("", text)  # one string no longer than the text
+        n = bare.count("{") + bare.count("[")
+    return n
+
+
+def container_limit(text):
+    """At most max_json_containers, and one per max_json_container_bytes bytes (plus a few)."""
+    return min(limits.max_json_containers, len(text) // limits.max_json_container_bytes + 16)
+
+
 def parse(text):
     """The JSON value of `text`, with the limits above."""
+    n = count_containers(text)
+    need(n <= container_limit(text),
+         f"{n} JSON arrays and objects in {len(text)} characters, above max_json_containers = "
+         f"{limits.max_json_containers} or one per max_json_container_bytes = "
+         f"{limits.max_json_container_bytes} characters")
     try:
         value = json.loads(text, object_pairs_hook=_object, parse_int=_integer,
                            parse_float=_no_float, parse_constant=_no_constant)
