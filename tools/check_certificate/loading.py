@@ -69,8 +69,9 @@ def count_containers(text):
 
 
 def container_limit(text):
-    """At most max_json_containers, and one per max_json_container_bytes bytes (plus a few)."""
-    return min(limits.max_json_containers, len(text) // limits.max_json_container_bytes + 16)
+    """At most max_json_containers, and one per max_json_container_bytes bytes (plus 1024, so that
+    a small file is judged by its content: a 33-deep nest is refused for its depth)."""
+    return min(limits.max_json_containers, len(text) // limits.max_json_container_bytes + 1024)
 
 
 def parse(text):

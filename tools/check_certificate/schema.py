@@ -8,6 +8,7 @@ each must equal the field it repeats, so that it can never say another run than 
 Cost: one pass over the parsed value (its containers are counted and bounded before it is parsed).
 """
 
+import json
 import re
 from fractions import Fraction
 
@@ -40,7 +41,7 @@ SCHEMAS = {
         "params": {"d", "lambda", "omega"},
         "minor": _MINOR,
         "claim": {"rank_mod_p", "rank_at_least", "multiset"},
-        "exact": {"rank", "prime", "minor", "null_space"},
+        "exact": {"rank", "prime", "minor", "null_space", "upper_bound"},
         "exact.minor": _MINOR,
     },
     "depth grid-rank/network": {
@@ -93,12 +94,12 @@ def check_keys(c):
 
 # ---- params against the certificate's own fields ------------------------------------------------
 
-_DECIMAL = re.compile(r"(-?)([0-9]{1,60})(?:\.([0-9]{1,60}))?(?:/([0-9]{1,60}))?")
+_DECIMAL = re.compile(r"(-?)([0-9]{1,400})(?:\.([0-9]{1,400}))?(?:/([0-9]{1,400}))?")
 
 
 def _number(s, what):
     """A number as a user typed it into an option (params holds the text: "1/2", "0.5", "30"), at
-    most 60 digits per part: never an exponent to expand."""
+    most 400 digits per part (Omega's 1000 bits are 302): never an exponent to expand."""
     need(isinstance(s, (str, int)) and not isinstance(s, bool), f"params: {what} must be a number")
     m = _DECIMAL.fullmatch(str(s))
     need(m is not None, f"params: {what} = {str(s)[:40]!r} is not a number as an option takes it")
@@ -111,7 +112,7 @@ def _number(s, what):
 def _same(p, key, value):
     got = field(p, key)
     need(type(got) is type(value) and got == value,
-         f"params: {key} = {str(got)[:40]} says another run than the certificate's {key} = {value}")
+         f"params: {key} = {json.dumps(got)[:40]} says another run than the certificate's {key} = {json.dumps(value)}")
 
 
 def _keys(p, required, optional=()):
