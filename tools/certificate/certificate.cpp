@@ -47,7 +47,8 @@ void check_numbers(const nlohmann::json& cert) {
     stack.pop_back();
     if (v->is_structured()) {
       check_certificate_limit("--certificate", "its arrays and objects", ++containers,
-                              BC_CERTIFICATE_LIMIT(max_json_containers), "lower the parameters that set its size");
+                              BC_CERTIFICATE_LIMIT(max_json_containers),
+                              "lower the parameters that set its size");
       for (const auto& x : *v) stack.push_back(&x);
       continue;
     }
