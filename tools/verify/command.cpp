@@ -218,7 +218,7 @@ std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Con
     const size_t k = ++done;
     if (progress) {
       std::lock_guard<std::mutex> lock(progress_mutex);
-      std::fprintf(stderr, "\r[%zu/%zu] %-40s", k, selected.size(), c.id.c_str());
+      std::fprintf(stderr, "\r[%zu/%zu] %-40s", k, selected.size(), one_line(c.id).c_str());
     }
   }
   others.clear();
