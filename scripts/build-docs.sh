@@ -6,7 +6,7 @@
 # the furo theme (Debian: python3-sphinx python3-myst-parser furo), warnings as errors.
 #
 # The sources are assembled in a temporary directory: docs/site (conf.py, index, the API page),
-# docs/guides, the figures, and the generated pages (docs/gen/): one reference page per command
+# docs/guides, docs/math (the mathematical notes), the figures, and the generated pages (docs/gen/): one reference page per command
 # from `boundcheck help --format json` with its examples run now, the catalogue from
 # `boundcheck verify --wide --format json`, the example notebook run now, ARCHITECTURE.md, the
 # bench results (bench/results/), the table spec and the expression grammar from their sources.
@@ -34,6 +34,7 @@ ref=""
 trap '[[ -z $ref ]] || kill "$ref" 2>/dev/null || true; [[ -n ${BOUNDCHECK_DOCS_KEEP:-} ]] && echo "build-docs: sources kept in $stage" >&2 || rm -rf "$stage"' EXIT
 cp "$root"/docs/site/* "$stage"/
 cp -r "$root/docs/guides" "$stage/guides"
+cp -r "$root/docs/math" "$stage/math"
 mkdir -p "$stage/figures" "$stage/examples"
 cp "$root"/docs/figures/*.png "$stage/figures/"
 cp "$root"/docs/examples/*.png "$stage/examples/"

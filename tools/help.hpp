@@ -4,7 +4,8 @@
 // each:
 //
 //   Formula:   what is computed, in the papers' notation (ASCII)
-//   Source:    where it is stated: "talk-B l.643" (line numbers of ../shared/papers/*.txt), MATH.md
+//   Source:    where it is stated: "talk-B l.643" (line numbers of ../shared/papers/*.txt), and
+//              the section of the mathematical notes that derives it (docs/math/FAMILY.md#section)
 //   Cost:      time and memory as functions of the options, and the limit that refuses a request
 //   (details)  algorithm, conventions, caveats: optional free text
 //   --double-check:  what the second computation is (Registry::double_check)

@@ -18,8 +18,8 @@ FIELDS = ("source", "published", "tolerance", "computed", "verdict", "expected",
 
 
 def document(source):
-    """The document a claim's source names first: talk-B, paper-L, MATH.md, DLMF, ..."""
-    m = re.match(r"\s*((?:talk|paper)-[A-Z]\w*|[A-Za-z][\w.]*)", source)
+    """The document a claim's source names first: talk-B, paper-L, a page of docs/math/, DLMF, ..."""
+    m = re.match(r"\s*(docs/math/\w+\.md|(?:talk|paper)-[A-Z]\w*|[A-Za-z][\w.]*)", source)
     return m.group(1) if m else "other"
 
 

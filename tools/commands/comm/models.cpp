@@ -128,7 +128,7 @@ void setup_comm_models(CLI::App& group, Registry& reg) {
                "one-layer lower bound through the DISJ reduction)\n"
                "N_max_triple = the largest N that lower bound allows.",
            .source = "talk-H l.907-913 (the model table, data/talkH_models.csv), l.266, l.360, l.644, l.683; "
-                     "MATH.md §6",
+                     "docs/math/comm.md#the-model-table",
            .cost = "O(1) per model. '?' in the table stays unknown; K is read as 1024 (--K 1000 for the "
                    "other reading).",
            .details = "",

@@ -334,7 +334,7 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg) {
                       "a w_S with\n"
                       "||w_S|| <= 2 sqrt q, <w_S, u_j> = 1 on S and |<w_S, u_j>| <= 1/2 off S "
                       "(q-neighborly).",
-           .source = "talk-H l.441-470 (after Candes & Tao 2005); MATH.md §6",
+           .source = "talk-H l.441-470 (after Candes & Tao 2005); docs/math/comm.md#neighborly-sign-vectors",
            .cost = "Per subset: an exact least-norm active-set descent, GLPK's simplex on N + 2k rows "
                    "with the vertex rebuilt in rationals, and an exact O(N k) check; C(N,q) subsets (or "
                    "--samples M), twice the attempts with --search-k. Estimated up front and refused "

@@ -425,7 +425,7 @@ void setup_comm_pair_matching(CLI::App& group, Registry& reg) {
                       "once alpha >\n"
                       "alpha_threshold = ln N / (theta (1 - cos(2 pi / M))) ~ M^2 ln N / (2 pi^2 theta).",
            .source = "talk-H l.587-589 (Pair Matching), l.607 (the scores), l.620 (alpha = O(M^2 log N)), "
-                     "l.557 and l.638 (the dummy element); MATH.md §6",
+                     "l.557 and l.638 (the dummy element); docs/math/comm.md#pair-matching",
            .cost = "--trials x N^2 score evaluations in double precision (log-sum-exp), trials in "
                    "parallel; --search-alpha: a bisection of about 64 steps. Refused above 2e10 "
                    "evaluations.",

@@ -148,7 +148,8 @@ void setup_comm_sizes(CLI::App& group, Registry& reg) {
               "Triple Matching by one H-head layer at p bits: H m >= floor((N-1)/2) / (c p)   (p H m >~ N)",
           .source =
               "talk-H l.266 and l.390 (m = O(d_in + q log N)), l.360 (d_in), l.267-268 (FNN, RNN), l.644 and "
-              "l.683 (H m = Omega~(N), H m poly log N bits); talk-B l.470 (p r H >~ N); MATH.md §6",
+              "l.683 (H m = Omega~(N), H m poly log N bits); talk-B l.470 (p r H >~ N); "
+              "docs/math/comm.md#sparse-averaging-sizes",
           .cost = "O(1) per row; --N, --d, --q take lists and ranges (at most 10^5 rows).",
           .details = "",
           .examples = {"boundcheck comm sizes --N 512,1024,2048 --d 1 --q 1,8",

@@ -125,7 +125,7 @@ void setup_depth_bounds(CLI::App& group, Registry& reg) {
                       "Corollary 1: the width factor a shallower network needs; Corollary 2: beta_1, "
                       "beta_2.",
            .source = "paper-L l.126-132 (Theorem 1), l.150-154 (Theorem 2), l.140-142 (Corollary 1), "
-                     "l.164-168 (Corollary 2); MATH.md §7",
+                     "l.164-168 (Corollary 2); docs/math/depth.md#separation-rank-bounds",
            .cost = "O(1) ball operations (3^L as an exact integer); the regime is decided exactly.",
            .details = "L = log_3 d_x (d_x a power of 3) satisfies neither theorem and is refused.",
            .examples = {"boundcheck depth bounds --L 3 --dx 64 --H 2",

@@ -160,7 +160,7 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
                       "(eq. 11):\n"
                       "a = 5.039 +- 0.030, b = 5.55e-2 +- 1.3e-3, R^2 = 0.998, chi^2_red = 0.854.",
            .source = "paper-L l.193-212 (section 5.2.2, eqs. 10-11), l.982-996 (Table 4), l.978-980 (eq. "
-                     "59, whose mean (1/n) sum y/sigma^2 is a typo); MATH.md §7",
+                     "59, whose mean (1/n) sum y/sigma^2 is a typo); docs/math/depth.md#transition-fit",
            .cost = "O(n) for n points (5 in Table 4); --data FILE is read with limits (size, line "
                    "length, NUL bytes).",
            .details = "All nine published figures are these values with their digits truncated; --variants "

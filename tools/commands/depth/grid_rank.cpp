@@ -385,7 +385,7 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg) {
                       "3^(L-2).",
            .source = "paper-L l.678-703 (eq. 24 and the Hadamard-power rank), l.615-640 (grid tensors, "
                      "Claim 1), l.724-728 (Lemma 6, eq. 28), l.73-79 (the linearised layer, eqs. 3-4); "
-                     "MATH.md §7",
+                     "docs/math/depth.md#grid-tensors",
            .cost = "--hadamard: an n x n rank mod p, n = binom(d+lambda-1, lambda), O(n^3) word "
                    "operations (--exact: over Z, n <= 400). --network: M^N grid points through L "
                    "layers, then a rank of a side <= 3000 matrix mod p (estimated up front, refused "

@@ -73,7 +73,7 @@ void setup_depth_transition(CLI::App& group, Registry& reg) {
                       "Published: N_Tr(96) = 1.17 +- 0.23 e12, N_Tr(80) = 1.65 +- 0.25 e11, Delta N/N "
                       "(L=100) = 0.2.",
            .source = "paper-L l.204-207 (eq. 10), l.211-212 (eq. 11), l.224-229 (the GPT-3 projections); "
-                     "MATH.md §7",
+                     "docs/math/depth.md#transition-size",
            .cost = "O(1) per depth; --L takes lists and ranges.",
            .details = "The published figures need full-precision a, b (--ab fit) with eq. 11's printed "
                       "covariance (--cov printed) and the 2 L cov_ab term kept.",

@@ -256,7 +256,7 @@ void setup_rank_bound(CLI::App& group, Registry& reg) {
                       "lower-bounds E|sign<z,y> - sum_h g_h|^2 over H heads of rank r. lo <= LB <= hi is a "
                       "guarantee.",
            .source = "talk-B l.716-724 ('Putting it all together', l.723), made exact by Eckart-Young; "
-                     "MATH.md §4",
+                     "docs/math/rank.md#spectral-lower-bound",
            .cost = "O(L) ball operations per point, L the last odd degree summed: one walk over the "
                    "degrees updates c_l^2 and b/N and the point's running sum, nothing stored (51 "
                    "suffice when r << d; up to --max-terms when r is close to d, a "

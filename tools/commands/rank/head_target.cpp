@@ -70,7 +70,8 @@ void setup_rank_head_target(CLI::App& group, Registry& reg) {
                       "the probability\n"
                       "that a rank-1 head with angle theta between query and key agrees with the target;\n"
                       "b(0) = p_head (rank majority), b(pi - theta) = 1 - b(theta).",
-           .source = "MATH.md §4 (paper-A's construction side, after the authors' experiment code; "
+           .source = "docs/math/rank.md#head-target (paper-A's construction side, after the authors' "
+                     "experiment code; "
                      "paper-A l.41, Figure 5)",
            .cost = "Certified by an exact one-dimensional integral form (Arb's integrator, "
                    "O(evaluations x d)) or by the series with its rigorous tail bound (O(L) terms, a "

@@ -106,7 +106,7 @@ void setup_rank_majority(CLI::App& group, Registry& reg) {
                       "fail_hoeffding = E_t exp(-2H (p_t - 1/2)^2); h_target = the least H with fail_exact "
                       "<= --target.",
            .source = "talk-B l.752 (p = 1/2 + O(1/sqrt d)), l.753 (H >~ d^2 heads: error exp(-Theta(d)) "
-                     "by Hoeffding); MATH.md §4",
+                     "by Hoeffding); docs/math/rank.md#majority-vote",
            .cost = "p_head: O(d) ball operations. fail_* come from F = C_m int_0^1/2 (1 - 4s^2)^(m-1) G(s) "
                    "ds (m = ceil(H/2), G the law of arcsin|t|/pi) by Gauss-Legendre on one reusable mesh in "
                    "double precision (about 1e-14 relative); h_target: a secant search capped at --h-cap, "

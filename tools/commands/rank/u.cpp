@@ -178,7 +178,7 @@ void setup_rank_u(CLI::App& group, Registry& reg) {
                       "weighting over the head angle that reproduces the target: E[u(<q,k>) sign<z,k> "
                       "sign<q,y>] over uniform q, k is the degree-D truncation of sign<z,y>.",
            .source = "paper-A l.41 (Figure 5: u of eq. u_t, a degree-50 ultraspherical expansion); "
-                     "MATH.md §4",
+                     "docs/math/rank.md#figure-5-weighting",
            .cost = "D/2 Gegenbauer sums of O(l) ball operations per point (about 10 ms at D = 49); "
                    "--theta-grid N: N + 1 points.",
            .details = "Certified. At an angle, t = cos(theta) is exact when rational (theta a multiple of "

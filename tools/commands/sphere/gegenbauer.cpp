@@ -60,7 +60,7 @@ void setup_sphere_gegenbauer(CLI::App& group, Registry& reg) {
                       "d = 2: unit is T_l; standard reports lim C_l^lambda / lambda = (2/l) T_l (DLMF "
                       "18.7.25).",
            .source = "talk-B l.665 (P_{l,d}, the Gegenbauer polynomial of the Hecke-Funk formula), l.667; "
-                     "MATH.md §1; DLMF 18.3, 18.5.11 (cosine sum), 18.7.25",
+                     "docs/math/sphere.md#gegenbauer-polynomials; DLMF 18.3, 18.5.11 (cosine sum), 18.7.25",
            .cost = "l/2 + 1 terms of the cosine sum C_l^lambda(cos th) = sum_k a_k cos((l-2k) th) (|t| "
                    "< 1; the same sum at t = cosh th for |t| > 1; t = +-1 in closed form) in Arb balls "
                    "at 3.32 D bits plus the cancellation, which is estimated up front and then "

@@ -159,7 +159,8 @@ void setup_sym_eckart_young(CLI::App& group, Registry& reg) {
                       "matrix with\n"
                       "singular values s_1 >= s_2 >= ... (Eckart-Young-Mirsky), the rank step of the "
                       "DeepSets bound.",
-           .source = "talk-B l.398-409 (F has rank <= H and ||P_2(f - g)|| >~ ||F - G||_F); MATH.md §5",
+           .source = "talk-B l.398-409 (F has rank <= H and ||P_2(f - g)|| >~ ||F - G||_F); "
+                     "docs/math/sym.md#the-rank-step",
            .cost = "O(M log M) for M values (a sort and a sum), exact when the squares are rational, "
                    "certified balls for s_i = i^{-A} with 2A not an integer; --spectrum FILE is read "
                    "with limits (256 MiB, 4096-character lines).",

@@ -308,7 +308,7 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
                       "  chi^nu(mu), which is diag(z_lambda) for n <= N (Diaconis-Shahshahani)\n"
                       "circle: x_i iid uniform on the circle (counting equal bin loads).",
            .source = "talk-B l.376-379 (normalised power sums p_k = k^{-1/2} P_k; a measure making them "
-                     "orthogonal); MATH.md §5",
+                     "orthogonal); docs/math/sym.md#power-sums-and-their-gram-matrices",
            .cost = "cue: the character table of S_n (sub-second at n = 28), then p(n)^2/2 x min(r, p(n) "
                    "- r) multiply-adds per degree, r the partitions with at most N parts; circle: "
                    "p(n)^2/2 x r fmpz multiply-adds; ranks O(p(n)^3). Work, memory and output are "

@@ -73,7 +73,8 @@ void setup_sym_hstar(CLI::App& group, Registry& reg) {
       Help{.formula = "H* = binom(d+N, N): the size of the multisymmetric power-sum basis; for H > H* the "
                       "DeepSets\n"
                       "class Sym(H, N, d) is universal.",
-           .source = "talk-B l.305 (the Fact: Schlaefli, MacMahon, Weyl, Noether); MATH.md §5",
+           .source = "talk-B l.305 (the Fact: Schlaefli, MacMahon, Weyl, Noether); "
+                     "docs/math/sym.md#the-power-sum-basis",
            .cost = "One binomial (FLINT), any size up to 10^7 digits (estimated first); --d and --N "
                    "take lists and ranges.",
            .details = "",
