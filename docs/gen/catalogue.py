@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 
-from common import cell, exe, md, write
+from common import cell, exe, md, md_math_links, write
 
 FIELDS = ("source", "published", "tolerance", "computed", "verdict", "expected", "grade")
 
@@ -26,7 +26,9 @@ def document(source):
 def claim_section(row):
     text = f"(claim-{row['id']})=\n### {row['id']}\n\n{md(row['claim'])}\n\n| | |\n|---|---|\n"
     for f in FIELDS:
-        text += f"| {f} | {cell(row.get(f, '')) or '-'} |\n"
+        value = " ".join(str(row.get(f, "")).split())
+        shown = md_math_links(value, "math/") if f == "source" else cell(value)
+        text += f"| {f} | {shown or '-'} |\n"
     return text + "\n"
 
 

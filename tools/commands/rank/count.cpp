@@ -275,6 +275,12 @@ void setup_rank_count(CLI::App& group, Registry& reg) {
                       "constructed: the rank over Q of the harmonic projections onto V_l(d) of all "
                       "monomials of degree\n"
                       "  l and l+2 in K^T z (it must equal exact).",
+           .formula_latex = R"tex(\begin{aligned}
+\text{exact:}\quad & b(r,l) = \dim V_l(d)^{O(d-r)} = \tbinom{r+l-1}{l} \quad (r < d), \qquad N(d,l) \quad (r \ge d)\\
+\text{talk:}\quad & \tbinom{r+l}{l}\\
+\text{constructed:}\quad & \text{the rank over } \mathbb{Q} \text{ of the projections onto } V_l(d)\\
+& \text{of the monomials of degree } l \text{ and } l+2 \text{ in } K^{\top} z \quad (\text{must equal exact})
+\end{aligned})tex",
            .source = "talk-B l.704 (Lemma: one head is orthogonal to at least N(d,l) - binom(r+l, l) "
                      "harmonics), l.710; the exact count is derived in docs/math/rank.md#orthogonality-count "
                      "(branching V_l(d) to "

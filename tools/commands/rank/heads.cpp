@@ -109,6 +109,11 @@ void setup_rank_heads(CLI::App& group, Registry& reg) {
                      "H >~ (d/r)^(1/eps) (talk_power) and, as eps -> 0, H >~ 2^(d - r log(d/r)) "
                      "(talk_exp_log2 with\n"
                      "log2, talk_exp_ln with ln).",
+          .formula_latex = R"tex(\begin{aligned}
+H_{\min}(d,r,\varepsilon) &= \min\{ H : \mathrm{LB}(d,r,H) \le \varepsilon \}\\
+\mathtt{talk\_power} &= (d/r)^{1/\varepsilon}\\
+\mathtt{talk\_exp\_log2} &= 2^{\,d - r \log_2(d/r)}, \qquad \mathtt{talk\_exp\_ln} = 2^{\,d - r \ln(d/r)}
+\end{aligned})tex",
           .source =
               "talk-B l.593 (H >~ (d/r)^{1/eps}), l.595 (2^{d - r log(d/r)}); docs/math/rank.md#heads-needed",
           .cost = "LB is nonincreasing in H: an exponential search and an integer bisection, O(log "

@@ -86,6 +86,10 @@ void setup_rank_random_features(CLI::App& group, Registry& reg) {
                       "output weights\n"
                       "give error 1 - b^T C^{-1} b. Monte Carlo over --trials seeded draws, next to LB(d, "
                       "1, H).",
+           .formula_latex = R"tex(\begin{aligned}
+b_h &= b(\angle(q_h, k_h)), \qquad C_{hh'} = \tfrac12 + \tfrac{2}{\pi^2} \arcsin\langle q_h, q_{h'} \rangle \arcsin\langle k_h, k_{h'} \rangle\\
+\mathtt{error} &= 1 - b^{\top} C^{-1} b, \qquad \mathtt{error\_pm1} = 1 - b'^{\top} C'^{-1} b' \ge \mathrm{LB}(d, 1, H), \quad b' = 2b - 1, \; C' = 2C - 1
+\end{aligned})tex",
            .source = "talk-B l.729 (the bound is nearly tight via random features); "
                      "docs/math/rank.md#random-features (after "
                      "paper-A's experiment code, including the caution that 1 - b^T C^-1 b is not the L^2 "

@@ -181,6 +181,12 @@ void setup_sphere_sign_coef(CLI::App& group, Registry& reg) {
                       "energy    = sum_{odd l' <= l} c_l'^2, which tends to ||sign||^2 = 1 (Parseval): 1 - "
                       "energy is\n"
                       "            the exact energy above l.",
+           .formula_latex = R"tex(\begin{aligned}
+\mathtt{coef\_unit} &= s_l = \langle \operatorname{sign}, P_{l,d} \rangle_{u_d} = (-1)^{(l-1)/2}\, \frac{\Gamma(d/2)\, \Gamma(l/2)}{\pi\, \Gamma((l+d)/2)} \quad (l \text{ odd})\\
+&= 0 \quad (l \text{ even})\\
+\mathtt{coef} &= c_l = \langle \operatorname{sign}, Q_l \rangle = \sqrt{N(d,l)}\, s_l\\
+\mathtt{energy} &= \sum_{l' \text{ odd},\, l' \le l} c_{l'}^2 \;\to\; \|\operatorname{sign}\|^2 = 1 \quad \text{(Parseval)}
+\end{aligned})tex",
            .source = "talk-B l.687 (<sign, P_l> ~ l^-1); the closed form is derived in "
                      "docs/math/sphere.md#sign-coefficients (not in "
                      "the sources)",

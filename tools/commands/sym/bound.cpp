@@ -140,6 +140,10 @@ void setup_sym_bound(CLI::App& group, Registry& reg) {
            Help{.formula = "min_{f in Sym(H,N,d)} ||g - f||^2 >= (1/6)(1 - H / 2^{min(N/2, d-1)}), with the "
                            "least H that\n"
                            "makes it vacuous and its value at H* = binom(d+N, N).",
+                .formula_latex = R"tex(\begin{aligned}
+& \min_{f \in \mathrm{Sym}(H,N,d)} \| g - f \|^2 \ge \frac16 \Bigl( 1 - \frac{H}{2^{\min(N/2,\, d-1)}} \Bigr)\\
+& \text{vacuous from } H = \bigl\lceil 2^{\min(N/2,\, d-1)} \bigr\rceil; \quad \text{value at } H^* = \tbinom{d+N}{N}
+\end{aligned})tex",
                 .source = "talk-B l.347 (Theorem [ZB'22]; the exponent's lowercase n is read as the set size "
                           "N, docs/math/sym.md#the-deepsets-lower-bound)",
                 .cost = "O(M(e)) for the exponent e = min(N/2, d-1): an exact rational when e is an integer, "
