@@ -2,7 +2,7 @@
 
 Cells, column names and notes are untrusted text (``table merge`` reads other people's files), so
 each reaches its target language through one escaping function, tested with hostile input
-(python/tests/test_display.py): ``html.escape`` for HTML, :func:`latex_math_text` for the LaTeX
+(python/tests/test_frames.py): ``html.escape`` for HTML, :func:`latex_math_text` for the LaTeX
 that MathJax (Jupyter) and LaTeX itself (nbconvert) typeset in math mode. Long tables show their
 first 30 and last 10 rows.
 """
