@@ -396,6 +396,7 @@ void setup_verify(CLI::App& root, Registry& reg) {
                "B\")\nis certified when B shows it and not certified otherwise (a bound that falls short "
                "refutes\nnothing); a claim the catalogue cannot test (untestable = \"reason\") says not "
                "testable.",
+           .formula_latex = "",  // prose: the site shows the formula as text
            .source = "Each claim names its own: document, theorem, equation or table, and line "
                      "(verify/*.toml, e.g. 'paper-L Table 1 (l.28-38)'); --list and --wide show them.",
            .cost = "The sum of the claims' own costs (each quantity estimated by its command; the "
