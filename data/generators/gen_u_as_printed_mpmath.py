@@ -18,7 +18,7 @@ Also E_{u_d}[u (2b - 1)] through the authors' b = 1/2 + (1/pi) sum_l <sign,Q_l> 
 needs to be sum_{l odd <= 49} <sign,Q_l>^2.
 
 Computed at mp.dps = 30 and 40; every value agrees to 22 digits between the two (checked; the script
-stops otherwise); 20 digits stored. Command (about 5 minutes):
+stops otherwise); 20 digits stored. Command (about 2 minutes of CPU time):
   /usr/bin/python3 data/generators/gen_u_as_printed_mpmath.py > data/u_as_printed_mpmath.csv
 """
 import math

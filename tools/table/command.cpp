@@ -229,6 +229,18 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
   return r;
 }
 
+/// What each --set that sweeps an option adds: its values and the points of the whole sweep
+/// (`--set H=1:10000` is 10^4 values, a row each for most commands).
+std::vector<std::string> set_notes(const Spec& s, size_t points) {
+  std::vector<std::string> notes;
+  for (const auto& o : s.sets)
+    if (o.values > 0)
+      notes.push_back(fmt::format("--set {} sweeps {} over {} value{}: the sweep has {} point{}",
+                                  o.as_typed(), o.option, o.values, o.values == 1 ? "" : "s", points,
+                                  points == 1 ? "" : "s"));
+  return notes;
+}
+
 /// The sweep checked (table/validate.hpp: the options, the values, and, from a probe of the first
 /// point, the columns the spec names), then computed and rendered: sharded, streamed, or held whole.
 RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
@@ -247,11 +259,16 @@ RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   } else {
     if (o.resume) throw UsageError("--resume goes with --shard I/N");
     check_budget(plan, all_tasks(plan), ctx);
-    if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
+    if (streamable(o, s, ctx)) {
+      r = run_streamed(s, plan, cells, ctx);
+      for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
+      return r;
+    }
     table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
     if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
     r = present_rows(o, s, std::move(raw), cells, ctx);
   }
+  for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
   r.about = about_sweep(s, cmd);
   return r;
 }
