@@ -72,6 +72,21 @@ def man(failures):
         if not re.search(rf"^{s}$", text, re.M):
             failures.append(f"man page: no section {s}")
     reg = json.loads(subprocess.run([EXE, "help", "--format", "json"], capture_output=True, text=True).stdout)
+    # issue 36: EXIT STATUS did not say what verify returns when a claim fails
+    status = re.search(r"^EXIT STATUS$(.*?)^[A-Z][A-Z ]+$", text, re.M | re.S)
+    status = " ".join(status.group(1).split()) if status else ""
+    for words in ("0 ok", "1 ", "verify when a claim's verdict is not the one the catalogue expects",
+                  "--double-check when the two computations disagree", "2 a usage error"):
+        if words not in status:
+            failures.append(f"man page: EXIT STATUS does not say {words!r}: {status[:200]!r}")
+    # issue 36: "--output PATH" described as "Write to FILE": a description names its own placeholder
+    swap = {"PATH": "FILE", "FILE": "PATH"}
+    for c in [{"path": "(global)", "options": reg["global_options"] + reg["root_options"]}] + reg["commands"]:
+        for o in c["options"]:
+            other = swap.get(o["type"] or "")
+            if other and re.search(rf"\b{other}\b", o["description"]):
+                failures.append(f"{c['path']} {o['name']} {o['type']}: its description says {other}: "
+                                f"{o['description'][:80]!r}")
     for c in reg["commands"]:
         if not re.search(rf"^   {re.escape(c['path'])}$", text, re.M):
             failures.append(f"man page: no subsection for {c['path']}")

@@ -476,7 +476,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
   add_set_option(app, opt->sets);
   app->add_option("--plot", opt->plot,
-                  "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
+                  "Also draw the [plot] section with gnuplot to PATH: .tex (LaTeX sets its text, with a .pdf "
                   "beside it), .svg, .png or .pdf")
       ->type_name("PATH");
   app->require_subcommand(0, 1);
@@ -488,7 +488,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   CLI::App* mapp =
       reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
   mapp->add_option("files", mopt->files, "Shard files (any order)")->type_name("PATH ...");
-  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
+  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to PATH (as table --plot)")
       ->type_name("PATH");
   mapp->add_flag(
       "--outputs", mopt->outputs,
