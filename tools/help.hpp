@@ -50,7 +50,8 @@ std::string compose_footer(const Help& h, const std::string& double_check);
 std::shared_ptr<CLI::Formatter> make_help_formatter();
 
 /// An error message as the front ends report it: one line (newlines become spaces, trailing
-/// spaces dropped, other control bytes shown as \xNN, a number of more than 40 digits shortened by
+/// spaces dropped, other controls, bidirectional overrides and malformed bytes shown as
+/// core/visible_text.hpp writes them (\x1b, \u202e), a number of more than 40 digits shortened by
 /// out::clip_digits). The CLI prints "error: " + one_line(what); Python raises it as the message.
 /// Notes go through it too.
 std::string one_line(const std::string& s);

@@ -270,3 +270,22 @@ TEST_CASE("cli: uncertified() rounds a double to its significant digits as print
   CHECK(texts > 100000);
   CHECK(exponent_forms > 10000);  // the u * 1e15 values: more integer digits than significant ones
 }
+
+// Issue 38 §1: notes and errors are the one place text from a file reaches stderr (shard notes,
+// claim ids, expressions in messages). Expected strings written by hand from the rule of
+// core/visible_text.hpp: line breaks and tabs are spaces, other controls \xNN, the bidi and C1
+// controls \uXXXX, malformed bytes \xNN; the line stays valid UTF-8.
+TEST_CASE("cli: one_line and notes show controls, bidi overrides and malformed bytes visibly") {
+  using bc::cli::format_note;
+  using bc::cli::one_line;
+  CHECK(one_line("a\nb\tc\r") == "a b c");
+  CHECK(one_line("x\x1b]0;owned\x07y") == "x\\x1b]0;owned\\x07y");
+  CHECK(one_line(std::string("nul \0 here", 10)) == "nul \\x00 here");
+  CHECK(one_line("id x.rtl\xe2\x80\xae"
+                 "cba") == "id x.rtl\\u202ecba");
+  CHECK(one_line("\xc2\x9b"
+                 "31m") == "\\u009b31m");
+  CHECK(one_line("unexpected '\xef'") == "unexpected '\\xef'");
+  CHECK(one_line("ε ≤ １") == "ε ≤ １");
+  CHECK(format_note("claim \x1b[8m\xe2\x81\xa6hidden", 0) == "note: claim \\x1b[8m\\u2066hidden\n");
+}
