@@ -9,25 +9,21 @@
 // sum_{l <= D} sqrt(N) c_l^2 (3.81 at d = 4) instead of sum c_l^2 (0.98410); but its peaks |u(1)| =
 // 1.3492e8 (d = 4), 6.4653e12 (d = 6), 6.0287e16 (d = 8) are the published figure's (issue 36;
 // reference: data/generators/gen_u_as_printed_mpmath.py, which evaluates a_l by quadrature).
-// Computed here as the authors write it, from the closed forms of <sign,Q_l> (sign_coef_closed) and
-// <arcsin,Q_l> (arcsin_coef), in balls. Cost: O(1) ball operations per degree (two Gamma ratios).
+// Computed as sqrt(N(d,l)) times the reproducing coefficient N / s_l (u_coef): the closed form of
+// <arcsin, Q_l> that makes a_l = N / s_l is tested against quadrature (tests/unit/test_rank_heads.cpp,
+// "<arcsin, Q_l> closed form against quadrature"), and the reference generator evaluates the authors'
+// formula literally, both inner products by quadrature. Cost: one square root per degree more than
+// the reproducing weighting.
 #include "rank/head_target.hpp"
 #include "sphere/dim.hpp"
-#include "sphere/sign_coef.hpp"
 
 namespace bc::rank {
 
 void u_coef_as_printed(arb_t res, ulong d, ulong l, slong prec) {
-  Arb n, sign_q, arcsin_q, half_pi, root_n;
-  sphere::harmonic_dim_arb(n.x, d, l, prec);
-  sphere::sign_coef_closed(sign_q.x, d, l, prec);  // <sign, Q_l> = c_l
-  arcsin_coef(arcsin_q.x, d, l, prec);             // <arcsin, Q_l>
-  arb_const_pi(half_pi.x, prec);
-  arb_mul_2exp_si(half_pi.x, half_pi.x, -1);
-  arb_mul(res, half_pi.x, n.x, prec);
-  arb_mul(res, res, sign_q.x, prec);
-  arb_div(res, res, arcsin_q.x, prec);  // a_l, the coefficient of Q_l
-  arb_sqrt(root_n.x, n.x, prec);
+  Arb root_n;
+  u_coef(res, d, l, prec, UWeighting::reproducing);  // a_l = N / s_l, the coefficient of Q_l
+  sphere::harmonic_dim_arb(root_n.x, d, l, prec);
+  arb_sqrt(root_n.x, root_n.x, prec);
   arb_mul(res, res, root_n.x, prec);  // Q_l = sqrt(N) P_{l,d}: the coefficient of P_{l,d}
 }
 
