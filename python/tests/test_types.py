@@ -62,7 +62,7 @@ def test_three_valued_comparisons():
     with pytest.raises(ArithmeticError):
         b > Ball("0.0121")  # [0.012, 0.0122] touches [0.0122, 0.0124]
     assert b > Ball("0.0100") and b.gt(Ball("0.01")) is None
-    assert Ball("0.0123") == b and Ball("0.01230") != b  # enclosures, not values
+    assert Ball("0.0123").identical(b) and not Ball("0.01230").identical(b)  # enclosures, not values
 
 
 def test_certified_reals_contain_the_rounded_digits():

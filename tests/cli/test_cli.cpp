@@ -623,6 +623,41 @@ TEST_CASE("cli: verify --expr grades an asymptotic claim by what the grid shows"
   }
 }
 
+TEST_CASE("cli: verify --expr clips a long verdict in the compact table, --wide and data print it whole") {
+  // issue 36: the computed text of an asymptotic verdict made a 200-column row. The whole text is
+  // the JSON's (the Python module's and CSV's are the same cells).
+  const std::string e = "sphere.dim(d=n, l=4) ~ n^4/24 as n in {10, 100, 1000}";
+  auto json = run_boundcheck({"verify", "--expr", e, "--format", "json"});
+  REQUIRE(json.code == 0);
+  const auto j = parse_json(json.out);
+  const std::string computed = j["rows"][0]["computed"], grade = j["rows"][0]["grade"];
+  REQUIRE(computed.size() > 200);
+  auto compact = run_boundcheck({"verify", "--expr", e});
+  REQUIRE(compact.code == 0);
+  size_t widest = 0;
+  for (size_t a = 0, b; a < compact.out.size(); a = b + 1) {
+    b = compact.out.find('\n', a);
+    if (b == std::string::npos) b = compact.out.size();
+    widest = std::max(widest, b - a);
+  }
+  CHECK(widest < 180);  // expression 53, computed 44, verdict 10, grade 56, and the gaps
+  CHECK(compact.out.find(computed.substr(0, 41) + "...") != std::string::npos);
+  CHECK(compact.out.find(computed) == std::string::npos);
+  CHECK(compact.err.find("note: compact layout (computed and grade clipped): --wide prints the whole text") !=
+        std::string::npos);
+  auto wide = run_boundcheck({"verify", "--expr", e, "--wide"});
+  REQUIRE(wide.code == 0);
+  CHECK(wide.out.find(computed) != std::string::npos);
+  CHECK(wide.out.find(grade) != std::string::npos);
+  CHECK(wide.err.find("compact layout") == std::string::npos);
+  auto csv = run_boundcheck({"verify", "--expr", e, "--format", "csv"});
+  CHECK(csv.out.find(computed) != std::string::npos);
+  // a short verdict is left as it is, without the note
+  auto brief = run_boundcheck({"verify", "--expr", "sphere.dim(d=3, l=2) == 5"});
+  CHECK(brief.code == 0);
+  CHECK(brief.err.find("compact layout") == std::string::npos);
+}
+
 // Issue 29 §2 over the whole catalogue: no asymptotic claim's row or note says "decide it false"
 // or "does not hold"; rank.scaling.power is tested through a lower bound (not certified, naming it)
 // and rank.scaling.exp is not testable at fixed eps.

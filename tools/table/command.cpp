@@ -235,6 +235,18 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
   return r;
 }
 
+/// What each --set that sweeps an option adds: its values and the points of the whole sweep
+/// (`--set H=1:10000` is 10^4 values, a row each for most commands).
+std::vector<std::string> set_notes(const Spec& s, size_t points) {
+  std::vector<std::string> notes;
+  for (const auto& o : s.sets)
+    if (o.values > 0)
+      notes.push_back(fmt::format("--set {} sweeps {} over {} value{}: the sweep has {} point{}",
+                                  o.as_typed(), o.option, o.values, o.values == 1 ? "" : "s", points,
+                                  points == 1 ? "" : "s"));
+  return notes;
+}
+
 /// The sweep checked (table/validate.hpp: the options, the values, and, from a probe of the first
 /// point, the columns the spec names), then computed and rendered: sharded, streamed, or held whole.
 RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
@@ -253,11 +265,16 @@ RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   } else {
     if (o.resume) throw UsageError("--resume goes with --shard I/N");
     check_budget(plan, all_tasks(plan), ctx);
-    if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
+    if (streamable(o, s, ctx)) {
+      r = run_streamed(s, plan, cells, ctx);
+      for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
+      return r;
+    }
     table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
     if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
     r = present_rows(o, s, std::move(raw), cells, ctx);
   }
+  for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
   r.about = about_sweep(s, cmd);
   return r;
 }
@@ -478,7 +495,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   add_set_option(app, opt->sets);
   add_catalogue_option(app, opt->catalogue);
   app->add_option("--plot", opt->plot,
-                  "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
+                  "Also draw the [plot] section with gnuplot to PATH: .tex (LaTeX sets its text, with a .pdf "
                   "beside it), .svg, .png or .pdf")
       ->type_name("PATH");
   app->require_subcommand(0, 1);
@@ -490,7 +507,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   CLI::App* mapp =
       reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
   mapp->add_option("files", mopt->files, "Shard files (any order)")->type_name("PATH ...");
-  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
+  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to PATH (as table --plot)")
       ->type_name("PATH");
   mapp->add_flag(
       "--outputs", mopt->outputs,

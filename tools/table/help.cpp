@@ -63,8 +63,10 @@ const char* const kSpecFormat =
     "                    label = \"GPT-3 models\"   # points from another command on the same axes\n"
     "Overrides: --set KEY=VALUE (repeatable; the value in TOML: r=4, 'd=[16, 64]',\n"
     "  'H={from=1, to=1e6, per_decade=4}', count=talk) replaces the spec's value of an option: one value\n"
-    "  fixes it, a list or range sweeps it. It is named in the table's provenance, carried by shard\n"
-    "  files (shards of other overrides never merge) and checked by table plan and table status.\n"
+    "  fixes it, a list or range sweeps it, and so does a value the command line reads as several\n"
+    "  (H=1:10000, 'H=log(1,1e4,4)', H=1,10,100: spelled out, as --H takes them; a note gives the count\n"
+    "  of values and of points). It is recorded as typed in a LaTeX file's header comment, carried by\n"
+    "  shard files (shards of other overrides never merge) and checked by table plan and table status.\n"
     "CSV: a text cell beginning with = + - @ (or a tab) that is no number is written with a leading '\n"
     "  (spreadsheets show it as text, never run it); numbers keep their sign.\n";
 
