@@ -96,10 +96,11 @@ class ScaledEntries {
 // Seconds of the n^2 entries and of their rank mod p (measured, Release, one core, CPU time,
 // 2026-12-01, bench/calibrate_estimates.py): nmod_mat_rank of a full-rank n x n matrix mod a 62-bit
 // prime 2.2e-10 n^3 s (1.14 s at n = 1716, 5.3 s at 2925); an entry, a d-term sum raised to the
-// power lambda, 0.08 us + 1.655e-6 us B^1.45 for entries of B bits on average (0.54 us at 6215
-// bits, Omega = 1/2, lambda = 60; 5.4 us at 32000; 137 us at 288000 bits; within 1.5x over lambda
-// = 10 to 60). B is the mean size of 64 entries spread over the matrix, computed here (an entry
-// costs a small fraction of the whole: at most 64 of the n^2 > 4096 priced, else all of them are).
+// power lambda, 0.1 us + 6.7e-6 us B^1.4 for entries of B bits on average not counting their
+// trailing zero bits (GMP's power skips those: Omega = 1/2 and 3/4 cost half of what their size
+// says): 0.2 us at 809 bits, 4.3 us at 15727, 33 us at 62689, 136 us at 165838 (within 1.4x from
+// lambda = 10 to 60). B is the mean over 64 entries spread over the matrix, computed here (an entry
+// costs a small fraction of the whole: at most 64 of the n^2 are priced).
 double mod_p_seconds(const ScaledEntries& m, ulong n) {
   const size_t step = std::max<size_t>(1, n * n / 64);
   double bits = 0;
@@ -107,11 +108,11 @@ double mod_p_seconds(const ScaledEntries& m, ulong n) {
   Fmpz t;
   for (size_t k = 0; k < n * n; k += step, ++count) {
     m.entry(t.x, k / n, (k * 7 + 3) % n);  // rows in order, columns scattered
-    bits += static_cast<double>(fmpz_bits(t.x));
+    bits += static_cast<double>(fmpz_bits(t.x) - (fmpz_is_zero(t.x) ? 0 : fmpz_val2(t.x)));
   }
   const double nd = static_cast<double>(n),
                mean_bits = bits / static_cast<double>(std::max<size_t>(1, count));
-  return nd * nd * (0.08e-6 + 1.655e-12 * std::pow(mean_bits, 1.45)) + 2.2e-10 * nd * nd * nd;
+  return nd * nd * (0.1e-6 + 6.7e-12 * std::pow(mean_bits, 1.4)) + 2.2e-10 * nd * nd * nd;
 }
 
 // The exact rank when the rank mod p fell short of n: fraction-free elimination over Z, priced
