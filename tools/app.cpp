@@ -6,12 +6,14 @@
 #include "core/build_info.hpp"
 #include "core/errors.hpp"
 #include "core/suggest.hpp"
+#include "user/loaded.hpp"
 #include "views/registry_json.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <stdexcept>
 
 namespace bc::cli {
@@ -113,6 +115,33 @@ void add_version_flag(CLI::App& app, const GlobalOptions& g) {
       "Print the version, the git commit and the versions of the libraries (with --format json: as JSON)");
 }
 
+// The user quantities loaded in this process (tools/user/loaded.hpp), one group per namespace in
+// load order; when the words name one of them, only it; none when they name a built-in command.
+void declare_user_quantities(CLI::App& app, Registry& reg, const std::vector<std::string>& words,
+                             bool builtin_selected) {
+  if (builtin_selected) return;
+  const auto defs = user::quantities();
+  auto leaf_name = [](const verify::QuantityDef& d) {
+    std::string leaf = d.path()[1];
+    std::replace(leaf.begin(), leaf.end(), '_', '-');
+    return leaf;
+  };
+  bool one = false;
+  for (const auto& d : defs)
+    one = one || (words.size() >= 2 && words[0] == d.path()[0] && words[1] == leaf_name(d));
+  std::map<std::string, CLI::App*> groups;
+  for (const auto& d : defs) {
+    if (one && !(words[0] == d.path()[0] && words[1] == leaf_name(d))) continue;
+    CLI::App*& group = groups[d.path()[0]];
+    if (group == nullptr) {
+      group =
+          app.add_subcommand(d.path()[0], "Your quantities (defined by a catalogue's [[quantity]] entries)");
+      group->require_subcommand(1);
+    }
+    setup_user_quantity(*group, reg, d);
+  }
+}
+
 }  // namespace
 
 void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector<std::string>& words) {
@@ -147,6 +176,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector
         throw std::logic_error(fmt::format("build_app: command \"{}\" declared under another name", l.name));
     }
   }
+  declare_user_quantities(app, reg, words, one || none);
   help_table(reg);  // no-op when `table` was not declared
   reg.finish();
   // --version is accepted anywhere (after a group or a command too)
@@ -168,6 +198,10 @@ void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& w = args[i];
     if (w.empty()) return;
+    if (w == "--catalogue") {  // the user quantities' directory (main() loaded it)
+      ++i;
+      continue;
+    }
     if (w[0] == '-') {  // a global option before the command ("--threads 1 sphere gegenbaur")
       const CLI::Option* o = at->get_option_no_throw(w.substr(0, w.find('=')));
       if (o == nullptr) return;
@@ -196,8 +230,13 @@ void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
     at = next;
     path += (path.empty() ? "" : " ") + w;
   }
-  const bool words_only =
-      std::none_of(args.begin(), args.end(), [](const std::string& a) { return a.empty() || a[0] == '-'; });
+  bool words_only = true;  // `--catalogue DIR` (the user quantities' directory) aside
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--catalogue")
+      ++i;
+    else if (args[i].empty() || args[i][0] == '-')
+      words_only = false;
+  }
   if (words_only && at->get_require_subcommand_min() > 0) print_text(command_listing(*at, path));
 }
 

@@ -159,6 +159,16 @@ CLI::App* Registry::add(CLI::App& parent, const std::string& name, const std::st
   return app;
 }
 
+void Registry::bind_runner(CLI::App* app, Runner run, std::function<void()> reset,
+                           std::function<std::vector<double>(const Context&)> estimate) {
+  for (auto& c : commands_)
+    if (c.app == app) {
+      c.run = std::move(run);
+      c.reset = std::move(reset);
+      c.estimate = std::move(estimate);
+    }
+}
+
 void Registry::lists(CLI::App* app, std::vector<std::string> options) {
   for (auto& c : commands_)
     if (c.app == app) c.list_options = std::move(options);

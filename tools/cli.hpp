@@ -8,6 +8,7 @@
 #include "help.hpp"
 #include "output/cell_value.hpp"
 #include "output/table.hpp"
+#include "verify/definitions.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -129,6 +130,10 @@ class Registry {
         c.reset = [opt] { *opt = Opt{}; };
       }
   }
+  /// Binds a run function, its reset and its cost model (may be empty) directly: for a command
+  /// whose run needs more than a plain options struct (a user quantity carries its definition).
+  void bind_runner(CLI::App* app, Runner run, std::function<void()> reset,
+                   std::function<std::vector<double>(const Context&)> estimate = {});
   /// Binds the command's cost model (see Command::estimate); it reads the same options struct.
   template <class Opt>
   void estimate(CLI::App* app, std::shared_ptr<Opt> opt,
@@ -270,6 +275,8 @@ void setup_comm_models(CLI::App& group, Registry& reg);
 void setup_comm_neighborly(CLI::App& group, Registry& reg);
 void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
+/// A user quantity of a loaded catalogue (tools/user/quantity.cpp), under its namespace's group.
+void setup_user_quantity(CLI::App& group, Registry& reg, const verify::QuantityDef& d);
 void setup_table(CLI::App& root, Registry& reg);
 /// The --help parts of `table` and `table merge` (tools/table/help.cpp).
 void help_table(Registry& reg);

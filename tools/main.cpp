@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
+#include "user/loaded.hpp"
 #include "views/registry_json.hpp"
 
 #include <flint/flint.h>
@@ -166,6 +167,11 @@ int run(int argc, char** argv) {
     if (!forwarded) return 0;
     args = std::move(*forwarded);
   }
+  // a catalogue's own quantities are commands too (`boundcheck mine heads --catalogue DIR`, `help`):
+  // loaded before the tree is built; verify, table and tex load their --catalogue themselves
+  if (const auto dir = user::catalogue_argument(args);
+      dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
+    (void)user::load_dir(*dir);
   Invoker inv(args);  // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
   const Command* cmd = nullptr;
@@ -215,6 +221,9 @@ int main(int argc, char** argv) {
   const int rc = [&] {
     try {
       return run(argc, argv);
+    } catch (const bc::InputErrors& e) {  // every problem of a file, one line each
+      for (const auto& line : e.lines) fail(2, line);
+      return 2;
     } catch (const bc::UsageError& e) {
       return fail(2, e.what());
     } catch (const bc::DomainError& e) {

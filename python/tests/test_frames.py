@@ -117,8 +117,21 @@ def test_html_escapes_every_string():
     texts = [(h, "1") for h in HOSTILE]
     out = table_html("<cmd>", cols, texts, ["<note>&"], [False, True])
     assert "<script>" not in out and "<b>col" not in out and "<cmd>" not in out and "<note>" not in out
-    for h in HOSTILE:
-        assert html.escape(h) in out
+    for h in HOSTILE:  # "a\nb\rc\td" as "a\nb\\x0dc\td": the carriage return shown (issue 38 §1)
+        assert html.escape(h.replace("\r", "\\x0d")) in out
+
+
+def test_html_shows_controls_and_overrides_visibly():
+    # issue 38 §1, the rule of src/core/visible_text.hpp: expected text written by hand
+    from boundcheck._display import html_text
+
+    assert html_text("6\x1b]0;t\x07\rx") == "6\\x1b]0;t\\x07\\x0dx"
+    assert html_text("id\u202ecba \u2066 \u061c \x85") == "id\\u202ecba \\u2066 \\u061c \\u0085"
+    assert html_text("a\nb\tc <b>") == "a\nb\tc &lt;b&gt;"
+    assert html_text("caf\u00e9 \u2603 \u00a0") == "caf\u00e9 \u2603 \u00a0"
+    out = table_html("verify", ["id\u202e"], [("\x1b[8mholds",)], ["note \x1b]0;x\x07"], [False])
+    assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out
+    assert "\\x1b[8mholds" in out and "id\\u202e" in out
 
 
 def _balanced(s):

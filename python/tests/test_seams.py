@@ -30,7 +30,7 @@ def test_an_exact_real_cell_is_exact_in_python():
 
 
 def test_an_inexact_real_keeps_its_computed_radius():
-    # c_1(3) = sqrt(3)/2 (MATH.md §3): the Ball is the command's own enclosure, far narrower than
+    # c_1(3) = sqrt(3)/2 (docs/math/sphere.md#sign-coefficients): the Ball is the command's own enclosure, far narrower than
     # the +-1e-29 that its 30 printed digits would stand for
     t = boundcheck.sphere.sign_coef(d=3, l=1)
     c = t.value("coef")

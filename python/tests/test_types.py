@@ -21,7 +21,7 @@ def test_rational_cells_are_fractions():
     kinds = {k for row in t.kinds for k in row}
     assert "exact" in kinds
     unit = [r["coef_unit"] for r in t.rows]
-    assert unit[:3] == [Fraction(3, 8), Fraction(-1, 16), Fraction(3, 128)]  # MATH.md §3, d = 5
+    assert unit[:3] == [Fraction(3, 8), Fraction(-1, 16), Fraction(3, 128)]  # docs/math/sphere.md#sign-coefficients, d = 5
     assert all(isinstance(r["energy"], Fraction) for r in t.rows)
     assert t.rows[0]["coef"] == "3*sqrt(5)/8"  # an exact closed form stays text
 

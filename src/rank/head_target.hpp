@@ -1,4 +1,5 @@
-// Random rank-1 heads (paper-A's construction side; MATH.md §4, formulas of the authors' code).
+// Random rank-1 heads (paper-A's construction side; docs/math/rank.md#head-target, formulas of the authors'
+// code).
 //
 //   b(theta) = 1/2 + (1/pi) sum_{l odd} <sign,Q_l> <arcsin,Q_l> P_{l,d}(cos theta)
 //            = 1/2 + (1/2) sum_{l odd} c_l^2 s_l P_{l,d}(cos theta)
@@ -13,7 +14,8 @@
 // each ball, the sqrt branch point at phi = theta sits at an endpoint), or the series with the
 // rigorous tail bound |s_{L+2}| T_L / 2 (d > 2000, where it converges in a few terms).
 //
-// The head-angle weighting that reproduces the target (paper-A Figure 5, D = 49; MATH.md §4):
+// The head-angle weighting that reproduces the target (paper-A Figure 5, D = 49;
+// docs/math/rank.md#figure-5-weighting):
 //   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = (pi/2) N(d,l) s_l / <arcsin,P_{l,d}> = N(d,l) / s_l,
 // s_l = <sign,P_{l,d}>, equivalently u = sum (N(d,l) / c_l) Q_l. Derived: with q, k uniform and weight
 // u(<q,k>), Funk–Hecke twice gives E[u(<q,k>) sign<z,k> sign<q,y>] = sum N <u,P_l> s_l^2 P_l(<z,y>),

@@ -1,6 +1,7 @@
 // u(t) at t = cos(theta) for an exact angle theta (paper-A Figure 5 over an exact angle grid), and
 // at any ball t in (-1, 1):
-//   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = N(d,l) / s_l      (head_target.hpp, MATH.md §4)
+//   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = N(d,l) / s_l      (head_target.hpp,
+//   docs/math/rank.md#figure-5-weighting)
 // When cos theta is rational (Niven: theta a multiple of pi/2 or pi/3, or 0 radians) the rational
 // path u_weight is used, which also returns the exact zero u(0) = 0 (u is odd). Otherwise cos theta
 // is irrational, t is an Arb ball (arb_cos_pi_fmpq, or arb_cos of the rational radians) and

@@ -1,4 +1,5 @@
-// Does the weighting u of `rank u` reproduce the target? (MATH.md §4, paper-A Figure 5.)
+// Does the weighting u of `rank u` reproduce the target? (docs/math/rank.md#figure-5-weighting, paper-A
+// Figure 5.)
 //
 //   E_{t ~ u_4}[u(t) (2 b(t) - 1)] = sum_{l odd <= D} c_l(4)^2          (0.98410 at D = 49)
 //

@@ -1,4 +1,4 @@
-// verify/ methods for the rank family (MATH.md §4; talk-B "Our Rank Separation Result",
+// verify/ methods for the rank family (docs/math/rank.md; talk-B "Our Rank Separation Result",
 // "Spectral decomposition of self-attention heads", "Majority Voting"; paper-A Figure 5).
 #include "core/decimal.hpp"
 #include "core/errors.hpp"

@@ -549,7 +549,8 @@ TEST_CASE("cli: verify --expr evaluates one expression through the command regis
 }
 
 TEST_CASE("cli: verify --expr is exact by default (issue 17)") {
-  // c_1(3) = sqrt(3)/2 and <sign, P_{1,3}> = 1/2 (MATH.md §3 checks), without passing `exact`
+  // c_1(3) = sqrt(3)/2 and <sign, P_{1,3}> = 1/2 (docs/math/sphere.md#sign-coefficients checks), without
+  // passing `exact`
   for (const char* e :
        {"sphere.sign-coef(d=3, l=1) == sqrt(3)/2", "sphere.sign-coef(d=3, l=1).coef_unit == 1/2",
         "sphere.sign-coef(d=3, l=3) == -sqrt(7)/8", "sphere.sign-coef(d=4, l=1) == 8/(3*pi)"}) {
@@ -579,8 +580,8 @@ TEST_CASE("cli: verify --expr is exact by default (issue 17)") {
 }
 
 // Issue 29 §2: a finite grid never decides an asymptotic claim. N(n, 4) / (n^4/24) = 1.584,
-// 1.059894, 1.005998994 at n = 10, 100, 1000 (exact: (n+6)(n+1)(n-1)/n^3, MATH.md §2); the old
-// rule read its trend n^-0.0986 as "decided false".
+// 1.059894, 1.005998994 at n = 10, 100, 1000 (exact: (n+6)(n+1)(n-1)/n^3,
+// docs/math/sphere.md#harmonic-dimensions); the old rule read its trend n^-0.0986 as "decided false".
 TEST_CASE("cli: verify --expr grades an asymptotic claim by what the grid shows") {
   // |R - 1| = 0.584, 0.059894, 0.005998994, 0.000599989994, 0.000059999899994 (by hand): over the
   // stretch 10..1000 it shrinks like n^-0.9942, over 1000..10^5 like n^-0.99996
@@ -676,7 +677,7 @@ TEST_CASE("cli: verify says what each claim's evidence can show") {
   CHECK(power["expected"] == "not certified");
   for (const char* col : {"computed", "verdict", "expected", "grade"})
     CHECK(power[col].get<std::string>().find("fails") == std::string::npos);
-  // H_min(d, 1, 1/5) grows like d^7.48 over d = 32..2048 (MATH.md §4's bound; measured with
+  // H_min(d, 1, 1/5) grows like d^7.48 over d = 32..2048 (docs/math/rank.md#heads-needed; measured with
   // verify --expr), far from (d/r)^10: the first grid point, eps = 1/10, is the one named
   CHECK(power["grade"].get<std::string>().rfind("not certified by the spectral bound H_min(d, r, 2 eps) (it "
                                                 "grows like d^7.48 against (d/r)^(1/eps) "

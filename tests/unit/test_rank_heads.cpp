@@ -229,10 +229,10 @@ TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
 
 namespace {
 
-// u(t) = sum_{l odd <= D} u_l P_l(t), u_l = (pi/2) N s_l / <arcsin, P_l> (MATH.md §4's derivation,
-// not the library's N / s_l); here <arcsin, P_l> comes from Gauss-Legendre in phi = arcsin t (not
-// from the closed form (pi/2) s_l^2 that turns u_l into N / s_l) and P_l(t) from the MPFR
-// recurrence. 40 digits.
+// u(t) = sum_{l odd <= D} u_l P_l(t), u_l = (pi/2) N s_l / <arcsin, P_l>
+// (docs/math/rank.md#figure-5-weighting's derivation, not the library's N / s_l); here <arcsin, P_l> comes
+// from Gauss-Legendre in phi = arcsin t (not from the closed form (pi/2) s_l^2 that turns u_l into N / s_l)
+// and P_l(t) from the MPFR recurrence. 40 digits.
 sphere::MpReal u_reference(ulong d, ulong D, const sphere::MpReal& t) {
   using sphere::MpReal;
   auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
@@ -336,11 +336,11 @@ double mid(const Arb& x) { return arf_get_d(arb_midref(x.x), ARF_RND_NEAR); }
 }  // namespace
 
 TEST_CASE("rank: u reproduces sign<z,y> in a Monte Carlo over head pairs (d = 3, degree 3)") {
-  // The weighting's defining property (MATH.md §4): over q, k iid uniform on S^2,
+  // The weighting's defining property (docs/math/rank.md#figure-5-weighting): over q, k iid uniform on S^2,
   //   E[u(<q,k>) sign<z,k> sign<q,y>] = sum_{l odd <= 3} N(3,l) s_l P_l(<z,y>),
-  // the degree-3 truncation of sign. Reference, exact by hand (MATH.md §3's s_1 = 1/2, s_3 = -1/8;
-  // N = 3, 7; Legendre P_1(1/2) = 1/2, P_3(1/2) = -7/16): 3/4 + 49/128 = 145/128 = 1.1328125.
-  // u is rank u's: at degree 3 it is an odd cubic a t + b t^3, read off its values at t = 1 and
+  // the degree-3 truncation of sign. Reference, exact by hand (docs/math/sphere.md#sign-coefficients: s_1 =
+  // 1/2, s_3 = -1/8; N = 3, 7; Legendre P_1(1/2) = 1/2, P_3(1/2) = -7/16): 3/4 + 49/128 = 145/128
+  // = 1.1328125. u is rank u's: at degree 3 it is an odd cubic a t + b t^3, read off its values at t = 1 and
   // t = 1/2 (u_weight, exact rationals in) and checked at t = 1/3, so that each sample costs no ball
   // evaluation. The weighting before issue 29 gives 3^{1/2} 3/4 + 7^{1/2} 49/128 = 2.31 here,
   // about 150 standard errors away at this sample size.
@@ -379,9 +379,9 @@ TEST_CASE("rank: the talk's (d/r)^(1/eps) at eps = 1e-30 keeps 30 digits and pri
 }
 
 TEST_CASE("rank: H_min against an independent mpmath implementation (data/hmin_mpmath.csv)") {
-  // The reference was written from MATH.md alone (Parseval + a hypergeometric tail, exact integer
-  // bisection; data/generators/gen_hmin_mpmath.py). Where min_heads cannot pin H_min down (H ~ 1e52
-  // at d = 128, eps = 1/20) its bracket must contain the reference.
+  // The reference was written from the mathematical notes alone (now docs/math/rank.md: Parseval + a
+  // hypergeometric tail, exact integer bisection; data/generators/gen_hmin_mpmath.py). Where min_heads cannot
+  // pin H_min down (H ~ 1e52 at d = 128, eps = 1/20) its bracket must contain the reference.
   size_t n = 0, bracketed = 0;
   for (const auto& row : test::read_csv("hmin_mpmath.csv")) {
     const ulong d = std::stoul(row.at(0)), r = std::stoul(row.at(1));

@@ -21,6 +21,7 @@
 #include "table/spec.hpp"
 #include "table/validate.hpp"
 #include "table/values.hpp"
+#include "user/loaded.hpp"
 
 #include <fmt/format.h>
 
@@ -38,10 +39,15 @@ namespace {
 using table::Spec;
 
 struct TableOptions {
-  std::string spec, shard, plot;
+  std::string spec, shard, plot, catalogue;
   std::vector<std::string> sets;
   bool resume = false;
 };
+
+/// Loads --catalogue DIR's quantities (nothing when not given).
+void load_catalogue(const std::string& dir) {
+  if (!dir.empty()) (void)user::load_dir(dir);
+}
 
 /// "I/N" of --shard.
 std::pair<size_t, size_t> parse_shard(const std::string& v) {
@@ -278,6 +284,7 @@ RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
 
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
+  load_catalogue(o.catalogue);
   Spec s = table::load_spec(o.spec, o.sets);
   table::check_paths(s, {o.spec}, o.plot, ctx);
   RunResult r = run_sweep(o, s, ctx);
@@ -297,7 +304,7 @@ void no_double_check(const Context& ctx, const char* what) {
 }
 
 struct PlanOptions {
-  std::string spec, shards = "1";
+  std::string spec, shards = "1", catalogue;
   std::vector<std::string> sets;
 };
 
@@ -305,6 +312,7 @@ struct PlanOptions {
 RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table plan needs --spec FILE");
   no_double_check(ctx, "plan");
+  load_catalogue(o.catalogue);
   Spec s = table::load_spec(o.spec, o.sets);
   const size_t n = parse_uint("--shards", o.shards, 1, table::kMaxShards);
   // checked as table checks it before it computes (a plan is a promise): options, values, columns
@@ -397,12 +405,13 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
 
 struct StatusOptions {
   std::vector<std::string> files, sets;
-  std::string spec;
+  std::string spec, catalogue;
 };
 
 RunResult run_table_status(const StatusOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
   no_double_check(ctx, "status");
+  load_catalogue(o.catalogue);
   int code = 0;
   out::Table t = table::shard_status(o.files, o.spec, o.sets, ctx, code);
   RunResult r{std::move(t), code};
@@ -457,6 +466,15 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
 
 namespace {
 
+/// --catalogue DIR: a catalogue whose [[quantity]] entries the spec's command may name
+/// (command = "mine.heads"): registered before any Invoker is built (tools/user/loaded.hpp).
+void add_catalogue_option(CLI::App* app, std::string& dir) {
+  app->add_option(
+         "--catalogue", dir,
+         "A catalogue directory whose [[quantity]] entries the spec may sweep (command = \"mine.q\")")
+      ->type_name("PATH");
+}
+
 /// --set KEY=VALUE, once per option: one word each, so that it never takes a shard file's name.
 void add_set_option(CLI::App* app, std::vector<std::string>& sets) {
   app->add_option("--set", sets,
@@ -478,6 +496,7 @@ void setup_table(CLI::App& root, Registry& reg) {
       ->type_name("I/N");
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
   add_set_option(app, opt->sets);
+  add_catalogue_option(app, opt->catalogue);
   app->add_option("--plot", opt->plot,
                   "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
                   "beside it), .svg, .png or .pdf")
@@ -507,6 +526,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   papp->add_option("--spec", popt->spec, "The spec file (TOML; see table --help)")->type_name("PATH");
   papp->add_option("--shards", popt->shards, "Number of shards N (default 1)")->type_name("INT");
   add_set_option(papp, popt->sets);
+  add_catalogue_option(papp, popt->catalogue);
   reg.bind(papp, popt, run_table_plan);
   reg.double_check(papp, kNothing, true);
 
@@ -516,6 +536,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)")
       ->type_name("PATH");
   add_set_option(sapp, sopt->sets);
+  add_catalogue_option(sapp, sopt->catalogue);
   reg.bind(sapp, sopt, run_table_status);
   reg.double_check(sapp, kNothing, true);
 }

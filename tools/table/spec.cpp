@@ -155,6 +155,12 @@ std::vector<std::string> words_of(const std::string& s) {
   std::vector<std::string> w;
   std::istringstream in(s);
   for (std::string x; in >> x;) w.push_back(x);
+  // a quantity's name as expressions write it: "mine.compose_heads" is `mine compose-heads`
+  if (w.size() == 1 && w[0].find('.') != std::string::npos) {
+    const std::string name = w[0];
+    w = {name.substr(0, name.find('.')), name.substr(name.find('.') + 1)};
+    std::replace(w[1].begin(), w[1].end(), '_', '-');
+  }
   return w;
 }
 

@@ -177,8 +177,12 @@ void setup_rank_u(CLI::App& group, Registry& reg) {
                       "D = --degree (49: paper-A Figure 5's 'degree-50 ultraspherical expansion'): the "
                       "weighting over the head angle that reproduces the target: E[u(<q,k>) sign<z,k> "
                       "sign<q,y>] over uniform q, k is the degree-D truncation of sign<z,y>.",
+           .formula_latex = R"tex(\begin{aligned}
+u(t) &= \sum_{l \text{ odd},\, l \le D} \frac{N(d,l)}{\langle \operatorname{sign}, P_{l,d} \rangle} P_{l,d}(t) = \sum_{l \text{ odd},\, l \le D} \frac{N(d,l)}{c_l} Q_l(t), \qquad D = 49\\
+&\mathbb{E}_{q,k}\bigl[ u(\langle q,k \rangle) \operatorname{sign}\langle z,k \rangle \operatorname{sign}\langle q,y \rangle \bigr] = \sum_{l \text{ odd},\, l \le D} N(d,l)\, s_l\, P_{l,d}(\langle z,y \rangle)
+\end{aligned})tex",
            .source = "paper-A l.41 (Figure 5: u of eq. u_t, a degree-50 ultraspherical expansion); "
-                     "MATH.md §4",
+                     "docs/math/rank.md#figure-5-weighting",
            .cost = "D/2 Gegenbauer sums of O(l) ball operations per point (about 10 ms at D = 49); "
                    "--theta-grid N: N + 1 points.",
            .details = "Certified. At an angle, t = cos(theta) is exact when rational (theta a multiple of "
