@@ -100,13 +100,15 @@ class ScaledEntries {
 // trailing zero bits (GMP's power skips those: Omega = 1/2 and 3/4 cost half of what their size
 // says): 0.2 us at 809 bits, 4.3 us at 15727, 33 us at 62689, 136 us at 165838 (within 1.4x from
 // lambda = 10 to 60). B is the mean over 64 entries spread over the matrix, computed here (an entry
-// costs a small fraction of the whole: at most 64 of the n^2 are priced).
+// costs a small fraction of the whole: at most 64 of the n^2 are priced, 8 when they are large).
 double mod_p_seconds(const ScaledEntries& m, ulong n) {
   const size_t step = std::max<size_t>(1, n * n / 64);
   double bits = 0;
   size_t count = 0;
   Fmpz t;
   for (size_t k = 0; k < n * n; k += step, ++count) {
+    // entries of a million bits cost tens of milliseconds and differ little in size: eight suffice
+    if (count == 8 && bits > 8e6) break;
     m.entry(t.x, k / n, (k * 7 + 3) % n);  // rows in order, columns scattered
     bits += static_cast<double>(fmpz_bits(t.x) - (fmpz_is_zero(t.x) ? 0 : fmpz_val2(t.x)));
   }

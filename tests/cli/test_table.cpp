@@ -534,7 +534,7 @@ TEST_CASE("table: --resume says so before recomputing over another spec's shard"
 // measured per-shard CPU times are in bench/bench_table.py.
 constexpr const char* kSkewedSpec = R"spec(command = "rank bound"
 [fixed]
-max-terms = 20001
+max-terms = 200001
 [sweep]
 d = { from = 8, to = 64, step = 8 }
 r = [1, 2, 8]
