@@ -24,7 +24,8 @@ std::string got(const toml::node& n) {
   if (auto f = n.as_floating_point()) return fmt::format("{}", f->get());
   if (auto b = n.as_boolean()) return b->get() ? "true" : "false";
   if (auto a = n.as_array())
-    return a->empty() ? "an empty list" : fmt::format("a list of {} value{}", a->size(), a->size() == 1 ? "" : "s");
+    return a->empty() ? "an empty list"
+                      : fmt::format("a list of {} value{}", a->size(), a->size() == 1 ? "" : "s");
   if (n.is_table()) return "a table";
   return "a date or time";
 }

@@ -301,7 +301,8 @@ TEST_CASE("verify: every method prices hostile parameters before it computes") {
   for (const auto& [method, params, expect] : refused) {
     const std::string what = bc::test::cat(method, " ", params);
     INFO(what);
-    CHECK_THROWS_WITH_AS(method_claim("h", method, params), doctest::Contains(expect.c_str()), bc::InputErrors);
+    CHECK_THROWS_WITH_AS(method_claim("h", method, params), doctest::Contains(expect.c_str()),
+                         bc::InputErrors);
   }
 }
 
