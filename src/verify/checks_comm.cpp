@@ -72,8 +72,10 @@ Outcome pair_matching_min_alpha(const Claim& c) {
     ulong steps = 0;
     const double a = comm::pair_matching_min_alpha(N, M, 0.5, trials, seed, 1, 1e-6, steps);
     const double ref = static_cast<double>(M) * static_cast<double>(M) * std::log(static_cast<double>(N));
-    ok = ok && a <= cc * ref;
-    parts.push_back(fmt::format("(N={}, M={}): alpha_min = {:.4g} = {:.3f} M^2 ln N", N, M, a, a / ref));
+    const bool below = a <= cc * ref;
+    ok = ok && below;
+    parts.push_back(fmt::format("(N={}, M={}): alpha_min = {:.4g} = {:.3f} M^2 ln N, {} {} M^2 ln N", N, M, a,
+                                a / ref, below ? "<=" : ">", cc));
   }
   return {fmt::format("{}", fmt::join(parts, "; ")), ok ? Verdict::holds : Verdict::fails,
           fmt::format("alpha_min above {} M^2 ln N", cc)};
