@@ -1,5 +1,5 @@
-// verify/ methods for the depth family (paper-L; MATH.md §7). Each method's parameters are
-// declared next to it (verify/params.hpp).
+// verify/ methods for the depth family (paper-L; docs/math/depth.md). Each method's parameters
+// are declared next to it (verify/params.hpp).
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "depth/bounds.hpp"

@@ -377,6 +377,9 @@ TEST_CASE("verify: a method's params are checked against its declaration when lo
        "x.toml:11:11: claim \"h\": params.printed must be a decimal with a fractional part, as printed "
        "(0.98410; "
        "at most 40 digits), got \"1e-3\""},
+      {"rank.u_reproduces", "degree = 49\nnodes = 384\nprinted = '0.98410'\nweighting = 'as_printed'",
+       "x.toml:12:13: claim \"h\": params.weighting must be one of: reproducing, as-printed, got "
+       "\"as_printed\""},
       // tuples: their width, each field, and a rule of the tuple as a whole
       {"sphere.unit_norm", "cases = [[3, 2], [3]]\ndigits = 20",
        "x.toml:9:18: claim \"h\": params.cases[1] must be [d, l] (2 values), got a list of 1 value"},
