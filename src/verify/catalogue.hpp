@@ -86,8 +86,8 @@ struct Claim {
   /// nothing about the source, and verify says "evaluated" instead of "holds".
   bool formula = false;
   /// The expression contains an asymptotic claim (expr::Expr::asymptotic), or a method claim says
-  /// kind = "asymptotic" (a limit or an order of growth checked on a finite grid): graded
-  /// consistent / inconsistent, never proved or refuted.
+  /// kind = "asymptotic" or its method grades a sequence (Method::asymptotic: a limit or an order
+  /// of growth checked on a finite grid): graded consistent / inconsistent, never proved or refuted.
   bool asymptotic = false;
   /// evidence = "lower bound: B": the expression evaluates B, a certified lower bound of the
   /// claimed quantity (e.g. "the spectral bound H_min" for the heads a layer needs). What B shows
@@ -98,6 +98,8 @@ struct Claim {
   /// limit eps -> 0 at a fixed eps): it is still evaluated for the computed column, and its
   /// verdict is undecided, printed "not testable", with the reason as the grade.
   std::string untestable;
+  /// [claim.params] of a method claim, checked against the method's declaration when the catalogue
+  /// was read (verify/params.hpp), with the defaults of the optional keys it does not give.
   nlohmann::json params = nlohmann::json::object();
   /// --digits of the run: the first rung of the precision ladder (expression claims).
   long digits = 30;
