@@ -179,6 +179,8 @@ Outcome run_checked(const Claim& c, const Quantities* q) {
               "error"};
     if (o.grade.empty()) o.grade = default_grade(c, o.verdict);
     return o;
+  } catch (const ParamError&) {
+    throw;
   } catch (const std::exception& e) {
     Outcome o;
     o.computed = "-";

@@ -155,6 +155,14 @@ void check_catalogue(const Catalogue& cat, const Quantities& q);
 /// quantities needs them registered first: read, register, then check (tools/verify/command.cpp).
 std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const Quantities* q = nullptr);
 
+/// A malformed parameter found only while a method runs: not a verdict but a bad input (run_claim
+/// rethrows it; tools/verify/catalogue_run.cpp carries it out of a claim's process). No method
+/// throws it now: every rule a method's parameters follow is declared (verify/params.hpp) and
+/// refused when the catalogue is read.
+struct ParamError : DomainError {
+  using DomainError::DomainError;
+};
+
 namespace detail {
 /// params.<key> of a method claim, as the loader checked it against the method's declaration;
 /// throws std::logic_error (an internal error) when the method does not declare `key` with this
