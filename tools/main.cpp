@@ -12,6 +12,7 @@
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
 #include "user/loaded.hpp"
+#include "verify/isolate.hpp"
 #include "views/registry_json.hpp"
 
 #include <flint/flint.h>
@@ -182,7 +183,8 @@ int run(int argc, char** argv) {
   if (const auto dir = user::catalogue_argument(args);
       dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
     (void)user::load_dir(*dir);
-  Invoker inv(args);  // only the command the arguments name: start-up is part of every run
+  allow_isolation(true);  // verify may run each claim in a process of its own (one thread here)
+  Invoker inv(args);      // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
   const Command* cmd = nullptr;
   try {
