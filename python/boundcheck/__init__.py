@@ -10,6 +10,7 @@
     boundcheck.sphere.sign_coef(d=3, l=3, exact=True).to_sympy("coef")   # -sqrt(7)/8 in SymPy
     boundcheck.verify(expr="rank.heads(d=64, r=8, eps=1/10) > 2e12").exit_code   # 0: it holds
     help(boundcheck.rank.bound)                     # every command's options, formula and source
+    paper = boundcheck.load("paper/")               # a catalogue's own quantities: paper.mine.heads(d=32)
 
 The same commands as the ``boundcheck`` CLI, generated from its command registry and run through
 its own parser and code (a pybind11 extension; no quantity is computed in Python). Groups
@@ -54,7 +55,7 @@ from ._ball import Ball, exp, log, max, min, sqrt  # noqa: A004 - boundcheck.min
 from ._context import OPTIONS as CONTEXT_OPTIONS
 from ._context import context, get_context, set_defaults
 from ._table import Table
-from ._commands import GLOBAL_OPTIONS, commands, invoke, run
+from ._commands import GLOBAL_OPTIONS, Catalogue, commands, invoke, load, run
 from ._commands import install as _install
 
 __version__ = _boundcheck.__version__
@@ -63,7 +64,7 @@ for _cls in (Error, UsageError, DomainError, ResourceError, InternalError, Undec
 
 # min/max/sqrt/exp/log are not in __all__: `from boundcheck import *` must not shadow the builtins
 __all__ = ["Ball", "Table", "Error", "UsageError", "DomainError", "ResourceError", "InternalError",
-           "UndecidedError", "run", "invoke", "commands", "context", "set_defaults", "get_context",
+           "UndecidedError", "run", "invoke", "commands", "load", "Catalogue", "context", "set_defaults", "get_context",
            "GLOBAL_OPTIONS", "CONTEXT_OPTIONS", "__version__"]
 __all__ += _install(globals(), __name__)
 

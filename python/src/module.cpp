@@ -25,6 +25,7 @@
 #include "output/latex_text.hpp"
 #include "output/table.hpp"
 #include "pyflint.hpp"
+#include "user/loaded.hpp"
 #include "views/registry_json.hpp"
 
 #include <pybind11/pybind11.h>
@@ -154,8 +155,9 @@ class Pool {
 
  private:
   void work() {
-    Invoker inv;
-    inv.allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
+    auto inv = std::make_unique<Invoker>();
+    unsigned generation = bc::cli::user::generation();
+    inv->allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
     for (;;) {
       std::shared_ptr<Job> job;
       spin_for([this] { return queued_.load(std::memory_order_acquire) > 0; });  // a loop's next call
@@ -167,7 +169,12 @@ class Pool {
         queued_.fetch_sub(1, std::memory_order_release);
         --idle_;
       }
-      execute(inv, *job);
+      if (generation != bc::cli::user::generation()) {  // boundcheck.load added quantities
+        generation = bc::cli::user::generation();
+        inv = std::make_unique<Invoker>();
+        inv->allow_certificates(true);
+      }
+      execute(*inv, *job);
       {
         // idle again before the caller wakes: its next call must not find every worker busy and
         // start one more (the pool grew by a worker now and then, ~0.5 MB each), and running()
@@ -412,7 +419,14 @@ std::string render(const Result& r, const std::string& format) {
 
 /// The registry as data: one dict per leaf command, in declaration order.
 py::list commands() {
-  static Invoker* inv = new Invoker;  // read-only after construction; leaked like the pool
+  // rebuilt when a catalogue's quantities were loaded since (boundcheck.load); the old one is
+  // leaked, as the pool is: a generated function may still be running through it
+  static Invoker* inv = nullptr;
+  static unsigned generation = 0;
+  if (inv == nullptr || generation != bc::cli::user::generation()) {
+    generation = bc::cli::user::generation();
+    inv = new Invoker;
+  }
   py::list out;
   for (const auto& c : inv->registry().commands()) {
     py::list opts;
@@ -438,6 +452,38 @@ py::list commands() {
     d["list_options"] = c.list_options;
     d["help"] = c.app->help();
     out.append(d);
+  }
+  return out;
+}
+
+/// boundcheck.load(DIR): the catalogue read, checked and its quantities registered, as the CLI's
+/// --catalogue DIR does; the paths of the commands they are ("mine compose-heads"). Errors are the
+/// CLI's (a malformed file: UsageError with every problem, one per line).
+py::list load_catalogue(const std::string& dir) {
+  bc::verify::Catalogue cat;
+  Failure f = Failure::none;
+  std::string message;
+  {
+    py::gil_scoped_release release;
+    try {
+      cat = bc::cli::user::load_dir(dir);
+    } catch (const bc::UsageError& e) {
+      f = Failure::usage, message = e.what();
+    } catch (const bc::DomainError& e) {
+      f = Failure::domain, message = e.what();
+    } catch (const bc::ResourceError& e) {
+      f = Failure::resource, message = e.what();
+    }
+  }
+  if (f != Failure::none) {
+    PyErr_SetString(error_class(f).ptr(), message.c_str());  // every problem of a file, one per line
+    throw py::error_already_set();
+  }
+  py::list out;
+  for (const auto& q : cat.quantities) {
+    std::string leaf = q.path()[1];
+    std::replace(leaf.begin(), leaf.end(), '_', '-');
+    out.append(q.path()[0] + " " + leaf);
   }
   return out;
 }
@@ -508,6 +554,9 @@ PYBIND11_MODULE(_boundcheck, m) {
       py::arg("word"), py::arg("candidates"),
       "The closest candidates (at most two, equally close) within a few edits (src/core/suggest.hpp).");
   m.def("commands", &commands, "Every leaf command of the registry with its options and help text.");
+  m.def("load_catalogue", &load_catalogue, py::arg("dir"),
+        "Reads and checks the catalogue in DIR and registers its [[quantity]] entries as commands; returns "
+        "the command paths they define (tools/user/loaded.hpp).");
   m.def("run", &run, py::arg("argv"),
         "Runs one invocation, as typed after `boundcheck` (e.g. ['rank', 'bound', '--d=64', ...]).\n"
         "Releases the GIL; raises KeyboardInterrupt on Ctrl-C (the computation is cancelled: it stops\n"

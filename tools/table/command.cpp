@@ -356,11 +356,14 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
                out::Cell::of_int(static_cast<long long>(points[i])),
                out::Cell::of_double(std::strtod(fmt::format("{:.3g}", cost[i]).c_str(), nullptr))});
   const double slowest = *std::max_element(cost.begin() + 1, cost.end());
-  if (plan.estimated)
+  if (plan.estimated && plan.total_cost > 0)
     t.notes.push_back(fmt::format(
         "estimated seconds on one core (the command's own cost model): {:.3g} s unsharded; the slowest "
         "shard {:.3g} s is {:.2f} x an equal share",
         plan.total_cost, slowest, slowest / (plan.total_cost / static_cast<double>(n))));
+  else if (plan.estimated)  // a user quantity that calls no priced command
+    t.notes.push_back(
+        "estimated seconds on one core (the command's own cost model): 0 s: nothing it runs is priced");
   else
     t.notes.push_back(fmt::format(
         "\"{}\" has no cost model: costs are counted in points ({} tasks dealt in boustrophedon order)",
@@ -369,6 +372,7 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
 }
 
 struct MergeOptions {
+  std::string catalogue;
   std::vector<std::string> files;
   std::string plot;
   bool outputs = false;
@@ -393,6 +397,7 @@ void merge_outputs(const MergeOptions& o, const table::Shard& all, out::Table& t
 RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table merge needs the shard files written by table --shard I/N");
   no_double_check(ctx, "merge");
+  load_catalogue(o.catalogue);
   std::vector<table::Shard> shards;
   for (const auto& f : o.files) shards.push_back(table::read_shard(f, "table merge"));
   // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
@@ -533,6 +538,7 @@ void setup_table(CLI::App& root, Registry& reg) {
       "--outputs", mopt->outputs,
       "Also write the files the spec's outputs = [...] lists (inside the working directory; a note "
       "names each). Without it merge writes only to --output or stdout");
+  add_catalogue_option(mapp, mopt->catalogue);
   reg.bind(mapp, mopt, run_table_merge);
   const char* const kNothing =
       "refused: nothing here is computed (use table --spec F [--shard I/N] --double-check)";

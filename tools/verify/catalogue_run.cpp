@@ -2,6 +2,7 @@
 // Cost: the sum of the claims' own costs, on --threads processes at once; one fork per claim.
 #include "verify/catalogue_run.hpp"
 
+#include "core/limits.hpp"
 #include "user/loaded.hpp"
 #include "verify/isolate.hpp"
 #include "verify/quantities.hpp"
@@ -121,7 +122,7 @@ ClaimRun from_wire(const std::string& s) {
 ClaimRun failed_run(const std::string& why) {
   ClaimRun r;
   r.outcome =
-      verify::Outcome("-", verify::Verdict::undecided, "the claim's evaluation failed: " + why, "error");
+      verify::Outcome("-", verify::Verdict::undecided, "the claim's evaluation " + why, "error");
   r.error = true;
   return r;
 }
@@ -134,6 +135,12 @@ std::vector<ClaimRun> run_isolated_claims(const std::vector<verify::Claim>& clai
   const auto results = run_isolated(
       claims.size(), ctx.threads, ctx.max_seconds,
       [&](size_t i) {
+        // fault injection for the tests: a claim whose id names it dies as a library abort would,
+        // or hangs in a loop that never polls
+        if (limits::test_break("verify-abort") && claims[i].id.find("abort") != std::string::npos)
+          std::abort();
+        if (limits::test_break("verify-hang") && claims[i].id.find("hang") != std::string::npos)
+          for (;;) pause();
         try {
           return to_wire(run_one(claims[i], cq, child));
         } catch (const verify::ParamError& e) {
