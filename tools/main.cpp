@@ -172,17 +172,17 @@ int run(int argc, char** argv) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, clear_line_and_die);
   using namespace bc::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
+  // a catalogue's own quantities are commands too (`boundcheck mine heads --catalogue DIR`, `help`):
+  // loaded before the tree is built; verify, table and tex load their --catalogue themselves
+  if (const auto dir = user::catalogue_argument(args);
+      dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
+    (void)user::load_dir(*dir);
   if (!args.empty() &&
       args[0] == "help") {  // `help --format json`: the registry; `help rank bound`: its --help
     auto forwarded = help_request({args.begin() + 1, args.end()});
     if (!forwarded) return 0;
     args = std::move(*forwarded);
   }
-  // a catalogue's own quantities are commands too (`boundcheck mine heads --catalogue DIR`, `help`):
-  // loaded before the tree is built; verify, table and tex load their --catalogue themselves
-  if (const auto dir = user::catalogue_argument(args);
-      dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
-    (void)user::load_dir(*dir);
   allow_isolation(true);  // verify may run each claim in a process of its own (one thread here)
   Invoker inv(args);      // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
