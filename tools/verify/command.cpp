@@ -447,6 +447,7 @@ std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Con
       auto q = (tid == 0 ? first : *slot).quantities();
       c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
       const double t0 = thread_cpu_seconds();
+      limits::poll("verify");  // between claims (a claim's own loops poll too)
       run.outcome = verify::run_claim(c, &q);
       run.cpu_seconds = thread_cpu_seconds() - t0;
     } catch (...) {

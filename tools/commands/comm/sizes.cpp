@@ -80,6 +80,7 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
   for (auto N : Ns)
     for (auto d : ds)
       for (auto q : qs) {
+        limits::poll("comm sizes");  // up to 10^5 rows
         if (q > N) {
           if (Ns.size() * ds.size() * qs.size() == 1)
             throw UsageError(
