@@ -19,6 +19,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 
 using bc::test::line_count;
@@ -723,6 +725,52 @@ TEST_CASE(
   auto t = run_boundcheck({"rank", "random-features", "--d", "8", "--H", "4", "--trials", "5"});
   CHECK(t.err.find("error_01 = 1 - b^T C^{-1} b") != std::string::npos);
   CHECK(t.err.find("not comparable with lower_bound") != std::string::npos);
+}
+
+TEST_CASE(
+    "cli: the catalogue's construction claims sit where their checks can fail, and say what they test") {
+  // neighborly: with k >= N the N sign vectors are independent and the linear conditions always
+  // have a solution (issue 38 §5: n16_q2 had k = 17 > N = 16, n12_q3 k = 24 > N = 12)
+  auto l = run_boundcheck({"verify", "--list", "--id", "comm.neighborly", "--format", "json"});
+  REQUIRE(l.code == 0);
+  auto j = parse_json(l.out);
+  REQUIRE(j["rows"].size() >= 3);
+  const std::regex nk(R"(N=(\d+), q=\d+, k=(\d+))");
+  for (const auto& row : j["rows"]) {
+    const std::string m = row["method"];
+    std::smatch g;
+    INFO(m);
+    REQUIRE(std::regex_search(m, g, nk));
+    CHECK(std::stoul(g[2]) < std::stoul(g[1]));
+    CHECK(row["claim"].get<std::string>().find("exist with") == std::string::npos);  // one instance
+  }
+  // and the instances the claims name fail one step below, as their words say
+  auto below = run_boundcheck(
+      {"comm", "neighborly", "--N", "16", "--q", "2", "--k", "14", "--seed", "2", "--format", "json"});
+  REQUIRE(below.code == 0);
+  CHECK(parse_json(below.out)["rows"][0]["certified"] < 120);
+  auto below3 = run_boundcheck({"comm", "neighborly", "--N", "32", "--q", "3", "--k", "29", "--seed", "1",
+                                "--samples", "500", "--format", "json"});
+  REQUIRE(below3.code == 0);
+  CHECK(parse_json(below3.out)["rows"][0]["certified"] < 500);
+  // depth.proposition1: every rank below its template count M (M = 3 capped every rank at 3 or 6),
+  // the ranks differing across cases, and the claim saying the invariance is forced by symmetry
+  auto p = run_boundcheck({"verify", "--id", "depth.proposition1", "--wide", "--format", "json"});
+  REQUIRE(p.code == 0);
+  auto pj = parse_json(p.out);
+  const std::string computed = pj["rows"][0]["computed"];
+  const std::regex rk(R"(M=(\d+)\): rank (\d+))");
+  std::set<unsigned long> ranks;
+  size_t n = 0;
+  for (std::sregex_iterator it(computed.begin(), computed.end(), rk), end; it != end; ++it, ++n) {
+    INFO(computed);
+    CHECK(std::stoul((*it)[2]) < std::stoul((*it)[1]));
+    ranks.insert(std::stoul((*it)[2]));
+  }
+  CHECK(n == 5);
+  CHECK(ranks.size() >= 4);
+  CHECK(pj["rows"][0]["claim"].get<std::string>().find("a consistency check, not evidence") !=
+        std::string::npos);
 }
 
 // ---- verify: claims as expressions (--expr, user catalogues) ---------------------------------
