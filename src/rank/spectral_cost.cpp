@@ -1,6 +1,7 @@
 // See spectral_cost.hpp.
 #include "rank/spectral_cost.hpp"
 
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 #include "rank/spectral_bound.hpp"
 #include "rank/spectral_double.hpp"
@@ -79,6 +80,7 @@ std::vector<double> bracket_seconds(ulong d, ulong r, const std::vector<Fmpz>& h
   std::vector<double> out;
   double sum = 0;
   for (const auto& h : hs) {
+    if ((out.size() & 1023) == 1023) limits::poll("rank bound: pricing");  // 10^5 H take ~0.1 s
     const ulong L = full ? std::min<ulong>(101, cap) : terms_estimate(d, r, h.x, rule, shape, digits, cap);
     out.push_back(fixed + static_cast<double>(L) / 2.0 * per_degree);
     sum += out.back();
