@@ -111,7 +111,9 @@ void check_flags(const Spec& s, const Command& cmd) {
     if (cmd.app->get_option("--" + opt)->get_expected_max() != 0)
       fail(opt, line, fmt::format("--{} takes a value, not true/false", opt));
   for (const auto& [opt, v] : s.fixed) {
-    const bool flag = cmd.app->get_option("--" + opt)->get_expected_max() == 0;
+    const CLI::Option* o = cmd.app->get_option_no_throw("--" + opt);
+    if (o == nullptr) continue;  // named by check_command
+    const bool flag = o->get_expected_max() == 0;
     const bool boolean = std::any_of(s.booleans.begin(), s.booleans.end(),
                                      [&](const std::pair<std::string, long>& b) { return b.first == opt; });
     if (flag && !boolean)
@@ -153,8 +155,8 @@ const Command& check_command(const Spec& s, const Invoker& inv) {
       }
   };
   for (const auto& [opt, line] : s.booleans) check_opt(opt, line, "fixed", {});
+  check_flags(s, *cmd);  // before a flag's "" is read as an empty path
   for (const auto& [opt, v] : s.fixed) check_opt(opt, s.line_of(opt), "fixed", {v});
-  check_flags(s, *cmd);
   for (const auto& a : s.sweep) check_opt(a.option, a.line, "sweep", a.values);
   for (const auto& a : s.zip) check_opt(a.option, a.line, "zip", a.values);
   return *cmd;
