@@ -111,21 +111,98 @@ def cases():
         ("constructed", lambda c: c["degrees"][3].__setitem__("constructed", c["degrees"][3]["constructed"] + 1)),
         ("r", lambda c: c.__setitem__("r", 3)),
     ]
+    # issue 38 section 3: forgeries of which subsets were tried, and params that say another run
+    def drop_failures(c):  # "1 of 40" becomes "4 of 4 sampled": the 36 draws not certified dropped
+        c["not_certified"] = []
+        c["claim"]["tried"] = len(c["witnesses"])
+
+    def relabel_sampled(c, samples):  # an all-subsets certificate presented as a sample
+        c["claim"]["subsets"] = "sampled"
+        c["samples"] = c["params"]["samples"] = samples
+
+    def relabel_hiding(c):  # ... and its subsets without a witness dropped
+        relabel_sampled(c, len(c["witnesses"]))
+        drop_failures(c)
+
+    def swap_draw(c):  # one not-certified draw replaced by a certified subset
+        c["not_certified"][0]["S"] = c["witnesses"][0]["S"]
+
+    def stopped(c):
+        c["claim"]["stopped_at_first_failure"] = True
+        c["params"].update(search_k=True, k_max=c["k"])
+
+    forged_sampled = [
+        ("not_certified dropped, tried = certified", drop_failures),
+        ("one draw dropped", lambda c: (c["not_certified"].pop(), c["claim"].__setitem__("tried", c["claim"]["tried"] - 1))),
+        ("one draw replaced", swap_draw),
+        ("one draw added", lambda c: (c["not_certified"].append(c["not_certified"][0]),
+                                      c["claim"].__setitem__("tried", c["claim"]["tried"] + 1))),
+        ("samples raised", lambda c: c.__setitem__("samples", c["samples"] + 1)),
+        ("samples raised everywhere", lambda c: (c.__setitem__("samples", c["samples"] + 1),
+                                                 c["params"].__setitem__("samples", c["samples"]))),
+        ("stopped at a first failure that is not the last draw", stopped),
+        ("labelled all", lambda c: c["claim"].__setitem__("subsets", "all")),
+        ("subset_generator missing", lambda c: c.pop("subset_generator")),
+    ]
+    forged_all = [
+        ("relabelled sampled", lambda c: c["claim"].__setitem__("subsets", "sampled")),
+        ("relabelled sampled with samples = C(N,q)", lambda c: relabel_sampled(c, c["claim"]["tried"])),
+        ("relabelled sampled, failures hidden", relabel_hiding),
+        ("a subset listed twice, another not at all", lambda c: c["witnesses"][0].__setitem__("S", c["witnesses"][1]["S"])),
+    ]
+
+    def param(key, value):
+        return (f"params {key} = {value!r}", lambda c: c["params"].__setitem__(key, value))
+
+    def param_bump(key, by=1):
+        return (f"params {key} + {by}", lambda c: c["params"].__setitem__(key, c["params"][key] + by))
+
+    def unknown(path, what="x"):
+        def f(c):
+            obj = c
+            for k in path:
+                obj = obj[k]
+            obj[what] = []
+        return (f"unknown key {what!r} in {'.'.join(map(str, path)) or 'the top'}", f)
+
+    neighborly_params = [param_bump("N"), param_bump("q"), param_bump("k"), param_bump("seed"),
+                         param_bump("samples"), param("search_k", True), param("seed", "1"),
+                         param("k_max", 99), param("x", 1), ("params without seed", lambda c: c["params"].pop("seed")),
+                         unknown([]), unknown(["claim"]), unknown(["witnesses", 0]), unknown(["params"])]
+    pair_params = [param_bump("N"), param_bump("M"), param_bump("trials"), param_bump("seed"), param("theta", "1/3"),
+                   param("theta", "0.25"), param("theta", "1e9"), param("alpha", "30"),
+                   unknown([]), unknown(["evaluations", 0, "instances", 0]), unknown(["claim"])]
+    hadamard_params = [param_bump("d"), param_bump("lambda"), param("omega", "1/3"), param("omega", "0.6"),
+                       unknown([]), unknown(["minor"]), unknown(["exact"]), unknown(["claim"])]
+    network_params = [param_bump("L"), param_bump("dx"), param_bump("H"), param_bump("N"), param_bump("templates"),
+                      param_bump("seed"), unknown([]), unknown(["weights", 0]), unknown(["partitions", 0, "minor"])]
+    count_params = [param_bump("d"), param_bump("r"), param_bump("l_max"), param_bump("l_max", -1),
+                    param("l", 3), unknown([]), unknown(["degrees", 0]), unknown(["degrees", 2, "functions", 0])]
     return {
-        "neighborly": (["comm", "neighborly", "--N", "10", "--q", "2", "--k", "12", "--seed", "1"], neighborly),
+        "neighborly": (["comm", "neighborly", "--N", "10", "--q", "2", "--k", "12", "--seed", "1"],
+                       neighborly + forged_all + neighborly_params),
+        "neighborly_sampled40": (["comm", "neighborly", "--N", "8", "--q", "2", "--k", "3", "--samples", "40"],
+                                 forged_sampled + neighborly_params),
+        "neighborly_stopped": (["comm", "neighborly", "--N", "16", "--q", "2", "--k", "9", "--search-k", "--k-max", "10",
+                                "--samples", "60"],
+                               [("stopped cleared", lambda c: c["claim"].__setitem__("stopped_at_first_failure", False)),
+                                ("failure dropped", drop_failures), ("k outside the search", lambda c: c["params"].__setitem__("k_max", 9)),
+                                ("search_k cleared", lambda c: (c["params"].__setitem__("search_k", False), c["params"].pop("k_max")))]),
         "neighborly_search": (["comm", "neighborly", "--N", "12", "--q", "2", "--seed", "3", "--search-k"], neighborly[:3]),
         "neighborly_sampled": (["comm", "neighborly", "--N", "30", "--q", "3", "--k", "24", "--samples", "12"], neighborly[:2]),
         "neighborly_wide": (["comm", "neighborly", "--N", "6", "--q", "1", "--k", "240", "--samples", "2"], []),
-        "pair_given": (["comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "30", "--trials", "6"], pair_given),
+        "pair_given": (["comm", "pair-matching", "--N", "8", "--M", "16", "--alpha", "30", "--trials", "6"],
+                       pair_given + pair_params),
         "pair_search": (["comm", "pair-matching", "--N", "8", "--M", "16", "--search-alpha", "--trials", "6"], pair_search),
-        "hadamard": (["depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "3", "--exact"], hadamard),
+        "hadamard": (["depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "3", "--exact"], hadamard + hadamard_params),
         "hadamard_one": (["depth", "grid-rank", "--hadamard", "--d", "3", "--lambda", "2", "--omega", "1", "--exact"], hadamard_one),
-        "network": (["depth", "grid-rank", "--network", "--L", "2", "--dx", "3", "--N", "4", "--templates", "4"], network),
+        "network": (["depth", "grid-rank", "--network", "--L", "2", "--dx", "3", "--N", "4", "--templates", "4"],
+                    network + network_params),
         "network_deep": (["depth", "grid-rank", "--network", "--L", "3", "--dx", "4", "--H", "2", "--N", "4", "--templates", "4"],
                          network[:3]),
         "network_one": (["depth", "grid-rank", "--network", "--L", "1", "--dx", "4", "--H", "2", "--N", "4", "--templates", "4"],
                         network[:3]),
-        "count": (["rank", "count", "--d", "5", "--r", "2", "--l-max", "3"], count),
+        "count": (["rank", "count", "--d", "5", "--r", "2", "--l-max", "3"], count + count_params),
     }
 
 
@@ -151,6 +228,7 @@ def hadamard_big_omega(good):
     P = int(c["prime"])
     comps = [[i, lam - i] for i in range(lam + 1)]
     entry = pow(sum(pow(p, 2 * x, P) * pow(s, 2 * lam - 2 * x, P) for x in comps[0]) % P, lam, P)
+    c["params"] = {"d": 2, "lambda": lam, "omega": f"{p}/{s}"}
     c.update({"d": 2, "lambda": lam, "omega": f"{p}/{s}", "n": lam + 1, "compositions": comps,
               "minor": {"rows": [0], "cols": [0], "det_mod_p": str(entry)},
               "claim": {"rank_mod_p": 1, "rank_at_least": 1, "multiset": lam + 1}})
@@ -222,7 +300,7 @@ def hostile_files(good):
          "neighborly without witnesses", r"REJECTED: nothing checked")
     edit("neighborly_sampled", lambda c: (c.__setitem__("witnesses", [c["witnesses"][0]] * 500), c.__setitem__("not_certified", []),
                                           c["claim"].update(certified=500, tried=500, max_norm_sq=c["witnesses"][0]["norm_sq"])),
-         "neighborly: one witness repeated 500 times", r"ok: .*: 1 distinct subset \(500 witnesses\) of 1 distinct sampled")
+         "neighborly: one witness repeated 500 times", r"REJECTED: claim: 500 subsets listed, but the run draws 12 \(samples\)")
     edit("count", lambda c: c.__setitem__("degrees", [{"l": -7, "constructed": "n/a"}]), "rank count: l = -7, n/a",
          r"REJECTED: 'l' = -7 is below 0")
     edit("count", lambda c: c.__setitem__("degrees", [{"l": x["l"], "constructed": "n/a"} for x in c["degrees"]]),
@@ -232,7 +310,9 @@ def hostile_files(good):
     text = json.dumps(good["pair_given"])
     out.append(("duplicate claim, the first false", '{"claim": {"alpha": "1", "errors": 99}, ' + text[1:],
                 r"REJECTED: duplicate key 'claim'"))
-    out.append(("100000 nested brackets", "[" * 100000 + "]" * 100000, r"REJECTED: JSON nested deeper than"))
+    # (refused before json sees it: 100000 containers in 200000 bytes, one per 2 bytes)
+    out.append(("100000 nested brackets", "[" * 100000 + "]" * 100000,
+                r"REJECTED: 100000 JSON arrays and objects in 200000 characters, above"))
     out.append(("33 nested brackets", "[" * 33 + "]" * 33, r"REJECTED: JSON nested deeper than max_json_depth = 32"))
     out.append(("a lone surrogate", '{"certificate": "\\ud800 x", "format": 1}', r"REJECTED: unknown certificate kind '\\ud800 x'"))
     out.append(("a JSON float", '{"certificate": "rank count", "format": 1.0}', r"REJECTED: a JSON number with a fraction"))
@@ -241,6 +321,60 @@ def hostile_files(good):
     out.append(("not UTF-8", b'{"certificate": "\xff"}', r"REJECTED: not UTF-8 text"))
     out.append(("larger than max_file_bytes", b" " * (checker_limits().max_file_bytes + 1), r"REJECTED: larger than max_file_bytes"))
     return out
+
+
+# ---- files at the size limit (issue 38 section 3): each rejected (or checked) within a memory of
+# 16 times the file size (RLIMIT_AS, so that a parse of 22 million empty objects, 3.2 GB, fails the
+# test instead of the machine), and within the subprocess timeout.
+def big_files(good, size):
+    """[(label, text, verdict regex)]: a genuine certificate padded to `size` bytes by an unused key."""
+    text = json.dumps(good)
+    room = size - len(text) - 16
+
+    def padded(value):
+        return text[:-1] + ', "x": ' + value + "}"
+
+    n = room // 4
+    return [
+        ("64 MiB: 'x' of 16 million empty objects", padded("[" + "{}, " * (n - 1) + "{}]"),
+         r"REJECTED: \d+ JSON arrays and objects in \d+ characters, above max_json_containers"),
+        ("64 MiB: 'x' of 22 million empty objects, no spaces", padded("[" + "{}," * (room // 3 - 1) + "{}]"),
+         r"REJECTED: \d+ JSON arrays and objects in \d+ characters, above max_json_containers"),
+        ("64 MiB: 'x' a string of brackets", padded('"' + "{[" * (room // 2 - 1) + '"'),
+         r"REJECTED: unknown key 'x' in the top level"),
+        ("64 MiB: 'x' of 16 million integers", padded("[" + "1, " * (room // 3 - 1) + "1]"),
+         r"REJECTED: unknown key 'x' in the top level"),
+    ]
+
+
+def run_big_files(checker_path, good, tmp, failures):
+    import re
+    import resource
+    size = checker_limits().max_file_bytes
+    cap = 16 * size
+
+    def limit_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    for label, text, pattern in big_files(good["pair_given"], size):
+        path = os.path.join(tmp, "big.json")
+        with open(path, "w") as f:
+            f.write(text)
+        if os.path.getsize(path) > size:
+            failures.append(f"{label}: the test file is {os.path.getsize(path)} bytes, above max_file_bytes (test error)")
+            continue
+        try:
+            r = subprocess.run([sys.executable, checker_path, path], capture_output=True, text=True, timeout=TIMEOUT,
+                               preexec_fn=limit_memory)
+        except subprocess.TimeoutExpired:
+            failures.append(f"{label}: no verdict within {TIMEOUT} s")
+            continue
+        if r.returncode != 1 or r.stderr or not re.search(pattern, r.stdout):
+            failures.append(f"{label}: exit {r.returncode}, expected 1 and /{pattern}/ within {cap >> 20} MiB of "
+                            f"memory:\n{r.stdout[:300]}{r.stderr[-300:]}")
+        else:
+            print(f"  {label}: {r.stdout.strip()[len(path) + 2:][:150]}")
+        os.remove(path)
 
 
 def checker_limits():
@@ -464,6 +598,7 @@ def main():
                 failures.append(f"the script did not reject a corrupted file with exit 1: {r.stdout}{r.stderr}")
         if len(good_certs) == len(cases()):
             run_hostile(checker_path, good_certs, tmp, failures)
+            run_big_files(checker_path, good_certs, tmp, failures)
         check_writer_refusals(exe, tmp, failures)
         check_alpha_min_digits(exe, checker, tmp, failures)
         check_same_limits(checker_path, failures)

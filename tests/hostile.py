@@ -14,6 +14,7 @@ The expectation (refused or inert) is stated per file below, from what the input
 not from the program's output. Usage: hostile.py BOUNDCHECK_EXE CORPUS_DIR
 """
 import glob
+import json
 import os
 import shutil
 import subprocess
@@ -125,8 +126,113 @@ def run_case(case, inputs, argv, outputs, links=None):
     return r
 
 
+# ---- text that would spoof a verdict on a terminal (issue 38 §1) ---------------------------------
+# A claim's text (and a method claim's published statement) that prints a fake "holds" row over the
+# real "fails" (OSC title, BEL,
+# CR, conceal), a claim id with a right-to-left override, a [derived] column name with OSC and CR,
+# and expressions with a NUL, a fullwidth digit and a malformed byte. In every format nothing of it
+# reaches stdout or stderr raw: both are valid UTF-8 without C0/C1 controls (but newline), DEL or
+# bidirectional controls; the text is there, escaped visibly (\x1b, \u202e); JSON keeps it exactly.
+SPOOF = "6\\u001b]0;owned-title\\u0007\\rx.spoof  6  6 == 6: true   holds    exact\\u001b[8m"  # TOML escapes
+SPOOF_TEXT = "6\x1b]0;owned-title\x07\rx.spoof  6  6 == 6: true   holds    exact\x1b[8m"
+SPOOF_CATALOGUE = f"""[[claim]]
+id = "x.spoof"
+claim = "{SPOOF}"
+expr = "6 == 7"
+
+[[claim]]
+id = "x.spoof.method"
+claim = "a method claim's published statement that draws a row (an expression claim's published must be a number)"
+source = "s"
+published = "{SPOOF}"
+tolerance = "t"
+method = "sphere.c1_limit"
+[claim.params]
+d = [10, 1000, 1000000]
+tol = 1e-6
+
+[[claim]]
+id = "x.rtl\u202ecba"
+claim = "an id with a right-to-left override \u2066 and \u0085"
+expr = "1 == 1"
+"""
+SPOOF_SPEC = 'command = "sphere dim"\n[sweep]\nd = [3, 4]\nl = [1, 2]\n[derived]\n"x\\u001b]0;t\\u0007\\rN" = "N + 1"\n'
+BAD_CHARS = {chr(c) for c in range(0x20) if c != 10} | {chr(0x7F)} | {chr(c) for c in range(0x80, 0xA0)} | \
+    {"\u061c", "\u200e", "\u200f", "\u2028", "\u2029"} | {chr(c) for c in range(0x202A, 0x202F)} | \
+    {chr(c) for c in range(0x2066, 0x206A)}
+FORMATS = ("table", "csv", "markdown", "latex", "html", "json")
+
+
+def raw_control(text):
+    """The first character that a terminal would act on or that reorders text, or None."""
+    return next((f"U+{ord(ch):04X}" for ch in text if ch in BAD_CHARS), None)
+
+
+def spoof_run(case, files, argv, want_rc, shown, fmt):
+    with tempfile.TemporaryDirectory() as work:
+        for name, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(work, name)), exist_ok=True)
+            with open(os.path.join(work, name), "w") as f:
+                f.write(text)
+        r = subprocess.run([EXE] + argv + ["--format", fmt], cwd=work, capture_output=True, timeout=120)
+    case = f"{case} --format {fmt}"
+    try:
+        out, err = r.stdout.decode("utf-8"), r.stderr.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return fail(case, f"output is not UTF-8: {e}")
+    if r.returncode != want_rc:
+        fail(case, f"exit {r.returncode}, expected {want_rc}: {err[:300]!r}")
+    for where, text in (("stderr", err), ("stdout", out if fmt != "json" else "")):
+        if raw_control(text):
+            fail(case, f"{where} holds {raw_control(text)} raw: {text[:400]!r}")
+    if fmt == "json" and out:
+        strings, stack = [], [json.loads(out)]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, dict):
+                strings += list(v)
+                stack += list(v.values())
+            elif isinstance(v, list):
+                stack += v
+            elif isinstance(v, str):
+                strings.append(v)
+        if shown and not any(s in x for s in shown["json"] for x in strings):
+            fail(case, f"JSON lost the text {shown['json']}")
+    elif shown and not any(s in out + err for s in shown.get(fmt, shown["text"])):
+        fail(case, f"none of {shown.get(fmt, shown['text'])} shown: {(out + err)[:400]!r}")
+    return out
+
+
+def spoof_cases():
+    n = 0
+    cat = {"cat/spoof.toml": SPOOF_CATALOGUE}
+    shown = {"text": ["6\\x1b]0;owned-title\\x07\\x0dx.spoof", "x.rtl\\u202ecba"],
+             "markdown": ["6\\\\x1b\\]0;owned-title\\\\x07 x.spoof"], "latex": ["x.rtl\\textbackslash{}u202ecba"],
+             "json": [SPOOF_TEXT, "x.rtl\u202ecba"]}
+    for fmt in FORMATS:
+        out = spoof_run("catalogue spoof", cat, ["verify", "--catalogue", "cat", "--wide"], 1, shown, fmt)
+        if fmt == "table" and out is not None:
+            row = next((l for l in out.splitlines() if l.startswith("x.spoof")), "")
+            if " fails " not in row or " holds    exact" not in row or row.count(" holds ") != 2:
+                fail("catalogue spoof", f"the x.spoof row does not read fails (expected holds): {row!r}")
+        n += 1
+    spec_shown = {"text": ["x\\x1b]0;t\\x07\\x0dN"], "markdown": ["x\\\\x1b\\]0;t\\\\x07 N"],
+                  "latex": ["x ]0;t  N"], "json": ["x\x1b]0;t\x07\rN"]}
+    for fmt in FORMATS:
+        spoof_run("[derived] name spoof", {"spec.toml": SPOOF_SPEC}, ["table", "--spec", "spec.toml"], 0, spec_shown, fmt)
+        n += 1
+    # messages: a NUL, a fullwidth digit, a malformed byte, an override, each in a claim's expression
+    for label, expr, text in (("NUL", "1 \\u0000== 1", "unexpected '\\x00'"), ("fullwidth", "\uff11 == 1", "unexpected '\uff11'"),
+                              ("override", "1 \\u202e== 1", "unexpected '\\u202e'"), ("escape", "1 \\u001b[2J== 1", "unexpected '\\x1b'")):
+        toml = f'[[claim]]\nid = "x.msg"\nclaim = "c"\nexpr = "{expr}"\n'
+        err = spoof_run(f"message {label}", {"cat/m.toml": toml}, ["verify", "--catalogue", "cat"], 2,
+                        {"text": [text]}, "table")
+        n += 1
+    return n
+
+
 def main():
-    cases = 0
+    cases = spoof_cases()
     for path in sorted(glob.glob(os.path.join(CORPUS, "*"))):
         name = os.path.basename(path)
         if name.endswith(".toml") or name == "outputs_self.csv":

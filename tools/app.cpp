@@ -6,12 +6,14 @@
 #include "core/build_info.hpp"
 #include "core/errors.hpp"
 #include "core/suggest.hpp"
+#include "user/loaded.hpp"
 #include "views/registry_json.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <stdexcept>
 
 namespace bc::cli {
@@ -113,6 +115,33 @@ void add_version_flag(CLI::App& app, const GlobalOptions& g) {
       "Print the version, the git commit and the versions of the libraries (with --format json: as JSON)");
 }
 
+// The user quantities loaded in this process (tools/user/loaded.hpp), one group per namespace in
+// load order; when the words name one of them, only it; none when they name a built-in command.
+void declare_user_quantities(CLI::App& app, Registry& reg, const std::vector<std::string>& words,
+                             bool builtin_selected) {
+  if (builtin_selected) return;
+  const auto defs = user::quantities();
+  auto leaf_name = [](const verify::QuantityDef& d) {
+    std::string leaf = d.path()[1];
+    std::replace(leaf.begin(), leaf.end(), '_', '-');
+    return leaf;
+  };
+  bool one = false;
+  for (const auto& d : defs)
+    one = one || (words.size() >= 2 && words[0] == d.path()[0] && words[1] == leaf_name(d));
+  std::map<std::string, CLI::App*> groups;
+  for (const auto& d : defs) {
+    if (one && !(words[0] == d.path()[0] && words[1] == leaf_name(d))) continue;
+    CLI::App*& group = groups[d.path()[0]];
+    if (group == nullptr) {
+      group =
+          app.add_subcommand(d.path()[0], "Your quantities (defined by a catalogue's [[quantity]] entries)");
+      group->require_subcommand(1);
+    }
+    setup_user_quantity(*group, reg, d);
+  }
+}
+
 }  // namespace
 
 void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector<std::string>& words) {
@@ -120,7 +149,10 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector
   app.require_subcommand(1);
   app.footer(
       "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
-      "Exit codes: 0 ok, 1 domain/resource refusal, 2 usage error (one line on stderr).");
+      "Exit codes: 0 ok; 1 a domain or resource refusal (the time budget too) or a check that did not "
+      "pass: verify when a claim's verdict is not the one the catalogue expects (verify --expr: when the "
+      "expression does not hold), --double-check when the two computations disagree, table status when "
+      "a shard is missing, stale or damaged; 2 a usage error (one line on stderr).");
   add_global_options(app, g);
   add_version_flag(app, g);
   app.add_option_function<std::string>(
@@ -147,6 +179,7 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector
         throw std::logic_error(fmt::format("build_app: command \"{}\" declared under another name", l.name));
     }
   }
+  declare_user_quantities(app, reg, words, one || none);
   help_table(reg);  // no-op when `table` was not declared
   reg.finish();
   // --version is accepted anywhere (after a group or a command too)
@@ -168,6 +201,10 @@ void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& w = args[i];
     if (w.empty()) return;
+    if (w == "--catalogue") {  // the user quantities' directory (main() loaded it)
+      ++i;
+      continue;
+    }
     if (w[0] == '-') {  // a global option before the command ("--threads 1 sphere gegenbaur")
       const CLI::Option* o = at->get_option_no_throw(w.substr(0, w.find('=')));
       if (o == nullptr) return;
@@ -196,8 +233,13 @@ void check_command_words(CLI::App& root, const std::vector<std::string>& args) {
     at = next;
     path += (path.empty() ? "" : " ") + w;
   }
-  const bool words_only =
-      std::none_of(args.begin(), args.end(), [](const std::string& a) { return a.empty() || a[0] == '-'; });
+  bool words_only = true;  // `--catalogue DIR` (the user quantities' directory) aside
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--catalogue")
+      ++i;
+    else if (args[i].empty() || args[i][0] == '-')
+      words_only = false;
+  }
   if (words_only && at->get_require_subcommand_min() > 0) print_text(command_listing(*at, path));
 }
 
@@ -307,6 +349,11 @@ RunResult Invoker::run(const std::vector<std::string>& args, Context* ctx_out) {
 }
 
 RunResult Invoker::execute(const Command& cmd, const Context& ctx) {
+  if (!ctx.report.empty() && cmd.path() != "verify")
+    throw UsageError(
+        fmt::format("--format {} is verify's test report (one test case per claim); {} prints "
+                    "table|csv|json|markdown|latex|html",
+                    ctx.report, cmd.path()));
   if (certificate_requested(cmd)) {
     if (!allow_certificates_)
       throw UsageError(

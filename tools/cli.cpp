@@ -24,9 +24,13 @@
 
 namespace bc::cli {
 
+void (*release_watchdog)() = nullptr;
+
 Context make_context(const GlobalOptions& g) {
   Context c;
-  if (!out::parse_format(g.format, c.format))
+  if (g.format == "junit" || g.format == "tap")
+    c.report = g.format;  // verify's test reports (Invoker::execute refuses them elsewhere)
+  else if (!out::parse_format(g.format, c.format))
     throw UsageError(
         fmt::format("--format must be one of table|csv|json|markdown|latex|html, got \"{}\"", g.format));
   if (g.standalone && c.format != out::Format::latex && c.format != out::Format::html)
@@ -130,7 +134,7 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
                  "Results do not depend on it")
       ->type_name("INT")
       ->group(grp);
-  app.add_option("--output", g.output, "Write to FILE atomically instead of stdout")
+  app.add_option("--output", g.output, "Write to PATH atomically instead of stdout")
       ->type_name("PATH")
       ->group(grp);
   app.add_flag("--certified", g.certified,
@@ -158,6 +162,16 @@ CLI::App* Registry::add(CLI::App& parent, const std::string& name, const std::st
   c.app = app;
   commands_.push_back(std::move(c));
   return app;
+}
+
+void Registry::bind_runner(CLI::App* app, Runner run, std::function<void()> reset,
+                           std::function<std::vector<double>(const Context&)> estimate) {
+  for (auto& c : commands_)
+    if (c.app == app) {
+      c.run = std::move(run);
+      c.reset = std::move(reset);
+      c.estimate = std::move(estimate);
+    }
 }
 
 void Registry::lists(CLI::App* app, std::vector<std::string> options) {

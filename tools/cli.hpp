@@ -8,6 +8,7 @@
 #include "help.hpp"
 #include "output/cell_value.hpp"
 #include "output/table.hpp"
+#include "verify/definitions.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -34,6 +35,8 @@ struct GlobalOptions {
 /// Validated global options.
 struct Context {
   out::Format format = out::Format::table;
+  /// --format junit | tap: a test report of verify's claims (JUnit XML, TAP 13); "" otherwise.
+  std::string report;
   long digits = 30;
   bool digits_given = false;  ///< --digits was typed (a table's spec `digits` yields to it)
   int threads = 1;
@@ -64,6 +67,11 @@ inline constexpr double kGraceSeconds = 0.1;
 
 /// Throws UsageError on any bad global option.
 Context make_context(const GlobalOptions& g);
+
+/// Set by the CLI's main(): lets a command whose work runs in child processes with deadlines of
+/// their own (verify's catalogue run) release the process-wide watchdog, which would otherwise kill
+/// the whole run at the deadline of one budget. Empty in the other front ends.
+extern void (*release_watchdog)();
 
 /// What a command produces: its table and its exit code (0, or 1 when a check it ran fails,
 /// as `verify` does when a claim does not hold).
@@ -135,6 +143,10 @@ class Registry {
         c.reset = [opt] { *opt = Opt{}; };
       }
   }
+  /// Binds a run function, its reset and its cost model (may be empty) directly: for a command
+  /// whose run needs more than a plain options struct (a user quantity carries its definition).
+  void bind_runner(CLI::App* app, Runner run, std::function<void()> reset,
+                   std::function<std::vector<double>(const Context&)> estimate = {});
   /// Binds the command's cost model (see Command::estimate); it reads the same options struct.
   template <class Opt>
   void estimate(CLI::App* app, std::shared_ptr<Opt> opt,
@@ -281,6 +293,8 @@ void setup_comm_models(CLI::App& group, Registry& reg);
 void setup_comm_neighborly(CLI::App& group, Registry& reg);
 void setup_comm_pair_matching(CLI::App& group, Registry& reg);
 void setup_verify(CLI::App& root, Registry& reg);
+/// A user quantity of a loaded catalogue (tools/user/quantity.cpp), under its namespace's group.
+void setup_user_quantity(CLI::App& group, Registry& reg, const verify::QuantityDef& d);
 void setup_table(CLI::App& root, Registry& reg);
 /// The --help parts of `table` and `table merge` (tools/table/help.cpp).
 void help_table(Registry& reg);

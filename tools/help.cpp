@@ -1,6 +1,7 @@
 // Help layout and wrapping (help.hpp). Cost: linear in the text.
 #include "help.hpp"
 
+#include "core/visible_text.hpp"
 #include "output/cell_value.hpp"
 
 #include <fmt/format.h>
@@ -146,20 +147,14 @@ std::string format_note(std::string_view note, size_t width) {
 }
 
 std::string one_line(const std::string& s) {
-  // Text from files (shard notes, spec names, expressions) reaches the terminal here: line breaks
-  // and tabs become spaces, any other control byte (ESC starts a terminal escape sequence) is
-  // shown as \xNN, never sent raw.
-  std::string out;
-  out.reserve(s.size());
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n' || c == '\r' || c == '\t')
-      out += ' ';
-    else if (u < 0x20 || u == 0x7f)
-      out += fmt::format("\\x{:02x}", u);
-    else
-      out += c;
-  }
+  // Text from files (shard notes, spec names, expressions, claim ids) reaches the terminal here:
+  // line breaks and tabs become spaces; any other control (ESC starts a terminal escape sequence),
+  // C1 control, bidirectional override or malformed UTF-8 byte is shown as visible_text writes it
+  // (\x1b, \u202e, \xef), never sent raw: the line is valid UTF-8 and shows what it holds.
+  std::string spaced = s;
+  for (char& c : spaced)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  std::string out = visible_text(spaced);
   while (!out.empty() && out.back() == ' ') out.pop_back();
   return out::clip_digits(out);  // a 600,000-digit value named in an error: its first digits and size
 }

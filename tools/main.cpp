@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
+#include "user/loaded.hpp"
 #include "views/registry_json.hpp"
 
 #include <flint/flint.h>
@@ -67,6 +68,15 @@ class Watchdog {
   ~Watchdog() { stop(); }
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
+  /// From now on the watchdog only draws the heartbeat: the command runs its work in child
+  /// processes, each with a deadline and a watchdog of its own (verify's catalogue run).
+  void release() {
+    if (!heartbeat_) {
+      if (kill_after_ > 0 && !stopped_) setitimer(ITIMER_REAL, &kDisarmed, nullptr);
+      return;
+    }
+    released_ = true;
+  }
   void stop() {
     if (!heartbeat_) {
       if (kill_after_ > 0 && !stopped_) setitimer(ITIMER_REAL, &kDisarmed, nullptr);
@@ -90,7 +100,7 @@ class Watchdog {
     for (;;) {
       if (cv_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopped_; })) return;
       const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (kill_after_ > 0 && t > kill_after_) {
+      if (kill_after_ > 0 && t > kill_after_ && !released_) {
         if (drawn_) std::fprintf(stderr, "\r%*s\r", 78, "");
         std::fputs(timeout_line().c_str(), stderr);
         std::fflush(stderr);
@@ -139,6 +149,7 @@ class Watchdog {
   bool heartbeat_;
   bool drawn_ = false;
   bool stopped_ = false;
+  std::atomic<bool> released_{false};
   std::mutex m_;
   std::condition_variable cv_;
   std::thread thread_;
@@ -166,6 +177,11 @@ int run(int argc, char** argv) {
     if (!forwarded) return 0;
     args = std::move(*forwarded);
   }
+  // a catalogue's own quantities are commands too (`boundcheck mine heads --catalogue DIR`, `help`):
+  // loaded before the tree is built; verify, table and tex load their --catalogue themselves
+  if (const auto dir = user::catalogue_argument(args);
+      dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
+    (void)user::load_dir(*dir);
   Invoker inv(args);  // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
   const Command* cmd = nullptr;
@@ -191,8 +207,12 @@ int run(int argc, char** argv) {
   RunResult r;
   {
     Watchdog dog(path, kill_after, path.rfind("table", 0) != 0);
+    static Watchdog* current = nullptr;
+    current = &dog;
+    release_watchdog = [] { current->release(); };
     r = inv.execute(*cmd, ctx);
     bc::limits::check_finished(path);  // never a result after the budget (issue 38 §4b)
+    release_watchdog = nullptr;
   }
   write_certificate(r);  // before the table: a failed write leaves nothing on stdout
   // the command line as a shell would take it back (provenance in an HTML report)
@@ -217,6 +237,9 @@ int main(int argc, char** argv) {
   const int rc = [&] {
     try {
       return run(argc, argv);
+    } catch (const bc::InputErrors& e) {  // every problem of a file, one line each
+      for (const auto& line : e.lines) fail(2, line);
+      return 2;
     } catch (const bc::UsageError& e) {
       return fail(2, e.what());
     } catch (const bc::DomainError& e) {

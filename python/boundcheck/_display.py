@@ -2,7 +2,9 @@
 
 Cells, column names and notes are untrusted text (``table merge`` reads other people's files), so
 each reaches its target language through one escaping function, tested with hostile input
-(python/tests/test_display.py): ``html.escape`` for HTML, :func:`latex_math_text` for the LaTeX
+(python/tests/test_frames.py): :func:`html_text` for HTML (the C++ renderers' rule of
+src/core/visible_text.hpp: controls, C1 and bidirectional controls shown as ``\x1b``, ``\u202e``,
+then ``html.escape``), :func:`latex_math_text` for the LaTeX
 that MathJax (Jupyter) and LaTeX itself (nbconvert) typeset in math mode. Long tables show their
 first 30 and last 10 rows.
 """
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["table_html", "table_latex", "latex_math_text"]
+__all__ = ["table_html", "table_latex", "latex_math_text", "html_text"]
 
 HEAD, TAIL = 30, 10
 
@@ -41,6 +43,28 @@ def latex_math_text(s: str) -> str:
     return r"\mathrm{" + "".join(out) + "}"
 
 
+# The characters src/core/visible_text.hpp escapes (issue 38 §1): C0 controls and DEL, C1 controls,
+# the bidirectional controls and the line and paragraph separators; newline and tab stay (HTML white
+# space). A lone surrogate (Python's stand-in for a malformed byte) is escaped the same way.
+_BIDI = {0x061C, 0x200E, 0x200F, *range(0x2028, 0x202F), *range(0x2066, 0x206A)}
+
+
+def _visible(ch: str) -> str:
+    cp = ord(ch)
+    if ch in "\n\t":
+        return ch
+    if cp < 0x20 or cp == 0x7F:
+        return f"\\x{cp:02x}"
+    if 0x80 <= cp <= 0x9F or cp in _BIDI or 0xD800 <= cp <= 0xDFFF:
+        return f"\\u{cp:04x}"
+    return ch
+
+
+def html_text(s) -> str:
+    """``s`` as HTML text: what could reorder or hide text shown visibly, then ``html.escape``."""
+    return html.escape("".join(_visible(ch) for ch in str(s)))
+
+
 def _shown_rows(n: int):
     """Row indices to show, with None where rows are skipped."""
     if n <= HEAD + TAIL + 5:
@@ -50,8 +74,8 @@ def _shown_rows(n: int):
 
 def table_html(command: str, columns, texts, notes, numeric) -> str:
     """An HTML table: header, rows (numbers right-aligned), a caption naming the command and the
-    row count, notes underneath. Every string goes through html.escape."""
-    e = html.escape
+    row count, notes underneath. Every string goes through html_text."""
+    e = html_text
     out = ['<div class="boundcheck-table"><table>',
            f"<caption style=\"text-align:left\">boundcheck {e(command)} ({len(texts)} rows)</caption>",
            "<thead><tr>" + "".join(f"<th>{e(c)}</th>" for c in columns) + "</tr></thead><tbody>"]

@@ -192,7 +192,11 @@ void all_subsets(SubsetRun& run, unsigned long N, unsigned long q) {
   run.flush();
 }
 
-// Uniform q-subsets (Floyd's algorithm), drawn with replacement from their own stream.
+// Uniform q-subsets (Floyd's algorithm), drawn with replacement from their own stream. Specified
+// exactly, since a certificate's checker draws the same subsets (tools/check_certificate/
+// neighborly.py, sampled_subsets; the certificate's subset_generator states it): splitmix64 started at
+// seed XOR 0xD1B54A32D192ED03, one stream for every draw; for j = N-q .. N-1, t = floor(x (j+1) / 2^64)
+// for the next output x (the high word of a 64x64-bit product), replaced by j when t is already drawn.
 void sampled_subsets(SubsetRun& run, unsigned long N, unsigned long q, unsigned long samples,
                      std::uint64_t seed) {
   std::uint64_t state = seed ^ 0xD1B54A32D192ED03ULL;

@@ -7,6 +7,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace bc {
 
@@ -18,6 +20,21 @@ struct DomainError : std::runtime_error {
 };
 struct ResourceError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+/// Every problem of an input file at once (a catalogue's each malformed entry, each with its
+/// file:line:column): a usage error (exit 2) that the CLI prints one line per problem; what() holds
+/// them joined by newlines.
+struct InputErrors : UsageError {
+  explicit InputErrors(std::vector<std::string> each) : UsageError(join(each)), lines(std::move(each)) {}
+  std::vector<std::string> lines;
+
+ private:
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& l : v) s += (s.empty() ? "" : "\n") + l;
+    return s;
+  }
 };
 
 }  // namespace bc

@@ -10,6 +10,7 @@
 
 #include <flint/fmpq.h>
 
+#include <cmath>
 #include <cstdlib>
 
 namespace bc::expr {
@@ -105,6 +106,8 @@ std::optional<Algebraic> alg_pow(const Algebraic& a, slong e) {
       static_cast<double>(kMaxExactBits))
     return std::nullopt;
   if (fmpq_is_zero(a.coef.x) && e < 0) return std::nullopt;
+  // pi^(k e) stays a machine integer ((pi^262144)^262144)^262144 would overflow it)
+  if (std::fabs(static_cast<double>(a.pi_power) * static_cast<double>(e)) > 1e15) return std::nullopt;
   Algebraic r;
   fmpq_pow_si(r.coef.x, a.coef.x, e);
   fmpq_pow_si(r.rad.x, a.rad.x, e);  // sqrt(r)^e = sqrt(r^e)

@@ -42,29 +42,28 @@ namespace bc::expr::detail {
 
 namespace {
 
-// x rounded outward (up or down) to 4 significant digits, as a decimal.
-std::string outward(const Fmpq& x, bool up) {
-  if (fmpq_is_zero(x.x)) return "0";
-  Fmpq q = x, scale;
-  const double approx = std::fabs(fmpq_get_d(x.x));
-  const long e10 = static_cast<long>(std::floor(std::log10(approx)));
-  const long shift = 3 - e10;  // q * 10^shift has 4 digits before the point
-  Fmpz ten(10), pw;
-  fmpz_pow_ui(pw.x, ten.x, static_cast<ulong>(std::labs(shift)));
-  if (shift >= 0)
-    fmpq_set_fmpz_frac(scale.x, pw.x, Fmpz(1).x);
-  else
-    fmpq_set_fmpz_frac(scale.x, Fmpz(1).x, pw.x);
-  fmpq_mul(q.x, q.x, scale.x);
-  Fmpz m;
-  if (up)
-    fmpz_cdiv_q(m.x, fmpq_numref(q.x), fmpq_denref(q.x));
-  else
-    fmpz_fdiv_q(m.x, fmpq_numref(q.x), fmpq_denref(q.x));
-  // m * 10^-shift: fixed notation for moderate sizes, else d.ddd e E
-  char* c = fmpz_get_str(nullptr, 10, m.x);
-  std::string digits(c);
-  flint_free(c);
+// Decimal exponents beyond this (10^(10^15)) are not written out: the ends of such a ball print as
+// 0 and inf, still outward.
+constexpr double kMaxDecimalExponent = 1e15;
+
+// floor(log10 |x|) for x != 0 given as a ball that holds it: the floor of log10 of the ball's
+// midpoint, good to within one either way (the callers correct it by the digit count they get);
+// nullopt beyond kMaxDecimalExponent.
+std::optional<long> decimal_exponent(const arb_t x) {
+  Arb l, ten;
+  arb_abs(l.x, x);
+  arb_log(l.x, l.x, 64);
+  arb_set_ui(ten.x, 10);
+  arb_log(ten.x, ten.x, 64);
+  arb_div(l.x, l.x, ten.x, 64);
+  const double e = arf_get_d(arb_midref(l.x), ARF_RND_NEAR);
+  if (!std::isfinite(e) || std::fabs(e) > kMaxDecimalExponent) return std::nullopt;
+  return static_cast<long>(std::floor(e));
+}
+
+// m * 10^-shift (m holding 4 digits, maybe a sign) as text: fixed notation for e10 in -4..6,
+// else d.ddd e E.
+std::string decimal_text(std::string digits, long shift, long e10) {
   const bool neg = digits[0] == '-';
   if (neg) digits.erase(0, 1);
   std::string out;
@@ -85,11 +84,105 @@ std::string outward(const Fmpq& x, bool up) {
   return (neg ? "-" : "") + out;
 }
 
+// An exact rational of at most kMaxExactBits bits rounded outward (up or down) to 4 significant
+// digits, exactly: m = floor or ceil of x 10^(3 - e10), with e10 = floor(log10 |x|) found from a
+// ball and corrected by m's digit count (|log10 x| < 2^20 log10(2): 10^|shift| has at most about
+// 2^20 bits, the size of x itself).
+std::string outward(const Fmpq& x, bool up) {
+  if (fmpq_is_zero(x.x)) return "0";
+  Arb b;
+  arb_set_fmpq(b.x, x.x, 64);
+  long e10 = decimal_exponent(b.x).value_or(0);  // |log10 x| < 2^21: always a value
+  for (int attempt = 0;; ++attempt) {
+    const long shift = 3 - e10;  // x * 10^shift has 4 digits before the point
+    Fmpz pw;
+    fmpz_ui_pow_ui(pw.x, 10, static_cast<ulong>(std::labs(shift)));
+    Fmpq q = x;
+    if (shift >= 0)
+      fmpq_mul_fmpz(q.x, q.x, pw.x);
+    else
+      fmpq_div_fmpz(q.x, q.x, pw.x);
+    Fmpz floor_m, m;
+    fmpz_fdiv_q(floor_m.x, fmpq_numref(q.x), fmpq_denref(q.x));
+    fmpz_abs(floor_m.x, floor_m.x);
+    // |floor| in [1000, 10000) means e10 is right (a negative x's floor may reach 10000 only from
+    // below: 9999.5 -> -10000, which prints as -1.0000e.. correctly rounded outward)
+    if (attempt < 3 && fmpz_cmp_ui(floor_m.x, 1000) < 0) {
+      --e10;
+      continue;
+    }
+    if (attempt < 3 && fmpz_cmp_ui(floor_m.x, 10000) > 0) {
+      ++e10;
+      continue;
+    }
+    if (up)
+      fmpz_cdiv_q(m.x, fmpq_numref(q.x), fmpq_denref(q.x));
+    else
+      fmpz_fdiv_q(m.x, fmpq_numref(q.x), fmpq_denref(q.x));
+    char* c = fmpz_get_str(nullptr, 10, m.x);
+    std::string digits(c);
+    flint_free(c);
+    return decimal_text(digits, shift, e10);
+  }
+}
+
+// A ball's end beyond the exact range (|log2 x| > 2^20: 2^(10^10) as a ratio): rounded outward to
+// 4 significant digits in ball arithmetic, m = floor or ceil of an enclosure of x 10^(3 - e10)
+// (outward whatever its radius), never as an exact rational of 10^10 bits.
+std::string outward_huge(const arf_t x, bool up) {
+  Arb b, pw, ten;
+  arb_set_arf(b.x, x);
+  const std::optional<long> exponent = decimal_exponent(b.x);
+  if (!exponent) {  // outward, coarsely: |x| is beyond 10^(10^15) or below 10^(-10^15)
+    const bool big = arf_cmpabs_2exp_si(x, 0) > 0, pos = arf_sgn(x) > 0;
+    if (pos != up) return "0";
+    return big ? (pos ? "inf" : "-inf") : (pos ? "1" : "-1");
+  }
+  long e10 = *exponent;
+  const slong prec = 128;
+  for (int attempt = 0;; ++attempt) {
+    const long shift = 3 - e10;
+    arb_set_ui(ten.x, 10);
+    arb_pow_fmpz(pw.x, ten.x, Fmpz(std::labs(shift)).x, prec + 64);
+    Arb q;
+    if (shift >= 0)
+      arb_mul(q.x, b.x, pw.x, prec);
+    else
+      arb_div(q.x, b.x, pw.x, prec);
+    Arf end;
+    if (up)
+      arb_get_ubound_arf(end.x, q.x, prec);
+    else
+      arb_get_lbound_arf(end.x, q.x, prec);
+    Fmpz m;
+    arf_get_fmpz(m.x, end.x, up ? ARF_RND_CEIL : ARF_RND_FLOOR);
+    Fmpz a;
+    fmpz_abs(a.x, m.x);
+    if (attempt < 3 && fmpz_cmp_ui(a.x, 1000) < 0) {
+      --e10;
+      continue;
+    }
+    if (attempt < 3 && fmpz_cmp_ui(a.x, 10000) > 0) {
+      ++e10;
+      continue;
+    }
+    char* c = fmpz_get_str(nullptr, 10, m.x);
+    std::string digits(c);
+    flint_free(c);
+    return decimal_text(digits, shift, e10);
+  }
+}
+
 std::string outward(const arf_t x, bool up) {
   if (!arf_is_finite(x)) return arf_sgn(x) > 0 ? "inf" : "-inf";
-  Fmpq q;
-  arf_get_fmpq(q.x, x);
-  return outward(q, up);
+  if (arf_is_zero(x)) return "0";
+  // an exponent within the exact range: exactly (the digits of a ball's end are then exact)
+  if (arf_cmpabs_2exp_si(x, kMaxExactBits / 2) < 0 && arf_cmpabs_2exp_si(x, -kMaxExactBits / 2) > 0) {
+    Fmpq q;
+    arf_get_fmpq(q.x, x);
+    return outward(q, up);
+  }
+  return outward_huge(x, up);
 }
 
 std::string interval(const arb_t x) {
@@ -100,7 +193,39 @@ std::string interval(const arb_t x) {
   return fmt::format("[{}, {}]", outward(lo.x, false), outward(hi.x, true));
 }
 
-std::string midpoint(const arb_t x) { return fmt::format("{:.3g}", arf_get_d(arb_midref(x), ARF_RND_NEAR)); }
+// A ball's midpoint with 3 significant digits, as printf's %.3g writes it ("148", "0.296",
+// "1e+300"), and beyond the range of a double in the same form ("1e+3000", "2.5e-4000").
+std::string midpoint(const arb_t x) {
+  const arf_struct* m = arb_midref(x);
+  if (arf_is_zero(m) || !arf_is_finite(m) ||
+      (arf_cmpabs_2exp_si(m, 1000) < 0 && arf_cmpabs_2exp_si(m, -1000) > 0))
+    return fmt::format("{:.3g}", arf_get_d(m, ARF_RND_NEAR));
+  Arb mid, pw, ten;
+  arb_set_arf(mid.x, m);
+  const std::optional<long> exponent = decimal_exponent(mid.x);
+  if (!exponent) return arf_cmpabs_2exp_si(m, 0) > 0 ? (arf_sgn(m) > 0 ? "inf" : "-inf") : "0";
+  const long e10 = *exponent;
+  arb_set_ui(ten.x, 10);
+  arb_pow_fmpz(pw.x, ten.x, Fmpz(std::labs(e10)).x, 128);
+  if (e10 >= 0)
+    arb_div(mid.x, mid.x, pw.x, 128);
+  else
+    arb_mul(mid.x, mid.x, pw.x, 128);
+  const double d = arf_get_d(arb_midref(mid.x), ARF_RND_NEAR);  // in [1, 10), up to e10's error
+  const long e = e10 + (std::fabs(d) >= 9.995 ? 1 : std::fabs(d) < 1 ? -1 : 0);
+  const double mant = std::fabs(d) >= 9.995 ? d / 10 : std::fabs(d) < 1 ? d * 10 : d;
+  return fmt::format("{:.3g}e{}{}", mant, e >= 0 ? "+" : "-", std::labs(e));
+}
+
+// A value of the sequence in a message: as written when short, else as midpoint() writes it (n =
+// 10^100000 is "1e+100000", not a hundred thousand digits).
+std::string short_exact(const Fmpq& n) {
+  std::string s = n.str();
+  if (s.size() <= 24) return s;
+  Arb b;
+  arb_set_fmpq(b.x, n.x, 64);
+  return midpoint(b.x);
+}
 
 // (ln |b| - ln |a|) / (ln n_b - ln n_a)
 void log_slope(arb_t res, const arb_t a, const arb_t b, const Fmpq& na, const Fmpq& nb, slong prec) {
@@ -139,12 +264,12 @@ Sample sample_sequence(const Node& n, size_t count, const std::function<Value(si
       throw UsageError(
           fmt::format("expression, column {}: the values of {} must be exact, positive and increasing "
                       "(a sequence tending to infinity), got {} after {}",
-                      n.pos, n.var, show_value(it), i > 0 ? s.n.back().str() : "the start"));
+                      n.pos, n.var, show_value(it), i > 0 ? short_exact(s.n.back()) : "the start"));
     s.n.push_back(*it.exact);
     const auto [g, f] = at(it);
     if ((f.exact && fmpq_is_zero(f.exact->x)) || arb_is_zero(f.ball.x))
       throw DomainError(fmt::format("expression, column {}: {} vanishes at {} = {}", n.pos, *n.strings[1],
-                                    n.var, it.exact->str()));
+                                    n.var, short_exact(*it.exact)));
     Arb r;
     arb_div(r.x, g.ball.x, f.ball.x, prec);
     if (!equivalence) arb_abs(r.x, r.x);
@@ -318,15 +443,15 @@ Value Evaluator::asymptotic(const Node& n, Sink* sink) {
   r.boolean = true;
   r.truth = decide(n.name, f, kappa.ball.x);
   const std::string& v = n.var;
-  Words w{v, n.text, fmt::format("{} = {}..{}", v, s.n[f.tail].str(), s.n.back().str()),
+  Words w{v, n.text, fmt::format("{} = {}..{}", v, short_exact(s.n[f.tail]), short_exact(s.n.back())),
           fmt::format("[{}, {}]", f.q_min ? outward(*f.q_min, false) : outward(f.c_min.x, false),
                       f.q_max ? outward(*f.q_max, true) : outward(f.c_max.x, true))};
   if (sink != nullptr && sink->shown.size() < 6)
     sink->shown.push_back(fmt::format(
         "{}: ratio in {} on {} = {}..{} ({} values); over {} it goes like {}^{}, the left side like {}^{}{} "
         "(trend tolerance {}): {}",
-        equivalence ? "~" : n.name + "()", w.range, v, s.n.front().str(), s.n.back().str(), s.n.size(),
-        w.stretch, v, interval(f.slope.x), v, interval(f.g_exponent.x),
+        equivalence ? "~" : n.name + "()", w.range, v, short_exact(s.n.front()), short_exact(s.n.back()),
+        s.n.size(), w.stretch, v, interval(f.slope.x), v, interval(f.g_exponent.x),
         equivalence ? fmt::format(", |ratio - 1| like {}^{}", v, interval(f.dev_slope.x)) : "", n.text,
         grade_word(r.truth)));
   if (report_ == nullptr) return r;

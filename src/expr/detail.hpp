@@ -108,7 +108,9 @@ class Scanner {
   [[nodiscard]] std::string_view text() const { return s_; }
   /// The text from offset b to the cursor, trailing whitespace removed.
   [[nodiscard]] std::string since(size_t b) const;
-  [[nodiscard]] char current() const { return i_ < s_.size() ? s_[i_] : '\0'; }
+  /// The character at the cursor for a message: the whole UTF-8 character, never a lone byte of
+  /// it ("１", not '\357'), with controls and malformed bytes escaped ("\x00", "\xef").
+  [[nodiscard]] std::string current() const;
 
  private:
   std::string_view s_;

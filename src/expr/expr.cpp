@@ -50,6 +50,26 @@ bool has_asym(const Node& n) {
 
 bool Expr::asymptotic() const { return root_ && has_asym(*root_); }
 
+namespace {
+void collect_subjects(const Node& n, std::vector<std::optional<std::string>>& out) {
+  if (n.kind == Node::Kind::logic_and) {
+    collect_subjects(*n.args[0], out);
+    collect_subjects(*n.args[1], out);
+  } else if ((n.kind == Node::Kind::cmp || n.kind == Node::Kind::approx) && !n.strings.empty() &&
+             n.strings[0]) {
+    out.push_back(*n.strings[0]);
+  } else {
+    out.emplace_back(std::nullopt);
+  }
+}
+}  // namespace
+
+std::vector<std::optional<std::string>> Expr::subjects() const {
+  std::vector<std::optional<std::string>> out;
+  if (root_ && root_->is_bool) collect_subjects(*root_, out);
+  return out;
+}
+
 void Expr::eval(arb_t res, const Lookup& lookup, slong prec) const {
   if (root_->is_bool)
     throw UsageError(fmt::format("expression \"{}\" is a truth value, not a number", text_));

@@ -208,6 +208,11 @@ class Expr {
   /// The full evaluation: a number or a truth value, with what decided it.
   Value evaluate(const EvalOptions& opt, Report* report = nullptr) const;
   [[nodiscard]] const std::string& text() const { return text_; }
+  /// The values a claim states, as written: for each operand of the top-level chain of `and`, in
+  /// order, the left side of that operand's comparison ("sphere.dim(d=64, l=3)" of
+  /// "sphere.dim(d=64, l=3) == 45696 and ..."), or nullopt for an operand that is not a plain
+  /// comparison (an asymptotic claim, a quantifier, `or`, `not`). Empty for a number.
+  [[nodiscard]] std::vector<std::optional<std::string>> subjects() const;
 
  private:
   std::shared_ptr<const Node> root_;

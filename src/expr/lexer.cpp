@@ -3,6 +3,7 @@
 // between letters belongs to the name) and punctuation. The parser drives it one token at a time.
 // Cost: O(1) per character.
 #include "core/decimal.hpp"
+#include "core/visible_text.hpp"
 #include "expr/detail.hpp"
 
 #include <fmt/format.h>
@@ -19,8 +20,15 @@ bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0;
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 }  // namespace
 
+// The expression is quoted as visible text: a NUL in it would end the message wherever it is read
+// as a C string (what()), and an escape sequence would reach the terminal.
 void Scanner::fail_at(size_t pos, const std::string& what) const {
-  throw ParseError(fmt::format("expression \"{}\", column {}: {}", s_, pos, what), pos, what);
+  throw ParseError(fmt::format("expression \"{}\", column {}: {}", visible_text(s_), pos, what), pos, what);
+}
+
+std::string Scanner::current() const {
+  size_t len = 0;
+  return char_at(s_, i_, len);
 }
 
 void Scanner::skip() {

@@ -126,6 +126,7 @@ class Parser {
       n = make(Node::Kind::cmp, {a, b}, p, true);
       n->name = op;
     }
+    n->strings = {a_text};  // the left side as written: the claim's subject (Expr::subject)
     const size_t q = sc_.column();
     if (!cmp_op().empty()) sc_.fail_at(q, "comparisons do not chain: write 'a < b and b < c'");
     return n;

@@ -10,8 +10,8 @@
 namespace bc::out {
 
 /// `s` as HTML text or a double-quoted attribute value: & < > " ' become entities; control
-/// characters other than newline and tab become spaces; malformed UTF-8 bytes, C1 controls and
-/// bidirectional overrides (U+202A-U+202E, U+2066-U+2069) become U+FFFD.
+/// characters other than newline and tab, C1 controls and the bidirectional controls are shown as
+/// visible escapes (core/visible_text.hpp: "\x1b", "\u202e"); malformed UTF-8 bytes become U+FFFD.
 std::string html_escape(std::string_view s);
 
 /// An id or a URL fragment made only of [A-Za-z0-9_-] (anything else becomes '-').

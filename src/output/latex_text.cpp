@@ -1,15 +1,44 @@
 // Cost: one pass over the string.
 #include "output/latex_text.hpp"
 
+#include "core/visible_text.hpp"
+
 #include <cctype>
 #include <map>
 
 namespace bc::out {
 
+namespace {
+
+// Appends the character (or malformed byte) at s[i] when it is not ASCII; advances i past it. C1
+// and bidirectional controls and malformed bytes are shown as visible_text writes them ("\u202e",
+// whose backslash LaTeX sets as \textbackslash{}): pdflatex would stop at them, and an engine that
+// reads Unicode would reorder the text around an override.
+void append_non_ascii(std::string& o, std::string_view s, size_t& i) {
+  uint32_t cp = 0;
+  const size_t n = utf8_decode(s, i, cp);
+  const size_t len = n == 0 ? 1 : n;
+  if (n == 0 || spoofing_code_point(cp)) {
+    const std::string v = visible_text(s.substr(i, len));
+    o += "\\textbackslash{}" + v.substr(1);
+  } else {
+    o.append(s.substr(i, len));
+  }
+  i += len;
+}
+
+}  // namespace
+
 std::string latex_escape(std::string_view s) {
   std::string o;
   o.reserve(s.size());
-  for (char c : s) {
+  for (size_t i = 0; i < s.size();) {
+    const char c = s[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      append_non_ascii(o, s, i);
+      continue;
+    }
+    ++i;
     switch (c) {
       case '_':
       case '%':
@@ -55,9 +84,17 @@ bool latex_plain_number(std::string_view s) {
 }
 
 std::string one_line_text(std::string_view s) {
-  std::string o(s);
-  for (char& c : o)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  std::string o;
+  o.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    uint32_t cp = 0;
+    const size_t n = utf8_decode(s, i, cp);
+    if (n == 0 || spoofing_code_point(cp))
+      o += ' ';
+    else
+      o.append(s.substr(i, n));
+    i += n == 0 ? 1 : n;
+  }
   return o;
 }
 

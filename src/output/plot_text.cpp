@@ -2,6 +2,7 @@
 #include "output/plot_text.hpp"
 
 #include "core/errors.hpp"
+#include "core/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -10,22 +11,6 @@
 namespace bc::out {
 
 namespace {
-
-/// Decodes one UTF-8 sequence at s[i]; returns its length (0 when malformed) and the code point.
-size_t decode_utf8(std::string_view s, size_t i, uint32_t& cp) {
-  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  cp = n == 1 ? c : n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
-  for (size_t k = 1; k < n; ++k) {
-    if ((b(i + k) >> 6) != 0x2) return 0;
-    cp = (cp << 6) | (b(i + k) & 0x3Fu);
-  }
-  static constexpr uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;  // overlong, surrogate
-  return n;
-}
 
 bool invisible_or_control(uint32_t cp) {
   return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x200B && cp <= 0x200F) ||
@@ -39,7 +24,7 @@ std::string plot_text_problem(std::string_view s) {
     return fmt::format("is {} bytes long; a figure's text is at most {}", s.size(), kMaxPlotText);
   for (size_t i = 0; i < s.size();) {
     uint32_t cp = 0;
-    const size_t n = decode_utf8(s, i, cp);
+    const size_t n = utf8_decode(s, i, cp);
     if (n == 0) return fmt::format("is not valid UTF-8 (byte {})", i + 1);
     if (invisible_or_control(cp))
       return fmt::format(

@@ -1,6 +1,12 @@
 // Renderers for the five output formats. JSON goes through nlohmann::json (never hand-built);
 // the text formats share column/row order with it so every format carries the same columns.
+// Every text a cell, a header or a group holds may come from a file (a catalogue's published value,
+// a spec's column name, a shard file's cell): the text formats show it through visible_text (the
+// table, Markdown and CSV), latex_escape or html_escape, so no control character, escape sequence
+// or bidirectional override reaches the reader raw (issue 38 §1). Numbers the program formats
+// itself (integer and double cells) cannot hold one and are written directly.
 #include "core/build_info.hpp"
+#include "core/visible_text.hpp"
 #include "output/html.hpp"
 #include "output/labels.hpp"
 #include "output/latex_text.hpp"
@@ -37,6 +43,7 @@ std::string render_json(const Table& t, const Meta& meta) {
   m["threads"] = meta.threads;
   m["certified"] = meta.certified;
   if (!t.notes.empty()) m["notes"] = t.notes;
+  for (const auto& [k, v] : t.meta.items()) m[k] = v;
   j["meta"] = std::move(m);
   j["provenance"] = provenance_json();  // the version, commit and libraries that computed it
   return j.dump(2) + "\n";
@@ -51,7 +58,9 @@ bool formula_like(const std::string& s) {
   return !s.empty() && s[0] != '\0' && std::strchr("=+-@\t\r", s[0]) != nullptr && !latex_plain_number(s);
 }
 
-std::string csv_field(const std::string& s) {
+std::string csv_field(const std::string& text) {
+  if (!text_is_visible(text)) return csv_field(visible_text(text));
+  const std::string& s = text;
   if (formula_like(s)) return csv_field("'" + s);
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string q = "\"";
@@ -66,7 +75,8 @@ std::string csv_field(const std::string& s) {
 void append_csv_field(std::string& out, const std::string& s) {
   // one pass over the characters (find_first_of calls memchr once per character)
   const bool plain = !formula_like(s) && std::none_of(s.begin(), s.end(), [](char c) {
-    return c == ',' || c == '"' || c == '\n' || c == '\r';
+    return c == ',' || c == '"' || c == '\n' || c == '\r' || static_cast<unsigned char>(c) >= 0x7f ||
+           static_cast<unsigned char>(c) < 0x20;
   });
   if (plain)
     out += s;
@@ -114,6 +124,12 @@ const std::string& header_of(const Table& t, size_t i) {
   return it == t.headers.end() ? t.columns[i] : it->second;
 }
 
+/// The text of a cell in the text table: a program-made number as it is, any other text visible.
+std::string shown(const Cell& c) {
+  if (c.kind == CellKind::integer || c.kind == CellKind::number) return c.display();
+  return visible_text(c.str);
+}
+
 /// The groups the plain formats show (a pivot's outer keys), level by level from the top.
 std::vector<std::vector<Table::Group>> plain_levels(const Table& t) {
   std::vector<std::vector<Table::Group>> levels;
@@ -137,7 +153,8 @@ std::string text_group_lines(const std::vector<std::vector<Table::Group>>& level
   };
   for (const auto& level : levels)
     for (const auto& g : level)
-      if (const size_t n = span(g); g.text.size() > n) w[g.first + g.count - 1] += g.text.size() - n;
+      if (const size_t n = span(g); visible_text(g.text).size() > n)
+        w[g.first + g.count - 1] += visible_text(g.text).size() - n;
   std::string out;
   for (const auto& level : levels) {
     std::string text, rule;
@@ -145,8 +162,9 @@ std::string text_group_lines(const std::vector<std::vector<Table::Group>>& level
     for (const auto& g : level) {
       for (; c < g.first; ++c)
         text += std::string(w[c] + (c ? 2 : 0), ' '), rule += std::string(w[c] + (c ? 2 : 0), ' ');
-      const size_t n = span(g), left = (n - g.text.size()) / 2, gap = c ? 2 : 0;
-      text += std::string(gap + left, ' ') + g.text + std::string(n - left - g.text.size(), ' ');
+      const std::string shown_text = visible_text(g.text);
+      const size_t n = span(g), left = (n - shown_text.size()) / 2, gap = c ? 2 : 0;
+      text += std::string(gap + left, ' ') + shown_text + std::string(n - left - shown_text.size(), ' ');
       rule += std::string(gap, ' ') + std::string(n, '-');
       c = g.first + g.count;
     }
@@ -158,9 +176,9 @@ std::string text_group_lines(const std::vector<std::vector<Table::Group>>& level
 
 std::string render_text_table(const Table& t) {
   std::vector<size_t> w(t.columns.size());
-  for (size_t i = 0; i < t.columns.size(); ++i) w[i] = header_of(t, i).size();
+  for (size_t i = 0; i < t.columns.size(); ++i) w[i] = visible_text(header_of(t, i)).size();
   for (const auto& r : t.rows)
-    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].display().size());
+    for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], shown(r[i]).size());
   const std::string groups = text_group_lines(plain_levels(t), w);
   auto line = [&](auto cell_text, auto right) {
     std::string s;
@@ -172,13 +190,13 @@ std::string render_text_table(const Table& t) {
     while (!s.empty() && s.back() == ' ') s.pop_back();
     return s + "\n";
   };
-  std::string out = groups + line([&](size_t i) { return header_of(t, i); },
+  std::string out = groups + line([&](size_t i) { return visible_text(header_of(t, i)); },
                                   [&](size_t i) { return !t.rows.empty() && t.rows[0][i].numeric(); });
   std::string rule;
   for (size_t i = 0; i < w.size(); ++i) rule += (i ? "  " : "") + std::string(w[i], '-');
   out += rule + "\n";
   for (const auto& r : t.rows)
-    out += line([&](size_t i) { return r[i].display(); }, [&](size_t i) { return r[i].numeric(); });
+    out += line([&](size_t i) { return shown(r[i]); }, [&](size_t i) { return r[i].numeric(); });
   return out;
 }
 
@@ -186,14 +204,15 @@ std::string render_text_table(const Table& t) {
 // escaped; text (column names, string cells: claim text from a catalogue) may come from someone
 // else and is kept literal: the punctuation Markdown interprets there (emphasis, code, links, raw
 // HTML) gets CommonMark's backslash escape and line breaks become spaces, so a cell can neither
-// end its row nor inject HTML into a rendered page.
-std::string md_escape(const std::string& s, bool text) {
+// end its row nor inject HTML into a rendered page; other controls are shown by visible_text (whose
+// backslash is then escaped: a rendered page shows \x1b as typed).
+std::string md_escape(const std::string& raw, bool text) {
+  std::string lines = raw;
+  for (char& c : lines)
+    if (c == '\n' || c == '\r') c = ' ';
+  const std::string s = visible_text(lines);
   std::string o;
   for (char c : s) {
-    if (c == '\n' || c == '\r') {
-      o += ' ';
-      continue;
-    }
     if (c == '|' || (text && std::strchr("\\`*[]<>!#~", c) != nullptr)) o += '\\';
     o += c;
   }
@@ -419,6 +438,7 @@ std::string render_latex(const Table& t) {
       "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "
       "\\usepackage{{siunitx}}{} in the preamble.\n",
       BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
+  for (const auto& c : t.comments) out += "% " + one_line_text(c) + "\n";
   const std::string caption = "\\caption{" +
                               (!t.caption.empty() ? t.caption
                                                   : fmt::format("boundcheck {}, \\texttt{{{}}}",

@@ -154,8 +154,8 @@ HeadsResult HeadsSearch::undecided_range() {
   return out;
 }
 
-// The integer bisection takes about log2(hi - lo) brackets: one is timed, and the whole refused
-// above the time budget.
+// The integer bisection takes about log2(hi - lo) brackets: one is timed, and the run refused when
+// the time already spent (the exponent search) and the bisection's exceed the time budget.
 void HeadsSearch::check_bisection_time() {
   fmpz_sub(mid.x, hi.x, lo.x);
   const double steps = static_cast<double>(fmpz_bits(mid.x));
@@ -167,7 +167,7 @@ void HeadsSearch::check_bisection_time() {
   limits::check_seconds(fmt::format("rank heads: an exact H_min of about {:.0f} digits needs about {:.0f} "
                                     "certified brackets of {} terms",
                                     steps * 0.30103, steps, table.L()),
-                        per * steps, "raise --eps");
+                        limits::elapsed() + per * steps, "raise --eps");
 }
 
 // Bisection on (lo, hi]; the decisions so far are certified facts whatever the precision.
@@ -228,7 +228,7 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
 
 HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms, long max_digits10) {
   // Up front: however many heads, LB >= the sign energy beyond the last degree summed, and for
-  // l >> d, c_l^2 ~ K_d / l^2 with K_d = 2^{d+1} Gamma(d/2)^2 / (pi^2 (d-2)!) (MATH.md §3: the
+  // l >> d, c_l^2 ~ K_d / l^2 with K_d = 2^{d+1} Gamma(d/2)^2 / (pi^2 (d-2)!) (docs/math/sphere.md#decay: the
   // Gamma closed form; N(d,l) ~ 2 l^{d-2}/(d-2)!), so the odd tail beyond L is about K_d / (2L)
   // (larger for l <~ d; within 1% of it at L = 10^5, d = 64). An eps below 0.8 of that cannot be
   // reached within max_terms degrees.

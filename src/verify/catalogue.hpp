@@ -4,13 +4,14 @@
 //   a [claim.grid]) or method (a registered C++ check) with [claim.params].
 // The engine never includes tools/: quantities in expressions are resolved by a `Quantities`
 // the front end injects (tools/verify/command.cpp runs them through the one command registry).
-// The files are compiled into the binary (cmake/EmbedCatalogue.cmake); --catalogue DIR reads a
+// The files are compiled into the binary (cmake/EmbedFiles.cmake); --catalogue DIR reads a
 // directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided; what is
 // printed for them says what the claim's evidence can show (verdict_text).
 #pragma once
 
 #include "core/errors.hpp"
 #include "expr/expr.hpp"
+#include "verify/definitions.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -32,7 +33,8 @@ struct CatalogueFile {
 /// The catalogue compiled into the binary (generated source).
 const std::vector<CatalogueFile>& embedded_catalogue();
 
-/// Every *.toml in `dir`, sorted by name. Throws DomainError if unreadable or empty.
+/// Every *.toml in `dir`, sorted by name. Throws UsageError when `dir` is not a directory or holds
+/// no .toml file, DomainError when a file cannot be read.
 std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir);
 
 enum class Verdict { holds, fails, undecided };
@@ -57,9 +59,21 @@ struct Quantities {
 };
 
 struct Claim {
-  std::string file, id, claim, source, published, tolerance, method;
+  std::string file, id, claim, source, tolerance, method;
+  /// The value as the source prints it ("45696", "1.88e-3", "sqrt(3)/2"), or a method's statement
+  /// ("identity"); empty when the claim gives none (printed "-", JSON null).
+  std::string published;
   std::string expr;                            ///< the expression (instead of method)
   long line = 0, expr_line = 0, expr_col = 0;  ///< where the claim / its expression starts
+  /// quantity = "sphere.dim(d=64, l=3)": the claim is that this value is `published` under `rule`.
+  std::string quantity;
+  /// How a published number is read against the value computed for it: exact, round, truncate,
+  /// rel=X or abs=X (tolerance = ...; by default an integer or p/q is exact, a decimal rounded).
+  std::string rule;
+  /// The check of the published number, an expression: "(SUBJECT) == 45696",
+  /// "(SUBJECT) ~= 1.88e-3 [round]"; SUBJECT is `quantity`, or the left side of the expression's
+  /// first comparison. Empty when the claim has no published number (a method's statement).
+  std::string published_check;
   /// [claim.grid]: variable -> values (exact numbers as text), swept in Cartesian order.
   std::vector<std::pair<std::string, std::vector<std::string>>> grid;
   /// The verdict the catalogue expects: "holds" (default), or "fails" for a published claim that
@@ -112,9 +126,29 @@ void register_depth_checks(std::map<std::string, Check>& r);
 void register_sym_checks(std::map<std::string, Check>& r);
 void register_comm_checks(std::map<std::string, Check>& r);
 
-/// Parses and validates the files (required fields, unique ids, known methods, expressions that
-/// parse and name known quantities when `q` is given). Throws DomainError naming the file and the
-/// entry on any problem; a malformed expression is a UsageError naming file:line:column.
+/// Everything a catalogue defines: its claims, and its own quantities and named values
+/// (verify/definitions.hpp).
+struct Catalogue {
+  std::vector<Claim> claims;
+  std::vector<QuantityDef> quantities;
+  std::vector<ValueDef> values;
+};
+
+/// Reads the files strictly: TOML syntax, only known keys (a misspelt one gets "did you mean"),
+/// required fields and their types, unique ids and names, expressions that parse, published values
+/// that are numbers where they are checked, known methods. Every problem of every file is collected
+/// and thrown at once as InputErrors (a usage error, exit 2), each naming file:line:column.
+/// Quantities named in expressions are checked by check_catalogue.
+Catalogue read_catalogue(const std::vector<CatalogueFile>& files);
+
+/// What needs the registry (with the catalogue's own quantities registered in it): every quantity
+/// an expression names exists and takes those options (q.validate); a user quantity calls no
+/// quantity that calls it back (directly or in a cycle), reads only its parameters and uses every
+/// one. Throws InputErrors naming file:line:column.
+void check_catalogue(const Catalogue& cat, const Quantities& q);
+
+/// read_catalogue, then check_catalogue when `q` is given; the claims. A catalogue that defines
+/// quantities needs them registered first: read, register, then check (tools/verify/command.cpp).
 std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const Quantities* q = nullptr);
 
 /// A malformed parameter in a catalogue entry: not a verdict but a bad input (run_claim rethrows it).

@@ -241,11 +241,42 @@ Outcome grid_outcome(const Claim& c, const Tally& t, bool asymptotic) {
 
 }  // namespace
 
+namespace {
+
+// An expression claim that also gives a published number: the claim holds only if the number
+// agrees with the value computed for it (Claim::published_check) under its rule.
+Outcome with_published(const Claim& c, Outcome o, const Outcome& k) {
+  const std::string named = fmt::format("published {} ({})", c.published, c.rule);
+  if (k.verdict == Verdict::fails) {
+    o.verdict = Verdict::fails;
+    o.grade = fmt::format("published value differs ({})", c.rule);
+    o.detail =
+        fmt::format("the published value {} does not agree with the computed value under the rule {}: {}",
+                    c.published, c.rule, k.computed);
+    o.computed = fmt::format("{}; {}: {}", o.computed, named, k.computed);
+  } else if (k.verdict == Verdict::undecided && o.verdict != Verdict::fails) {
+    o.verdict = Verdict::undecided;
+    o.grade = fmt::format("published value undecided ({})", k.grade);
+    o.detail = fmt::format("whether the published value {} agrees with the computed value: {}", c.published,
+                           k.detail);
+    o.computed = fmt::format("{}; {}: {}", o.computed, named, k.computed);
+  } else if (k.verdict == Verdict::holds && o.verdict == Verdict::holds &&
+             o.grade.find(k.grade) == std::string::npos) {
+    o.grade =
+        fmt::format("{}; published value {}", o.grade, k.grade);  // unless the claim's own comparison said so
+  }
+  return o;
+}
+
+}  // namespace
+
 Outcome run_expression(const Claim& c, const Quantities* q) {
   const expr::Expr e = expr::Expr::parse(c.expr);
   const auto ladder = precision_ladder(c.digits);
-  if (c.grid.empty()) return run_single(e, q, ladder);
-  return grid_outcome(c, sweep(c, e, q, ladder), e.asymptotic());
+  Outcome o =
+      c.grid.empty() ? run_single(e, q, ladder) : grid_outcome(c, sweep(c, e, q, ladder), e.asymptotic());
+  if (c.published_check.empty() || c.published_check == c.expr) return o;
+  return with_published(c, std::move(o), run_single(expr::Expr::parse(c.published_check), q, ladder));
 }
 
 }  // namespace bc::verify

@@ -300,6 +300,46 @@ TEST_CASE("expr asymptotic ~: the distance to 1 decides, never the ratio's own t
   CHECK(e.undecided.rfind("undecided: extend the grid (the enclosure of the trend", 0) == 0);
 }
 
+// Issue 38 §2: a ratio beyond the range of a double aborted the process (gmp: overflow in mpz type)
+// and n / 2^n at n = 10^10 first built an exact rational of 10^10 bits (4.9 GB). The ratio is now
+// graded in balls and printed outward to 4 digits whatever its size. References: the exact ratio's
+// digits by Python's fractions (2^1050/1050 -> ceil 1149 e310, 2^10^4/10^4 -> ceil 1996 e3003,
+// 10^4/2^10^4 -> floor 5012 e-3010); 10^10/2^(10^10) = 10^(10 - 10^10 log10 2) with mpmath at 60
+// digits: 2.29186 e-3010299947; the slopes (ln R_k - ln R_j)/(ln n_k - ln n_j) by mpmath: 279.04,
+// 1489.10, -3.1037e8.
+TEST_CASE("expr asymptotic: ratios of 1e+-3000 and beyond are graded in balls and printed outward") {
+  Report a;
+  CHECK(value("2^n is O(n) as n in {10, 100, 1050}", &a).truth == Truth::no);
+  CHECK(a.inconsistent == "inconsistent: ratio grows like n^279 (n = 100..1050)");
+  REQUIRE(a.shown.size() == 1);
+  CHECK(a.shown[0].find("ratio in [102.4, 1.149e313]") != std::string::npos);
+  Report b;
+  CHECK(value("2^n is O(n) as n in {10, 100, 10^4}", &b).truth == Truth::no);
+  CHECK(b.shown[0].find("ratio in [102.4, 1.996e3006]") != std::string::npos);
+  CHECK(b.shown[0].find("goes like n^[1489, 1490]") != std::string::npos);
+  Report c;
+  CHECK(value("n is O(2^n) as n in {10, 100, 10^4}", &c).truth == Truth::yes);
+  CHECK(c.grade.asymptotic[0] == "consistent on the grid (C in [5.012e-3007, 0.009766])");
+  // beyond the exact range (2^(10^10) is a ball): no 10^10-bit rational is ever formed
+  Report d;
+  CHECK(value("n is O(2^n) as n in {1, 2, 10^10}", &d).truth == Truth::yes);
+  CHECK(d.grade.asymptotic[0] == "consistent on the grid (C in [2.291e-3010299947, 0.5000])");
+  CHECK(d.shown[0].find("goes like n^[-3.104e8, -3.103e8]") != std::string::npos);
+  Report e;
+  CHECK(value("1/2^n is Omega(1) as n in {10, 100, 10^10}", &e).truth == Truth::no);
+  CHECK(e.inconsistent == "inconsistent: ratio decays like n^-3.76e+08 (n = 100..10000000000)");
+  // ~ with |ratio - 1| of 1e+3000: the distance printed in %g form, never "inf"
+  Report f;
+  CHECK(value("2^n ~ n as n in {10, 100, 10^4}", &f).truth == Truth::no);
+  CHECK(f.inconsistent.find("from 1.27e+28 to 2e+3006 over n = 100..10000") != std::string::npos);
+  // a value of n of 100001 digits is shown as 1e+100000, not written out
+  Report g;
+  CHECK(value("n is O(2^n) as n in {10, 100, 10^(10^5)}", &g).truth == Truth::yes);
+  CHECK(g.shown[0].find("on n = 10..1e+100000 (3 values)") != std::string::npos);
+  // enclosures too wide to decide: undecided, never an abort
+  CHECK(value("2^(2^n) is O(n) as n in {10, 100, 10^6}").truth == Truth::unknown);
+}
+
 // Issue 29 §2: a ball narrower than 60 digits printed "[m +/- 3.29e-60] (radius 1e-115)", two
 // radii. Reference: pi to 60 digits (mpmath, mp.dps = 80).
 TEST_CASE("show_enclosure prints one radius") {

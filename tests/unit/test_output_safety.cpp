@@ -3,6 +3,7 @@
 // device node keep their type and inode after a write) and from gnuplot's documented quoting
 // rules (single-quoted strings: no backslash, backquote or macro processing; '' is a quote).
 #include "core/errors.hpp"
+#include "core/visible_text.hpp"
 #include "output/atomic_file.hpp"
 #include "output/html.hpp"
 #include "output/html_text.hpp"
@@ -13,6 +14,7 @@
 #include "output/plot_text.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -205,10 +207,10 @@ TEST_CASE("output safety: generated gnuplot scripts stay inside the template") {
 TEST_CASE("output safety: HTML text is escaped, never markup") {
   CHECK(html_escape("<script>alert('x')</script>") == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
   CHECK(html_escape("a & \"b\"") == "a &amp; &quot;b&quot;");
-  CHECK(html_escape("ε ≤ 1") == "ε ≤ 1");                    // UTF-8 passes
-  CHECK(html_escape("a\xff b") == "a\xEF\xBF\xBD b");        // malformed byte: U+FFFD
-  CHECK(html_escape("x\xE2\x80\xAEy") == "x\xEF\xBF\xBDy");  // right-to-left override
-  CHECK(html_escape("a\x01\x1b[31mb") == "a  [31mb");        // control characters
+  CHECK(html_escape("ε ≤ 1") == "ε ≤ 1");                      // UTF-8 passes
+  CHECK(html_escape("a\xff b") == "a\xEF\xBF\xBD b");          // malformed byte: U+FFFD
+  CHECK(html_escape("x\xE2\x80\xAEy") == "x\\u202ey");         // right-to-left override, shown
+  CHECK(html_escape("a\x01\x1b[31mb") == "a\\x01\\x1b[31mb");  // control characters, shown
   CHECK(html_id("talk-B l.643 <x>") == "talk-B-l-643--x-");
   // a whole report of hostile strings: no element, attribute or URL comes from them
   Table t;
@@ -327,4 +329,132 @@ TEST_CASE("output safety: a .tex figure is the template too, and LaTeX-escapes s
   CHECK_THROWS_AS(gnuplot_script(t, p, "fig.tex"), bc::UsageError);
   CHECK(plot_files("figs/lb.tex") == std::vector<std::string>{"figs/lb.tex", "figs/lb.pdf"});
   CHECK(plot_files("lb.svg") == std::vector<std::string>{"lb.svg"});
+}
+
+// Issue 38 §1: text from a file (a catalogue's published value, a spec's column name, a claim id)
+// never reaches a terminal or a document raw. The escapes expected below are written by hand from
+// the rule in core/visible_text.hpp (C0 and DEL as \xNN, C1 and bidi controls as \uXXXX, a byte
+// outside well-formed UTF-8 as \xNN), not copied from the program's output.
+namespace {
+
+// The published string of issue 38 §1: an OSC title, BEL, CR, a fake row and "conceal" (ESC [ 8 m).
+const std::string kSpoof = "6\x1b]0;owned-title\x07\rx.spoof  6  6 == 6: true   holds    exact\x1b[8m";
+const std::string kSpoofShown =
+    "6\\x1b]0;owned-title\\x07\\x0dx.spoof  6  6 == 6: true   holds    exact\\x1b[8m";
+
+// Every byte of `s` that a terminal would act on, or that reorders text: "" when there is none.
+std::string raw_control(const std::string& s, bool allow_newline) {
+  for (size_t i = 0; i < s.size();) {
+    uint32_t cp = 0;
+    const size_t n = bc::utf8_decode(s, i, cp);
+    if (n == 0) return fmt::format("malformed byte {} at {}", static_cast<unsigned char>(s[i]), i);
+    if (bc::spoofing_code_point(cp) && !(allow_newline && cp == '\n'))
+      return fmt::format("U+{:04X} at byte {}", cp, i);
+    i += n;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("output safety: visible_text escapes controls, bidi and malformed bytes, nothing else") {
+  using bc::visible_text;
+  CHECK(visible_text(kSpoof) == kSpoofShown);
+  CHECK(visible_text(std::string("a\0b", 3)) == "a\\x00b");
+  CHECK(visible_text("\t\n\r\x7f") == "\\x09\\x0a\\x0d\\x7f");
+  CHECK(visible_text("\xc2\x85\xc2\x9b") == "\\u0085\\u009b");  // C1: NEL and CSI
+  // the bidirectional controls, one by one, and the line and paragraph separators
+  const std::pair<const char*, const char*> bidi[] = {
+      {"\xd8\x9c", "\\u061c"},     {"\xe2\x80\x8e", "\\u200e"}, {"\xe2\x80\x8f", "\\u200f"},
+      {"\xe2\x80\xaa", "\\u202a"}, {"\xe2\x80\xab", "\\u202b"}, {"\xe2\x80\xac", "\\u202c"},
+      {"\xe2\x80\xad", "\\u202d"}, {"\xe2\x80\xae", "\\u202e"}, {"\xe2\x81\xa6", "\\u2066"},
+      {"\xe2\x81\xa7", "\\u2067"}, {"\xe2\x81\xa8", "\\u2068"}, {"\xe2\x81\xa9", "\\u2069"},
+      {"\xe2\x80\xa8", "\\u2028"}, {"\xe2\x80\xa9", "\\u2029"}};
+  for (const auto& [raw, shown] : bidi)
+    CHECK_MESSAGE(visible_text(std::string("x") + raw + "y") == std::string("x") + shown + "y", shown);
+  // malformed: a lone continuation byte, an overlong '/', a surrogate, a truncated sequence, 0xFF
+  CHECK(visible_text("\x80") == "\\x80");
+  CHECK(visible_text("\xc0\xaf") == "\\xc0\\xaf");
+  CHECK(visible_text("\xed\xa0\x80") == "\\xed\\xa0\\x80");
+  CHECK(visible_text("a\xe2\x80") == "a\\xe2\\x80");
+  CHECK(visible_text("\xff") == "\\xff");
+  // printable text passes unchanged: ASCII with a backslash, Greek, a fullwidth digit, an emoji,
+  // and the neighbours of the escaped ranges (U+00A0, U+061B, U+200D, U+2027, U+202F, U+2065, U+206A)
+  for (const char* ok :
+       {"a\\x1b b", "ε ≤ 1, ℓ → ∞", "\xef\xbc\x91", "\xf0\x9f\x98\x80", "\xc2\xa0", "\xd8\x9b",
+        "\xe2\x80\x8d", "\xe2\x80\xa7", "\xe2\x80\xaf", "\xe2\x81\xa5", "\xe2\x81\xaa"}) {
+    CHECK_MESSAGE(visible_text(ok) == ok, ok);
+    CHECK(bc::text_is_visible(ok));
+  }
+  CHECK(!bc::text_is_visible(kSpoof));
+  size_t len = 0;
+  CHECK(bc::char_at("\xef\xbc\x91 == 1", 0, len) == "\xef\xbc\x91");  // the whole character
+  CHECK(len == 3);
+  CHECK(bc::char_at(std::string("1 \0", 3), 2, len) == "\\x00");
+  CHECK(bc::char_at("\xef\xbc", 0, len) == "\\xef");  // a truncated sequence: its first byte
+  CHECK(len == 1);
+  CHECK(bc::char_at("ab", 2, len) == "end of text");
+}
+
+TEST_CASE("output safety: a hostile text cell, column name and group are visible in every format") {
+  Table t;
+  t.command = "verify";
+  const std::string rtl_id =
+      "x.rtl\xe2\x80\xae"
+      "cba";
+  t.columns = {"id", "published", "x\x1b]0;t\x07\rN", "verdict"};
+  t.add_row({Cell::of_text(rtl_id), Cell::of_text(kSpoof), Cell::of_int(4), Cell::of_text("fails")});
+  t.add_row({Cell::of_text("ok"), Cell::of_exact("1\x1b[2J"), Cell::of_int(5), Cell::of_text("holds")});
+  t.groups.push_back({2, 2, "$g$", "grp\x1b[31m", 0, true});
+  t.notes = {"note \x1b]0;n\x07"};
+  Meta m;
+  m.standalone = true;
+  for (Format f : {Format::table, Format::csv, Format::markdown, Format::latex, Format::html}) {
+    const std::string o = render(t, m, f);
+    CAPTURE(o);
+    CHECK(raw_control(o, true).empty());
+    CHECK(o.find("fails") != std::string::npos);
+    if (f == Format::latex) {  // LaTeX: C0 controls are spaces, the override is shown
+      CHECK(o.find("x.rtl\\textbackslash{}u202ecba") != std::string::npos);
+      CHECK(o.find("6 ]0;owned-title  x.spoof") != std::string::npos);
+      continue;
+    }
+    CHECK(o.find("\\u202e") != std::string::npos);
+    CHECK(o.find("owned-title") != std::string::npos);
+    if (f == Format::markdown) {  // Markdown escapes the escape's backslash; a line break is a space
+      CHECK(o.find("6\\\\x1b\\]0;owned-title\\\\x07 x.spoof") != std::string::npos);
+      continue;
+    }
+    CHECK(o.find("6\\x1b]0;owned-title\\x07\\x0dx.spoof") != std::string::npos);
+    CHECK(o.find("x\\x1b]0;t\\x07\\x0dN") != std::string::npos);
+    CHECK(o.find("1\\x1b[2J") != std::string::npos);
+    if (f != Format::csv) CHECK(o.find("grp\\x1b[31m") != std::string::npos);
+  }
+  // JSON escapes controls itself and keeps the text exactly: it reads back as written
+  const std::string j = render(t, m, Format::json);
+  CHECK(j.find('\x1b') == std::string::npos);
+  CHECK(j.find('\r') == std::string::npos);
+  const auto back = nlohmann::json::parse(j);
+  CHECK(back["rows"][0]["published"] == kSpoof);
+  CHECK(back["rows"][0]["id"] == rtl_id);
+  CHECK(back["columns"][2] == "x\x1b]0;t\x07\rN");
+}
+
+TEST_CASE("output safety: the text table keeps its columns aligned around an escaped cell") {
+  Table t;
+  t.columns = {"a", "b"};
+  t.add_row({Cell::of_text("\x1b[8m"), Cell::of_text("z")});
+  t.add_row({Cell::of_text("long text"), Cell::of_text("z")});
+  const std::string o = render(t, Meta{}, Format::table);
+  // "\x1b[8m" is shown as 7 characters: the column is 9 wide ("long text"), z starts at column 11
+  CHECK(o == "a          b\n---------  -\n\\x1b[8m    z\nlong text  z\n");
+}
+
+TEST_CASE("output safety: CSV quotes as before and escapes what a terminal would act on") {
+  Table t;
+  t.columns = {"a", "b"};
+  t.add_row({Cell::of_text("x,y"), Cell::of_text("=1+\x1b[8m")});
+  t.add_row({Cell::of_text("line\nbreak"), Cell::of_text("ε")});
+  const std::string o = render(t, Meta{}, Format::csv);
+  CHECK(o == "a,b\n\"x,y\",'=1+\\x1b[8m\nline\\x0abreak,ε\n");
 }

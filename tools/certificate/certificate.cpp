@@ -35,14 +35,20 @@ void check_directory(const std::string& path, const std::string& what) {
 }
 
 // Every exact number the file holds ("p", "-p" or "p/q", as the checker reads them) has at most
-// max_number_digits digits in p and in q. Iterative: the JSON is as deep as the certificate.
+// max_number_digits digits in p and in q, and the file holds at most max_json_containers arrays and
+// objects (the checker counts them before it parses). Iterative: the JSON is as deep as the
+// certificate.
 void check_numbers(const nlohmann::json& cert) {
   const auto limit = static_cast<size_t>(certificate_limits::max_number_digits);
   std::vector<const nlohmann::json*> stack{&cert};
+  double containers = 0;
   while (!stack.empty()) {
     const nlohmann::json* v = stack.back();
     stack.pop_back();
     if (v->is_structured()) {
+      check_certificate_limit("--certificate", "its arrays and objects", ++containers,
+                              BC_CERTIFICATE_LIMIT(max_json_containers),
+                              "lower the parameters that set its size");
       for (const auto& x : *v) stack.push_back(&x);
       continue;
     }
@@ -68,7 +74,7 @@ std::string relabel(const std::string& msg) {
 
 void add_certificate_option(CLI::App* app, std::string& path, const std::string& what) {
   app->add_option("--certificate", path,
-                  "Also write a JSON certificate to FILE (" + what +
+                  "Also write a JSON certificate to PATH (" + what +
                       "), checkable without boundcheck by tools/check_certificate.py; written like "
                       "--output (atomic, never over an input). One invocation: not in table specs, "
                       "lists or verify --expr")

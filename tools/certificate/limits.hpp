@@ -16,12 +16,14 @@ namespace bc::cli::certificate_limits {
 // ---- every certificate
 inline constexpr double max_file_bytes = 67108864;
 inline constexpr double max_number_digits = 4000;
+inline constexpr double max_json_containers = 4194304;  // arrays and objects in the whole file
 
 // ---- comm neighborly
 inline constexpr double neighborly_max_N = 100000;
 inline constexpr double neighborly_max_k = 4096;
 inline constexpr double neighborly_max_sign_entries = 10000000;
 inline constexpr double neighborly_max_work = 200000000;
+inline constexpr double neighborly_max_draws = 2000000;  // listed subsets x q, regenerated
 
 // ---- comm pair-matching
 inline constexpr double pair_matching_max_N = 1000000;

@@ -10,6 +10,7 @@ from .loading import parse, read_text
 from .neighborly import check_neighborly
 from .pair_matching import check_pair_matching
 from .rank_count import check_rank_count
+from .schema import check_keys, check_params
 
 CHECKERS = {
     "comm neighborly": check_neighborly,
@@ -27,7 +28,10 @@ def check(c) -> str:
     kind = field(c, "certificate", str)
     need(kind in CHECKERS, f"unknown certificate kind {kind[:40]!r} (known: {', '.join(CHECKERS)})")
     need(field(c, "format", int) == 1, "unsupported format version")
-    return f"{kind}: {CHECKERS[kind](c)}"
+    check_keys(c)
+    what = CHECKERS[kind](c)
+    check_params(c)
+    return f"{kind}: {what}"
 
 
 def check_file(name) -> str:

@@ -16,7 +16,7 @@ import math
 # nests 9 levels, its integers are below 2^64, alpha is a double); the others are mirrored in
 # tools/certificate/limits.hpp.
 CHECKER_ONLY = ("max_json_depth", "max_json_int_digits", "pair_matching_max_alpha_bits",
-                "pair_matching_max_refined")
+                "pair_matching_max_refined", "max_json_container_bytes")
 
 # ---- every certificate ----------------------------------------------------------------------
 max_file_bytes = 67108864          # 64 MiB: json holds about 15 bytes of Python objects per byte
@@ -25,12 +25,20 @@ max_json_int_digits = 20           # JSON integers: indices, counts, exponents (
 max_number_digits = 4000           # digits of an exact rational's numerator or denominator, and of
                                    # every common denominator the checker forms (below Python's
                                    # 4300-digit int conversion limit)
+max_json_containers = 4194304      # arrays and objects in the file, counted before it is parsed
+                                   # (json builds about 100-250 bytes of Python objects for each:
+                                   # at most about 1 GB, whatever the file), and at most one per
+                                   # max_json_container_bytes bytes of it (genuine files, even
+                                   # compacted, hold 5 or more bytes per container)
+max_json_container_bytes = 4       # so a 64 MiB file of "{}," is refused before json sees it
 
 # ---- comm neighborly ------------------------------------------------------------------------
 neighborly_max_N = 100000
 neighborly_max_k = 4096
 neighborly_max_sign_entries = 10000000   # N k signs regenerated from the seed
 neighborly_max_work = 200000000          # witnesses x N x k products <w, v_j>
+neighborly_max_draws = 2000000           # listed subsets x q indices regenerated (from the seed's
+                                         # subset stream, or in lexicographic order)
 
 # ---- comm pair-matching ---------------------------------------------------------------------
 pair_matching_max_N = 1000000

@@ -21,9 +21,11 @@
 #include "table/spec.hpp"
 #include "table/validate.hpp"
 #include "table/values.hpp"
+#include "user/loaded.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -37,10 +39,15 @@ namespace {
 using table::Spec;
 
 struct TableOptions {
-  std::string spec, shard, plot;
+  std::string spec, shard, plot, catalogue;
   std::vector<std::string> sets;
   bool resume = false;
 };
+
+/// Loads --catalogue DIR's quantities (nothing when not given).
+void load_catalogue(const std::string& dir) {
+  if (!dir.empty()) (void)user::load_dir(dir);
+}
 
 /// "I/N" of --shard.
 std::pair<size_t, size_t> parse_shard(const std::string& v) {
@@ -52,6 +59,10 @@ std::pair<size_t, size_t> parse_shard(const std::string& v) {
   return {i, n};
 }
 
+/// What a sweep over its budget may do (said once each: issue 37 §2).
+constexpr const char* kOverBudget =
+    "split it with --shard I/N, or raise --max-seconds (a long sweep may say --max-seconds 86400)";
+
 /// Every command estimates its work before it starts: with the command's cost model, the tasks'
 /// estimated seconds on ctx.threads threads are held to the time budget (--max-seconds).
 void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, const Context& ctx) {
@@ -59,8 +70,22 @@ void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, con
   double secs = 0;
   for (size_t t : tasks) secs += plan.cost(t);
   limits::check_seconds(fmt::format("table: {} tasks", tasks.size()), secs / std::max(1, ctx.threads),
-                        "raise --max-seconds (a long sweep may say --max-seconds 86400), or split it with "
-                        "--shard I/N");
+                        kOverBudget);
+}
+
+/// The same check before anything is planned, from a sample of the sweep's points (table/plan.hpp
+/// sampled_cost), so that a sweep far over its budget is refused in milliseconds whatever its size;
+/// a shard is held to its share. A sweep the sample accepts is checked again from its plan.
+void check_sampled_budget(const Spec& s, const Command& cmd, long digits, size_t shards, const Context& ctx) {
+  const std::optional<table::SampledCost> c = table::sampled_cost(s, cmd, digits);
+  if (!c) return;
+  const double secs = c->seconds / static_cast<double>(shards) / std::max(1, ctx.threads);
+  const auto points = static_cast<std::uint64_t>(c->points);
+  const std::string what =
+      shards > 1
+          ? fmt::format("table: {} points in {} shards (priced from {} of them)", points, shards, c->sampled)
+          : fmt::format("table: {} points (priced from {} of them)", points, c->sampled);
+  limits::check_seconds(what, secs, kOverBudget);
 }
 
 /// `table --spec F --shard I/N --output P`: the shard file of shard I (or nothing, under --resume,
@@ -236,13 +261,26 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
   return r;
 }
 
+/// What each --set that sweeps an option adds: its values and the points of the whole sweep
+/// (`--set H=1:10000` is 10^4 values, a row each for most commands).
+std::vector<std::string> set_notes(const Spec& s, size_t points) {
+  std::vector<std::string> notes;
+  for (const auto& o : s.sets)
+    if (o.values > 0)
+      notes.push_back(fmt::format("--set {} sweeps {} over {} value{}: the sweep has {} point{}",
+                                  o.as_typed(), o.option, o.values, o.values == 1 ? "" : "s", points,
+                                  points == 1 ? "" : "s"));
+  return notes;
+}
+
 /// The sweep checked (table/validate.hpp: the options, the values, and, from a probe of the first
 /// point, the columns the spec names), then computed and rendered: sharded, streamed, or held whole.
 RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   const table::CellOptions cells = table::cell_options(s, ctx);
   // --shard is this command line's own option: refused before the spec's values are
-  if (!o.shard.empty()) (void)parse_shard(o.shard);
+  const size_t shards = o.shard.empty() ? 1 : parse_shard(o.shard).second;
   Invoker probe;
+  check_sampled_budget(s, table::check_command(s, probe), cells.digits, shards, ctx);
   const Command& cmd = table::validate_spec(s, probe, ctx);
   const table::Plan plan = table::make_plan(s, cmd, cells.digits, !o.shard.empty());
   // a sweep of one point checks its columns once it is computed: the same refusal, no second run
@@ -254,17 +292,23 @@ RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   } else {
     if (o.resume) throw UsageError("--resume goes with --shard I/N");
     check_budget(plan, all_tasks(plan), ctx);
-    if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
+    if (streamable(o, s, ctx)) {
+      r = run_streamed(s, plan, cells, ctx);
+      for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
+      return r;
+    }
     table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
     if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
     r = present_rows(o, s, std::move(raw), cells, ctx);
   }
+  for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
   r.about = about_sweep(s, cmd);
   return r;
 }
 
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
+  load_catalogue(o.catalogue);
   Spec s = table::load_spec(o.spec, o.sets);
   table::check_paths(s, {o.spec}, o.plot, ctx);
   RunResult r = run_sweep(o, s, ctx);
@@ -284,7 +328,7 @@ void no_double_check(const Context& ctx, const char* what) {
 }
 
 struct PlanOptions {
-  std::string spec, shards = "1";
+  std::string spec, shards = "1", catalogue;
   std::vector<std::string> sets;
 };
 
@@ -292,6 +336,7 @@ struct PlanOptions {
 RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table plan needs --spec FILE");
   no_double_check(ctx, "plan");
+  load_catalogue(o.catalogue);
   Spec s = table::load_spec(o.spec, o.sets);
   const size_t n = parse_uint("--shards", o.shards, 1, table::kMaxShards);
   // checked as table checks it before it computes (a plan is a promise): options, values, columns
@@ -384,12 +429,13 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
 
 struct StatusOptions {
   std::vector<std::string> files, sets;
-  std::string spec;
+  std::string spec, catalogue;
 };
 
 RunResult run_table_status(const StatusOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
   no_double_check(ctx, "status");
+  load_catalogue(o.catalogue);
   int code = 0;
   out::Table t = table::shard_status(o.files, o.spec, o.sets, ctx, code);
   RunResult r{std::move(t), code};
@@ -448,6 +494,15 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
 
 namespace {
 
+/// --catalogue DIR: a catalogue whose [[quantity]] entries the spec's command may name
+/// (command = "mine.heads"): registered before any Invoker is built (tools/user/loaded.hpp).
+void add_catalogue_option(CLI::App* app, std::string& dir) {
+  app->add_option(
+         "--catalogue", dir,
+         "A catalogue directory whose [[quantity]] entries the spec may sweep (command = \"mine.q\")")
+      ->type_name("PATH");
+}
+
 /// --set KEY=VALUE, once per option: one word each, so that it never takes a shard file's name.
 void add_set_option(CLI::App* app, std::vector<std::string>& sets) {
   app->add_option("--set", sets,
@@ -469,8 +524,9 @@ void setup_table(CLI::App& root, Registry& reg) {
       ->type_name("I/N");
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
   add_set_option(app, opt->sets);
+  add_catalogue_option(app, opt->catalogue);
   app->add_option("--plot", opt->plot,
-                  "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
+                  "Also draw the [plot] section with gnuplot to PATH: .tex (LaTeX sets its text, with a .pdf "
                   "beside it), .svg, .png or .pdf")
       ->type_name("PATH");
   app->require_subcommand(0, 1);
@@ -482,7 +538,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   CLI::App* mapp =
       reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
   mapp->add_option("files", mopt->files, "Shard files (any order)")->type_name("PATH ...");
-  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
+  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to PATH (as table --plot)")
       ->type_name("PATH");
   mapp->add_flag(
       "--outputs", mopt->outputs,
@@ -498,6 +554,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   papp->add_option("--spec", popt->spec, "The spec file (TOML; see table --help)")->type_name("PATH");
   papp->add_option("--shards", popt->shards, "Number of shards N (default 1)")->type_name("INT");
   add_set_option(papp, popt->sets);
+  add_catalogue_option(papp, popt->catalogue);
   reg.bind(papp, popt, run_table_plan);
   reg.double_check(papp, kNothing, true);
 
@@ -507,6 +564,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)")
       ->type_name("PATH");
   add_set_option(sapp, sopt->sets);
+  add_catalogue_option(sapp, sopt->catalogue);
   reg.bind(sapp, sopt, run_table_status);
   reg.double_check(sapp, kNothing, true);
 }

@@ -571,11 +571,11 @@ std::optional<Shard> shard_done(const std::string& file, const Spec& s, const Pl
       held = "this shard, incomplete (" + why + ")";
     if (held.empty()) return old;
     // said before the work starts, so a wrong --output is noticed at once
-    std::fprintf(stderr, "note: --resume: \"%s\" holds %s; recomputing shard %zu/%zu over it\n", file.c_str(),
-                 held.c_str(), i, n);
+    std::fprintf(stderr, "note: --resume: \"%s\" holds %s; recomputing shard %zu/%zu over it\n",
+                 one_line(file).c_str(), one_line(held).c_str(), i, n);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "note: --resume: \"%s\" is not a complete shard file (%s); recomputing it\n",
-                 file.c_str(), one_line(e.what()).c_str());
+                 one_line(file).c_str(), one_line(e.what()).c_str());
   }
   return std::nullopt;
 }

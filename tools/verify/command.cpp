@@ -17,7 +17,10 @@
 #include "output/cell_value.hpp"
 #include "output/output_path.hpp"
 #include "sphere/sign_coef.hpp"
+#include "user/loaded.hpp"
 #include "verify/catalogue.hpp"
+#include "verify/catalogue_run.hpp"
+#include "verify/quantities.hpp"
 #include "views/registry_json.hpp"
 
 #include <fmt/format.h>
@@ -46,260 +49,31 @@ namespace {
 
 struct VerifyOptions {
   std::string catalogue, id, expr;
-  bool list = false, wide = false, timing = false;
+  bool list = false, wide = false, timing = false, quiet = false;
 };
 
-// Clipped to n bytes with "...", never inside a UTF-8 sequence.
-std::string clip(const std::string& s, size_t n) {
-  if (s.size() <= n) return s;
-  size_t k = n - 3;
-  while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) --k;
-  return s.substr(0, k) + "...";
+std::string clip(const std::string& s, size_t n) { return clip_text(s, n); }
+
+// A verdict of --expr in the compact layout (the terminal's, without --wide): computed and grade
+// clipped as the catalogue's are, so that an asymptotic verdict (200 characters and more) keeps its
+// row on one line; --wide, CSV, JSON, HTML and the Python module carry the whole text. (A value,
+// not a verdict, prints its digits whole: --digits asked for them.)
+void clip_expr_row(const VerifyOptions& o, const Context& ctx, out::Table& t) {
+  if (o.wide || ctx.data || ctx.format == out::Format::csv || ctx.format == out::Format::json ||
+      ctx.format == out::Format::html)
+    return;
+  auto& row = t.rows.back();
+  const std::string computed = row[1].display(), grade = row[3].display();
+  if (computed.size() <= 44 && grade.size() <= 56) return;
+  row[1] = out::Cell::of_text(clip(computed, 44));
+  row[3] = out::Cell::of_text(clip(grade, 56));
+  t.notes.push_back("compact layout (computed and grade clipped): --wide prints the whole text");
 }
-
-std::string dashes(std::string s) {
-  std::replace(s.begin(), s.end(), '_', '-');
-  return s;
-}
-std::string underscores(std::string s) {
-  std::replace(s.begin(), s.end(), '-', '_');
-  return s;
-}
-
-// The designated primary column of the commands whose first result column is not the quantity
-// itself ("" = the command has no single primary value: name a column).
-const std::map<std::string, std::string>& primary_column() {
-  static const std::map<std::string, std::string> m{{"rank heads", "h_min"},
-                                                    {"rank count", "exact"},
-                                                    {"rank bound", ""},
-                                                    {"depth transition", "N_tr"},
-                                                    {"depth optimal", "L"}};
-  return m;
-}
-
-// Runs quantities through an in-process Invoker, caching each distinct invocation.
-// Column rule: `.name` reads the column `name`; without it, the command's designated primary
-// column (primary_column()) or else the first numeric column that does not echo one of the
-// command's options. A result with several rows
-// is an error (give options that select one row).
-// The finished command tables, shared by the threads that run claims (one CommandQuantities
-// each): a quantity two claims use is computed once. Two threads may both compute a key that is
-// not yet there (the commands are deterministic: either table is the same); the first one kept.
-class TableCache {
- public:
-  const out::Table* find(const std::string& key) {
-    std::lock_guard<std::mutex> lock(m_);
-    auto it = map_.find(key);
-    return it == map_.end() ? nullptr : &it->second;
-  }
-  const out::Table& insert(const std::string& key, out::Table t) {
-    std::lock_guard<std::mutex> lock(m_);
-    return map_.emplace(key, std::move(t)).first->second;  // std::map: references stay valid
-  }
-
- private:
-  std::mutex m_;
-  std::map<std::string, out::Table> map_;
-};
-
-class CommandQuantities {
- public:
-  /// from_file: the expressions come from a catalogue (untrusted), not from --expr typed by the
-  /// user: a file a quantity reads (--spectrum) must then stay inside the working directory.
-  CommandQuantities(TableCache& cache, bool from_file) : cache_(cache), from_file_(from_file) {}
-  verify::Quantities quantities() {
-    verify::Quantities q;
-    q.resolve = [this](expr::Quantity& out, const expr::QuantityCall& c, long digits, slong prec) {
-      resolve(out, c, digits, prec);
-    };
-    q.validate = [this](const expr::QuantityCall& c) { (void)lookup(c); };
-    return q;
-  }
-
- private:
-  Invoker inv_;
-  TableCache& cache_;
-  bool from_file_;
-
-  struct Found {
-    const Command* cmd;
-    std::vector<std::string> words, options;
-  };
-
-  Found lookup(const expr::QuantityCall& c) {
-    Found f{nullptr, {}, {}};
-    for (const auto& w : c.path) f.words.push_back(dashes(w));
-    const std::string path = fmt::format("{}", fmt::join(f.words, " "));
-    f.cmd = inv_.registry().find(path);
-    if (f.cmd == nullptr || f.words.front() == "verify" || f.words.front() == "table") {
-      std::vector<std::string> names;
-      for (const auto& cmd : inv_.registry().commands()) {
-        std::string p = cmd.path();
-        if (p.rfind("verify", 0) == 0 || p.rfind("table", 0) == 0) continue;
-        std::replace(p.begin(), p.end(), ' ', '.');
-        names.push_back(underscores(p));
-      }
-      const std::string written = fmt::format("{}", fmt::join(c.path, "."));
-      const auto close = did_you_mean(written, names);
-      throw UsageError(fmt::format("unknown quantity \"{}\"{} (quantities: {})", written,
-                                   close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
-                                   fmt::join(names, ", ")));
-    }
-    const CLI::App& app = *f.cmd->app;
-    const std::string where = fmt::format("{}", fmt::join(c.path, "."));
-    for (const auto& a : c.args) {
-      const std::string name = clip(a.name, 40);  // as quoted in a message
-      std::string opt = "--" + a.name;
-      if (app.get_option_no_throw(opt) == nullptr) opt = "--" + dashes(a.name);
-      const CLI::Option* o = app.get_option_no_throw(opt);
-      // the global options (and --help, --version): verify sets them, or they do not belong inside
-      // a quantity; the registry's own rule for a command's options (registry_json.hpp) tells them
-      if (o != nullptr && !own_option(app, o, false))
-        throw UsageError(
-            fmt::format("{}: --{} is a global option, set by verify (or on its command line), not "
-                        "inside a quantity",
-                        where, dashes(name)));
-      if (o == nullptr) {
-        std::vector<std::string> known;
-        for (const CLI::Option* k : app.get_options())
-          if (own_option(app, k, false))
-            for (const auto& l : k->get_lnames()) known.push_back(underscores(l));
-        const auto close = did_you_mean(a.name, known);
-        throw UsageError(fmt::format("{} has no option \"{}\"{} (options: {})", where, name,
-                                     close.empty() ? "" : fmt::format(", did you mean {}?", close.front()),
-                                     fmt::join(known, ", ")));
-      }
-      const bool takes_value = o->get_expected_max() != 0;  // add_flag: expected(0)
-      if (a.flag && takes_value)
-        throw UsageError(fmt::format("{}: {} takes a value: write {}=VALUE", where, name, name));
-      if (!a.flag && !takes_value)
-        throw UsageError(fmt::format("{}: {} is a flag: write it alone, without =", where, name));
-      if (std::any_of(f.options.begin(), f.options.end(), [&](const std::string& g) { return g == opt; }))
-        throw UsageError(fmt::format("{}: {} is given twice", where, name));
-      if (from_file_ && reads_file(*o))
-        out::check_input_path_from_file(a.value, fmt::format("{}: {}", where, name));
-      f.options.push_back(opt);
-    }
-    return f;
-  }
-
-  // Commands whose --exact flag prints the same columns as exact values (rationals, or closed
-  // forms such as sqrt(3)/2): a quantity from them is read exact by default. The exact run is
-  // tried first and given up (for the ball run) when the command refuses it as too large.
-  // The exact form is tried only while it is small (at most 20000 characters a row, by the
-  // command's own estimate): sign-coef(d=10^7, l=1) exact has millions of digits.
-  static bool has_exact_variant(const Found& f, const expr::QuantityCall& c) {
-    if (f.words.size() != 2 || f.words[0] != "sphere" || f.words[1] != "sign-coef") return false;
-    std::optional<ulong> d, l;
-    for (const auto& a : c.args) {
-      auto q = parse_exact_rational(a.value);
-      if (!q || !fmpz_is_one(fmpq_denref(q->x)) || fmpz_sgn(fmpq_numref(q->x)) < 0 ||
-          !fmpz_abs_fits_ui(fmpq_numref(q->x)))
-        continue;
-      if (a.name == "d") d = fmpz_get_ui(fmpq_numref(q->x));
-      if (a.name == "l") l = fmpz_get_ui(fmpq_numref(q->x));
-    }
-    return d && l && sphere::sign_coef_exact_row_chars(*d, *l) <= 20000;
-  }
-
-  const out::Table& run_cached(const std::vector<std::string>& args, const expr::QuantityCall& c) {
-    const std::string key = fmt::format("{}", fmt::join(args, "\x1f"));
-    if (const out::Table* hit = cache_.find(key)) return *hit;
-    RunResult r;
-    try {
-      r = inv_.run(args);
-    } catch (const UsageError& e) {
-      throw UsageError(fmt::format("{}: {}", c.text(), e.what()));
-    } catch (const DomainError& e) {
-      throw DomainError(fmt::format("{}: {}", c.text(), e.what()));
-    }
-    if (r.exit_code != 0 || r.skip_output || !r.raw.empty())
-      throw DomainError(fmt::format("{}: the command gave no table (exit code {})", c.text(), r.exit_code));
-    return cache_.insert(key, std::move(r.table));
-  }
-
-  // The exact run of a command with an exact variant, or nullptr when the command refuses it.
-  const out::Table* exact_table(const Found& f, const expr::QuantityCall& c, std::vector<std::string> args) {
-    if (!has_exact_variant(f, c)) return nullptr;
-    for (const auto& a : c.args)
-      if (a.name == "exact") return nullptr;  // asked for explicitly: the ordinary run is the exact one
-    args.emplace_back("--exact");
-    try {
-      return &run_cached(args, c);
-    } catch (const ResourceError&) {
-      return nullptr;
-    } catch (const DomainError&) {
-      return nullptr;
-    }
-  }
-
-  void resolve(expr::Quantity& out, const expr::QuantityCall& c, long digits, slong prec) {
-    Found f = lookup(c);
-    std::vector<std::string> args = f.words;
-    for (size_t i = 0; i < c.args.size(); ++i) {
-      args.push_back(f.options[i]);
-      if (!c.args[i].flag) args.push_back(c.args[i].value);
-    }
-    if (const out::Table* t = exact_table(f, c, args); t != nullptr && read_cell(out, *t, f, c, prec, true))
-      return;
-    args.insert(args.end(), {"--digits", std::to_string(digits)});
-    (void)read_cell(out, run_cached(args, c), f, c, prec, false);
-  }
-
-  // Reads the quantity's cell from t; with exact_only, only an exact value (rational or closed
-  // form) is accepted (false otherwise, out untouched).
-  bool read_cell(expr::Quantity& out, const out::Table& t, const Found& f, const expr::QuantityCall& c,
-                 slong prec, bool exact_only) {
-    if (t.rows.size() != 1)
-      throw UsageError(fmt::format("{}: the command printed {} rows; give options that select one row",
-                                   c.text(), t.rows.size()));
-    const auto& row = t.rows.front();
-    size_t col = t.columns.size();
-    if (!c.column.empty()) {
-      for (size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i] == c.column || t.columns[i] == underscores(c.column)) col = i;
-      if (col == t.columns.size())
-        throw UsageError(fmt::format("{}: no column \"{}\" (columns: {})", c.text(), c.column,
-                                     fmt::join(t.columns, ", ")));
-    } else if (auto d = primary_column().find(f.words.front() + " " + f.words.back());
-               d != primary_column().end()) {
-      if (d->second.empty())
-        throw UsageError(fmt::format("{}: name the column to read, e.g. .lo or .hi (columns: {})", c.text(),
-                                     fmt::join(t.columns, ", ")));
-      for (size_t i = 0; i < t.columns.size(); ++i)
-        if (t.columns[i] == d->second) col = i;
-    } else {
-      std::set<std::string> echoed;
-      for (const CLI::Option* o : f.cmd->app->get_options())
-        for (const auto& l : o->get_lnames()) echoed.insert(underscores(l));
-      for (size_t i = 0; i < t.columns.size() && col == t.columns.size(); ++i)
-        if (!echoed.count(t.columns[i]) && row[i].numeric()) col = i;
-      if (col == t.columns.size())
-        throw UsageError(
-            fmt::format("{}: no numeric result column (columns: {})", c.text(), fmt::join(t.columns, ", ")));
-    }
-    if (row[col].kind == out::CellKind::exact) {  // a closed form: "sqrt(3)/2", "8/(3*pi)"
-      if (auto v = expr::closed_form(row[col].str, prec); v && (v->alg || v->exact)) {
-        arb_set(out.ball.x, v->ball.x);
-        out.exact = v->exact;
-        out.alg = v->alg;
-        out.uncertified = false;
-        return true;
-      }
-    }
-    if (exact_only) return false;
-    bool uncertified = false;
-    if (!out::cell_value(out.ball.x, out.exact, row[col], uncertified, prec))
-      throw DomainError(fmt::format("{}: column \"{}\" is not numeric (\"{}\")", c.text(), t.columns[col],
-                                    row[col].display()));
-    out.uncertified = uncertified;
-    return true;
-  }
-};
 
 RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
-  if (!o.catalogue.empty() || !o.id.empty() || o.list)
-    throw UsageError("--expr evaluates one expression: it does not combine with --catalogue, --id or --list");
+  if (!o.id.empty() || o.list)
+    throw UsageError("--expr evaluates one expression: it does not combine with --id or --list");
+  if (!o.catalogue.empty()) (void)user::load_dir(o.catalogue);  // the quantities it defines
   expr::Expr e;
   try {
     e = expr::Expr::parse(o.expr);
@@ -350,247 +124,16 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   auto r = verify::run_expression(c, &q);
   t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(r.computed),
              out::Cell::of_text(verify::verdict_text(r.verdict, c)), out::Cell::of_text(r.grade)});
+  clip_expr_row(o, ctx, t);
   if (!r.detail.empty()) t.notes.push_back(r.detail);
   return {std::move(t), r.verdict == verify::Verdict::holds ? 0 : 1};
 }
 
-RunResult run_catalogue(const VerifyOptions& o, const Context& ctx);
-
-// The terminal's width: stdout's, else $COLUMNS, else 100.
-size_t terminal_width() {
-  winsize w{};
-  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40) return w.ws_col;
-  if (const char* c = std::getenv("COLUMNS")) {
-    char* end = nullptr;
-    const long n = std::strtol(c, &end, 10);
-    if (end != c && *end == '\0' && n >= 40 && n <= 1000) return static_cast<size_t>(n);
-  }
-  return 100;
-}
-
-// verify --list: id and claim, within the terminal's width (all columns with --wide, csv, json).
-RunResult list_claims(out::Table t, const std::vector<verify::Claim>& selected, bool all_columns,
-                      const Context&) {
-  if (all_columns) {
-    t.columns = {"id", "claim", "source", "published", "tolerance", "kind", "method"};
-    for (const auto& c : selected)
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(c.formula                ? "formula"
-                                    : !c.untestable.empty()  ? "untestable"
-                                    : !c.lower_bound.empty() ? "test through a lower bound: " + c.lower_bound
-                                    : c.asymptotic           ? "asymptotic"
-                                                             : "test"),
-                 out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
-    return {std::move(t), 0};
-  }
-  t.columns = {"id", "claim"};
-  size_t id_width = 2;
-  for (const auto& c : selected) id_width = std::max(id_width, c.id.size());
-  const size_t width = terminal_width();
-  const size_t room = width > id_width + 2 + 12 ? width - id_width - 2 : 12;
-  for (const auto& c : selected)
-    t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.claim, room))});
-  t.notes.push_back(
-      "--wide adds the source, published value, tolerance rule, kind and how each claim is checked");
-  return {std::move(t), 0};
-}
-
 RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
   if (!o.expr.empty()) return run_expr(o, ctx);
-  RunResult r = run_catalogue(o, ctx);
+  RunResult r = run_catalogue({o.catalogue, o.id, o.list, o.wide, o.timing, o.quiet}, ctx);
   if (!o.catalogue.empty()) r.inputs = {o.catalogue};  // --output may not land in the catalogue
   return r;
-}
-
-// One claim's outcome and the CPU time of the thread that ran it (for --timing).
-struct ClaimRun {
-  verify::Outcome outcome;
-  double cpu_seconds = 0;
-  std::exception_ptr error;  // a ParamError (a malformed catalogue), rethrown in claim order
-};
-
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// Runs the claims on up to ctx.threads threads (claims in catalogue order, dynamically), one
-// Invoker per thread and one shared cache of command tables; the outcomes come back in claim
-// order, so the output does not depend on the thread count. The commands a claim runs get one
-// thread each while claims run in parallel (OpenMP does not nest).
-std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Context& ctx,
-                                 CommandQuantities& first, TableCache& cache) {
-  std::vector<ClaimRun> runs(selected.size());
-  const int threads = std::max(1, std::min<int>(ctx.threads, static_cast<int>(selected.size())));
-  std::vector<std::unique_ptr<CommandQuantities>> others(static_cast<size_t>(threads));
-  const bool progress = isatty(STDERR_FILENO);
-  std::atomic<size_t> done{0};
-  std::mutex progress_mutex;
-  const long n = static_cast<long>(selected.size());
-  limits::Run& limits_run = limits::current();  // the claims poll this thread's deadline and cancellation
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-#endif
-  for (long i = 0; i < n; ++i) {
-    const limits::RunScope scope(limits_run);
-    int tid = 0;
-#ifdef BOUNDCHECK_HAVE_OPENMP
-    tid = omp_get_thread_num();
-#endif
-    auto& c = selected[static_cast<size_t>(i)];
-    auto& run = runs[static_cast<size_t>(i)];
-    try {
-      auto& slot = others[static_cast<size_t>(tid)];
-      if (tid != 0 && !slot) slot = std::make_unique<CommandQuantities>(cache, true);
-      auto q = (tid == 0 ? first : *slot).quantities();
-      c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
-      const double t0 = thread_cpu_seconds();
-      limits::poll("verify");  // between claims (a claim's own loops poll too)
-      run.outcome = verify::run_claim(c, &q);
-      run.cpu_seconds = thread_cpu_seconds() - t0;
-    } catch (...) {
-      run.error = std::current_exception();
-    }
-    const size_t k = ++done;
-    if (progress) {
-      std::lock_guard<std::mutex> lock(progress_mutex);
-      std::fprintf(stderr, "\r[%zu/%zu] %-40s", k, selected.size(), c.id.c_str());
-    }
-  }
-  others.clear();
-  // FLINT/Arb keep per-thread caches (constants, temporaries): free the workers'
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel num_threads(threads)
-  flint_cleanup();
-#endif
-  if (progress) std::fprintf(stderr, "\r%60s\r", "");
-  for (const auto& r : runs)
-    if (r.error) std::rethrow_exception(r.error);
-  return runs;
-}
-
-// --timing: the claims by the CPU time of the thread that ran them, slowest first.
-std::string timing_note(const std::vector<verify::Claim>& selected, const std::vector<ClaimRun>& runs) {
-  std::vector<size_t> order(runs.size());
-  double total = 0;
-  for (size_t i = 0; i < runs.size(); ++i) order[i] = i, total += runs[i].cpu_seconds;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return runs[a].cpu_seconds > runs[b].cpu_seconds; });
-  std::vector<std::string> parts;
-  for (size_t i : order) parts.push_back(fmt::format("{} {:.3f}", selected[i].id, runs[i].cpu_seconds));
-  return fmt::format("timing (thread CPU seconds per claim, slowest first; total {:.3f}): {}", total,
-                     fmt::join(parts, ", "));
-}
-
-// Why a claim reached its expected verdict without holding, as the catalogue records it (the
-// words depend on what its evidence can show: verify::verdict_text).
-std::string recorded_note(const verify::Claim& c, const verify::Outcome& r) {
-  if (!c.untestable.empty())
-    return fmt::format("{}: not testable, as the catalogue records: {}", c.id, c.untestable);
-  if (!c.lower_bound.empty())
-    return fmt::format("{}: not certified by {}, as the catalogue records: {}", c.id, c.lower_bound,
-                       r.detail);
-  const char* why = r.verdict == verify::Verdict::fails
-                        ? (c.asymptotic ? "the grid is inconsistent with the published claim"
-                                        : "the published claim does not hold as stated")
-                        : (c.asymptotic ? "the grid is too short to tell"
-                                        : "the claim cannot be decided at the precisions tried");
-  return fmt::format("{}: {}, as the catalogue records: {}", c.id, why, r.detail);
-}
-
-struct Tally {
-  size_t unexpected = 0, formulas = 0;
-};
-
-// One row per claim (and a note for each verdict that is not holds).
-Tally add_outcomes(out::Table& t, const std::vector<verify::Claim>& selected,
-                   const std::vector<ClaimRun>& runs, bool wide) {
-  Tally n;
-  for (size_t i = 0; i < selected.size(); ++i) {
-    const auto& c = selected[i];
-    const auto& r = runs[i].outcome;
-    const std::string verdict = verify::verdict_text(r.verdict, c);
-    const std::string expected = verify::verdict_text(c.expect, c);
-    if (r.verdict != c.expect) {
-      ++n.unexpected;
-      t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verdict, expected, r.detail));
-    } else if (r.verdict != verify::Verdict::holds) {
-      t.notes.push_back(recorded_note(c, r));
-    }
-    std::string grade = r.grade;
-    if (r.verdict == c.expect && c.expect == verify::Verdict::fails && grade == "-")
-      grade = c.asymptotic ? "inconsistent, as recorded" : "refuted, as recorded";
-    if (c.formula && r.verdict == verify::Verdict::holds) {
-      grade = "evaluates the formula (" + grade + ")";
-      ++n.formulas;
-    }
-    if (wide)
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(r.computed), out::Cell::of_text(verdict), out::Cell::of_text(expected),
-                 out::Cell::of_text(grade)});
-    else
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.published, 20)),
-                 out::Cell::of_text(clip(r.computed, 44)), out::Cell::of_text(verdict),
-                 out::Cell::of_text(clip(grade, 56))});
-  }
-  return n;
-}
-
-// The notes after the rows: layout, what the grades and verdicts mean, the count as expected.
-void add_summary_notes(out::Table& t, size_t claims, const Tally& n, bool wide) {
-  if (!wide)
-    t.notes.push_back(
-        "compact layout (computed and grade clipped): --wide adds the claim, source, tolerance rule, "
-        "expected verdict and full texts");
-  t.notes.push_back(
-      "grades: exact; as rounding / as truncation (printed digits); within tolerance (rel=/abs= as "
-      "stated); certified bound (enclosures decide an inequality); only in a regime (holds on part of a "
-      "grid); asymptotic claims, graded on a finite grid (never holds / fails): consistent on the grid "
-      "(C in [a, b]) / inconsistent: ratio grows like n^k / undecided: extend the grid; not certified by "
-      "B (a claim tested through B, a lower bound of the claimed quantity, which falls short of it: that "
-      "refutes nothing); not testable (the reason)");
-  if (n.formulas > 0)
-    t.notes.push_back(
-        "grade 'evaluates the formula' (verdict 'evaluated'): the claim's outcome is forced by its own "
-        "definition (a bound evaluated at a hidden constant we chose, compared with what it was derived "
-        "from); it checks our arithmetic, not the source");
-  t.notes.push_back(
-      fmt::format("{} of {} claims as expected{}", claims - n.unexpected, claims,
-                  n.formulas ? fmt::format(" ({} of them evaluate a formula)", n.formulas) : ""));
-}
-
-RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
-  auto files = o.catalogue.empty() ? verify::embedded_catalogue() : verify::read_catalogue_dir(o.catalogue);
-  TableCache cache;
-  CommandQuantities cq(cache, true);
-  auto q = cq.quantities();
-  auto claims = verify::load_catalogue(files, &q);
-  std::vector<verify::Claim> selected;
-  for (auto& c : claims)
-    if (o.id.empty() || c.id.rfind(o.id, 0) == 0) selected.push_back(c);
-  if (selected.empty()) throw UsageError(fmt::format("--id matches no claim, got \"{}\"", o.id));
-  out::Table t;
-  t.command = "verify";
-  t.params["catalogue"] = o.catalogue.empty() ? "embedded" : o.catalogue;
-  if (!o.id.empty()) t.params["id"] = o.id;
-  // data formats (CSV, JSON), reports (HTML) and the Python module carry every column, unclipped
-  const bool all_columns = o.wide || ctx.data || ctx.format == out::Format::csv ||
-                           ctx.format == out::Format::json || ctx.format == out::Format::html;
-  if (o.list) return list_claims(std::move(t), selected, all_columns, ctx);
-  const bool wide = all_columns;
-  if (wide)
-    t.columns = {"id",       "claim",   "source",   "published", "tolerance",
-                 "computed", "verdict", "expected", "grade"};
-  else
-    t.columns = {"id", "published", "computed", "verdict", "grade"};
-  const std::vector<ClaimRun> runs = run_claims(selected, ctx, cq, cache);
-  const Tally tally = add_outcomes(t, selected, runs, wide);
-  add_summary_notes(t, selected.size(), tally, wide);
-  if (o.timing) t.notes.push_back(timing_note(selected, runs));
-  return {std::move(t), tally.unexpected == 0 ? 0 : 1};
 }
 
 }  // namespace
@@ -598,8 +141,14 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
 void setup_verify(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<VerifyOptions>();
   CLI::App* app = reg.add(root, "verify", "Recompute every published constant and identity in the catalogue");
-  app->add_option("--catalogue", opt->catalogue,
-                  "Read the catalogue from DIR/*.toml instead of the built-in copy")
+  // verify also writes test reports for a CI: JUnit XML and TAP (tools/verify/report.hpp)
+  app->get_option("--format")
+      ->description("Output format (default table); junit and tap: a test report, one test case per claim")
+      ->type_name("table|csv|json|markdown|latex|html|junit|tap");
+  app->add_option(
+         "--catalogue", opt->catalogue,
+         "Read the catalogue (claims, and the quantities and values it defines) from DIR/*.toml instead "
+         "of the built-in copy")
       ->type_name("PATH");
   app->add_option("--id", opt->id, "Only claims whose id starts with PREFIX (e.g. sphere.sign)")
       ->type_name("PREFIX");
@@ -607,6 +156,9 @@ void setup_verify(CLI::App& root, Registry& reg) {
   app->add_flag(
       "--wide", opt->wide,
       "All columns: claim, source, tolerance rule, expected verdict, full texts (always so in csv, json)");
+  app->add_flag(
+      "-q,--quiet", opt->quiet,
+      "Print only the claims that are not as expected, and the summary line (exit code as without it)");
   app->add_flag("--timing", opt->timing,
                 "Add a note with each claim's CPU time, slowest first (claims run on --threads threads)");
   app->add_option("--expr", opt->expr,
@@ -632,6 +184,7 @@ void setup_verify(CLI::App& root, Registry& reg) {
                "B\")\nis certified when B shows it and not certified otherwise (a bound that falls short "
                "refutes\nnothing); a claim the catalogue cannot test (untestable = \"reason\") says not "
                "testable.",
+           .formula_latex = "",  // prose: the site shows the formula as text
            .source = "Each claim names its own: document, theorem, equation or table, and line "
                      "(verify/*.toml, e.g. 'paper-L Table 1 (l.28-38)'); --list and --wide show them.",
            .cost = "The sum of the claims' own costs (each quantity estimated by its command; the "

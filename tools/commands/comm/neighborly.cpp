@@ -40,10 +40,25 @@ struct NeighborlyOptions {
   bool search_k = false, list = false;
 };
 
+// The sampled subsets as the certificate states them, for the checker to draw the same ones
+// (src/comm/neighborly.cpp, sampled_subsets, draws them so: Floyd's algorithm on splitmix64).
+constexpr const char* kSubsetStream =
+    "draw s = 1..samples, with replacement: splitmix64 (Steele, Lea, Flood 2014) started at state seed XOR "
+    "0xD1B54A32D192ED03, one stream for all draws; each draw is Floyd's algorithm: S = {}, for j = N-q .. "
+    "N-1 (0-based): t = floor(x (j+1) / 2^64) for the next output x, and t = j instead when t is in S; add "
+    "t. S + 1 (1-based) is the draw; the lists hold the draws in order (witnesses and not_certified are "
+    "its certified and other subsequences), the first `tried` of them (all `samples` unless the search "
+    "stopped at its first failure, which is then the last draw)";
+
 // The certificate of one k (tools/check_certificate.py checks it): the sign vectors, each certified
 // witness exactly, and the subsets that were not certified (for which nothing is claimed).
 nlohmann::json neighborly_certificate(const comm::NeighborlyReport& rep, std::uint64_t seed, ulong samples,
                                       const nlohmann::json& params) {
+  if (rep.certified == 0)  // the checker rejects a certificate that proves nothing ("nothing checked")
+    throw DomainError(
+        fmt::format("comm neighborly --certificate: no subset tried at k = {} has a witness, so there is "
+                    "nothing to certify{}",
+                    rep.k, rep.stopped ? " (the search stopped at its first subset)" : ""));
   nlohmann::json c = certificate_header("comm neighborly", params);
   c["definition"] =
       "u_j = v_j / sqrt(k) with v_j in {+1,-1}^k the j-th string of sign_vectors (j = 1..N). For each listed "
@@ -57,6 +72,11 @@ nlohmann::json neighborly_certificate(const comm::NeighborlyReport& rep, std::ui
   c["generator"] =
       "splitmix64 (Steele, Lea, Flood 2014) started at state seed XOR (k * 0x9E3779B97F4A7C15 mod 2^64); "
       "entry i of v_j (0-based) is + iff bit 63 of draw number j*k + i (0-based) is set";
+  c["samples"] = samples;
+  c["subset_generator"] =
+      samples ? std::string(kSubsetStream)
+              : "every q-subset of 1..N once, in lexicographic order ({1..q} first); the lists hold them in "
+                "that order";
   const comm::SignVectors v = comm::draw_sign_vectors(rep.N, rep.k, seed);
   std::vector<std::string> signs;
   for (ulong j = 0; j < rep.N; ++j) {
@@ -97,6 +117,7 @@ nlohmann::json neighborly_certificate(const comm::NeighborlyReport& rep, std::ui
       {"certified", rep.certified},
       {"max_norm_sq", max_norm.str()},
       {"bound_4q", 4 * rep.q},
+      {"stopped_at_first_failure", rep.stopped},
       {"note",
        "only the listed witnesses are certified; a subset in not_certified carries no proof "
        "(infeasible and norm_exceeds are the tool's exact findings, not part of this certificate)"}};
@@ -177,6 +198,8 @@ void check_certificate_costs(const NeighborlyRequest& r) {
                           BC_CERTIFICATE_LIMIT(neighborly_max_work), "lower --N, --k or --samples");
   check_certificate_limit(what, "its estimated size in bytes", r.tried * (k * 40 + 40) + N * (k + 4),
                           BC_CERTIFICATE_LIMIT(max_file_bytes), "lower --N, --q or --samples");
+  check_certificate_limit(what, "subsets x q (regenerated)", r.tried * static_cast<double>(r.q),
+                          BC_CERTIFICATE_LIMIT(neighborly_max_draws), "lower --q or --samples");
 }
 
 void check_costs(const NeighborlyRequest& r, const NeighborlyOptions& o) {
@@ -232,7 +255,9 @@ ulong summary_rows(out::Table& t, const NeighborlyRequest& r, const NeighborlyOp
                "q_ln_N"};
   for (ulong kk = r.k; kk <= r.k_max; ++kk) {
     auto rep = comm::neighborly_check(r.N, r.q, kk, r.seed, r.samples, o.search_k, false, ctx.threads, cert);
-    if (cert) certificate = neighborly_certificate(rep, r.seed, r.samples, t.params);
+    // the certificate is of the last k tried (the one found, or k_max): written once the search ends
+    const bool last = kk == r.k_max || (o.search_k && !rep.stopped && rep.certified == rep.tried);
+    if (cert && last) certificate = neighborly_certificate(rep, r.seed, r.samples, t.params);
     t.add_row({out::Cell::of_int(static_cast<long long>(r.N)), out::Cell::of_int(static_cast<long long>(r.q)),
                out::Cell::of_int(static_cast<long long>(kk)), out::Cell::of_exact(std::to_string(r.seed)),
                out::Cell::of_exact(rep.subsets.str()), out::Cell::of_int(static_cast<long long>(rep.tried)),
@@ -334,7 +359,11 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg) {
                       "a w_S with\n"
                       "||w_S|| <= 2 sqrt q, <w_S, u_j> = 1 on S and |<w_S, u_j>| <= 1/2 off S "
                       "(q-neighborly).",
-           .source = "talk-H l.441-470 (after Candes & Tao 2005); MATH.md §6",
+           .formula_latex = R"tex(\begin{aligned}
+& u_1, \dots, u_N \in \{ \pm 1/\sqrt{k} \}^k, \quad k = O(q \log N): \quad \text{every } S \subset [N], \; |S| = q, \text{ has a } w_S \text{ with}\\
+& \| w_S \| \le 2 \sqrt{q}, \qquad \langle w_S, u_j \rangle = 1 \; (j \in S), \qquad | \langle w_S, u_j \rangle | \le \tfrac12 \; (j \notin S)
+\end{aligned})tex",
+           .source = "talk-H l.441-470 (after Candes & Tao 2005); docs/math/comm.md#neighborly-sign-vectors",
            .cost = "Per subset: an exact least-norm active-set descent, GLPK's simplex on N + 2k rows "
                    "with the vertex rebuilt in rationals, and an exact O(N k) check; C(N,q) subsets (or "
                    "--samples M), twice the attempts with --search-k. Estimated up front and refused "

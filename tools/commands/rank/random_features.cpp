@@ -87,7 +87,7 @@ RunResult run_rank_random_features(const RfOptions& o, const Context& ctx) {
       "error_pm1 = 1 - b'^T C'^{-1} b' (b' = 2b - 1, C' = 2C - 1): the relative L^2 error of the best "
       "linear combination of the H heads as +-1 functions against the +-1 target sign<z,y>, which can never "
       "fall below lower_bound = LB(d, 1, H); error_01 = 1 - b^T C^{-1} b (b_h = b(angle(q_h,k_h)), C = 1/2 + "
-      "(2/pi^2) arcsin<q,q'> arcsin<k,k'>, the authors' convention, MATH.md §4) is another problem: the "
+      "(2/pi^2) arcsin<q,q'> arcsin<k,k'>, the authors' convention, docs/math/rank.md#random-features) is another problem: the "
       "relative L^2 error of fitting the 0/1 target (1 + sign)/2 with the heads as 0/1 functions, not "
       "comparable with lower_bound");
   return {std::move(t), 0};
@@ -117,7 +117,12 @@ void setup_rank_random_features(CLI::App& group, Registry& reg) {
               "(lower_bound).\n"
               "As 0/1 functions they give error_01 = 1 - b^T C^{-1} b, the error of fitting the 0/1 target:\n"
               "a different problem, not bounded by LB. Monte Carlo over --trials seeded draws.",
-          .source = "talk-B l.729 (the bound is nearly tight via random features); MATH.md §4 (after "
+          .formula_latex = R"tex(\begin{aligned}
+b_h &= b(\angle(q_h, k_h)), \qquad C_{hh'} = \tfrac12 + \tfrac{2}{\pi^2} \arcsin\langle q_h, q_{h'} \rangle \arcsin\langle k_h, k_{h'} \rangle\\
+\mathtt{error\_pm1} &= 1 - b'^{\top} C'^{-1} b' \ge \mathrm{LB}(d, 1, H), \quad b' = 2b - 1, \; C' = 2C - 1\\
+\mathtt{error\_01} &= 1 - b^{\top} C^{-1} b \quad \text{(the 0/1 fit, not bounded by LB)}
+\end{aligned})tex",
+          .source = "talk-B l.729 (the bound is nearly tight via random features); docs/math/rank.md#random-features (after "
                     "paper-A's experiment code, including the caution that 1 - b^T C^-1 b is not the L^2 "
                     "error of +-1 heads)",
           .cost =
