@@ -167,7 +167,7 @@ SLOWEST = [
     "sym bound --d 1:300 --N 1:300 --H 10", "sym gram --N 6 --degree 28",
     "sym eckart-young --power 150000 --alpha 1 --H 50", "comm sizes --N 2:100000 --d 1 --q 1",
     "comm models --p 1:2000", "comm neighborly --N 30 --q 3 --k 40",
-    "comm pair-matching --N 128 --M 256 --search-alpha --trials 5000", "verify",
+    "comm pair-matching --N 128 --M 256 --search-alpha --trials 5000",
     f"table --spec {ROOT}/data/specs/paper_lb_grid.toml",
 ]
 for case in SLOWEST:
@@ -182,6 +182,8 @@ for case, b in [("rank random-features --d 16 --H 20 --trials 200", "0.05"),
                 ("sym eckart-young --power 1000000 --alpha 1 --H 50", "60")]:
     add("budget", f"{case} --max-seconds {b}: refused up front",
         refused([*case.split(), "--max-seconds", b], 1, r": estimated [0-9.e+]+ (flops|bit operations) exceeds the limit"))
+add("budget", "verify (claims in child processes) past the deadline: no result",
+    refused(["verify", "--max-seconds", "60"], 1, r"verify: .*time limit of 1e-09 s", env={"BOUNDCHECK_TEST_DEADLINE": "0.000000001"}))
 add("budget", "comm models past the deadline: no late result",
     refused(["comm", "models", "--max-seconds", "60"], 1, r"comm models: finished after the time limit of 1e-09 s",
             env={"BOUNDCHECK_TEST_DEADLINE": "0.000000001"}))

@@ -176,7 +176,7 @@ class _RankGroup:
     def u(self, d: _Arg, *, t: _Arg = ..., theta: _Arg = ..., theta_grid: _Arg = ..., degree: _Arg = ..., weighting: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """The head-angle weighting u(t) reproducing the target (paper-A Fig. 5)."""
     def random_features(self, d: _Arg, H: _Arg, *, trials: _Arg = ..., seed: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
-        """Error of optimally weighted random rank-1 heads (Monte Carlo)."""
+        """+-1 error of optimally weighted random rank-1 heads (Monte Carlo), beside LB(d, 1, H)."""
 
 class _DepthGroup:
     def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
@@ -230,7 +230,7 @@ sym: _SymGroup
 
 comm: _CommGroup
 
-def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., timing: bool = ..., expr: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., quiet: bool = ..., timing: bool = ..., expr: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
     """Recompute every published constant and identity in the catalogue."""
 
 table: _TableGroup

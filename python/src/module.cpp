@@ -246,11 +246,17 @@ std::string overrun(Job& job) {
 /// must not run on to their deadlines (issue 38 §4c: the process exited 29 s after Ctrl-C). A main
 /// thread that ends normally is not an interrupt: its threads' calls run to their end. GIL held.
 bool interpreter_interrupted() {
-  static py::object* main = new py::object(py::module_::import("threading").attr("main_thread")());  // leaked
-  if (main->attr("is_alive")().cast<bool>()) return false;
-  const py::module_ sys = py::module_::import("sys");
-  return py::hasattr(sys, "last_value") &&
-         PyErr_GivenExceptionMatches(sys.attr("last_value").ptr(), PyExc_KeyboardInterrupt) != 0;
+  try {
+    static py::object* main =
+        new py::object(py::module_::import("threading").attr("main_thread")());  // leaked
+    if (main->attr("is_alive")().cast<bool>()) return false;
+    const py::module_ sys = py::module_::import("sys");
+    return py::hasattr(sys, "last_value") &&
+           PyErr_GivenExceptionMatches(sys.attr("last_value").ptr(), PyExc_KeyboardInterrupt) != 0;
+  } catch (py::error_already_set&) {  // the interpreter is going away: no verdict, wait on
+    PyErr_Clear();
+    return false;
+  }
 }
 
 /// Why a waiting call stops early: a signal handler raised (this is the main thread), the

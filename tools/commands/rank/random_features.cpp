@@ -87,7 +87,8 @@ RunResult run_rank_random_features(const RfOptions& o, const Context& ctx) {
       "error_pm1 = 1 - b'^T C'^{-1} b' (b' = 2b - 1, C' = 2C - 1): the relative L^2 error of the best "
       "linear combination of the H heads as +-1 functions against the +-1 target sign<z,y>, which can never "
       "fall below lower_bound = LB(d, 1, H); error_01 = 1 - b^T C^{-1} b (b_h = b(angle(q_h,k_h)), C = 1/2 + "
-      "(2/pi^2) arcsin<q,q'> arcsin<k,k'>, the authors' convention, docs/math/rank.md#random-features) is another problem: the "
+      "(2/pi^2) arcsin<q,q'> arcsin<k,k'>, the authors' convention, docs/math/rank.md#random-features) is "
+      "another problem: the "
       "relative L^2 error of fitting the 0/1 target (1 + sign)/2 with the heads as 0/1 functions, not "
       "comparable with lower_bound");
   return {std::move(t), 0};
@@ -122,7 +123,8 @@ b_h &= b(\angle(q_h, k_h)), \qquad C_{hh'} = \tfrac12 + \tfrac{2}{\pi^2} \arcsin
 \mathtt{error\_pm1} &= 1 - b'^{\top} C'^{-1} b' \ge \mathrm{LB}(d, 1, H), \quad b' = 2b - 1, \; C' = 2C - 1\\
 \mathtt{error\_01} &= 1 - b^{\top} C^{-1} b \quad \text{(the 0/1 fit, not bounded by LB)}
 \end{aligned})tex",
-          .source = "talk-B l.729 (the bound is nearly tight via random features); docs/math/rank.md#random-features (after "
+          .source = "talk-B l.729 (the bound is nearly tight via random features); "
+                    "docs/math/rank.md#random-features (after "
                     "paper-A's experiment code, including the caution that 1 - b^T C^-1 b is not the L^2 "
                     "error of +-1 heads)",
           .cost =
