@@ -204,7 +204,8 @@ int run(int argc, char** argv) {
   omp_set_num_threads(ctx.threads);
 #endif
   // grace: loops that poll stop first with a precise message; the watchdog catches the rest
-  const double kill_after = bc::limits::deadline_enabled() ? ctx.max_seconds * 1.25 + 1.0 : 0.0;
+  const double kill_after =
+      bc::limits::deadline_enabled() ? ctx.max_seconds * kGraceFactor + kGraceSeconds : 0.0;
   RunResult r;
   {
     Watchdog dog(path, kill_after, path.rfind("table", 0) != 0);
@@ -212,6 +213,7 @@ int run(int argc, char** argv) {
     current = &dog;
     release_watchdog = [] { current->release(); };
     r = inv.execute(*cmd, ctx);
+    bc::limits::check_finished(path);  // never a result after the budget (issue 38 §4b)
     release_watchdog = nullptr;
   }
   write_certificate(r);  // before the table: a failed write leaves nothing on stdout

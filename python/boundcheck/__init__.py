@@ -10,13 +10,13 @@
     boundcheck.sphere.sign_coef(d=3, l=3, exact=True).to_sympy("coef")   # -sqrt(7)/8 in SymPy
     boundcheck.verify(expr="rank.heads(d=64, r=8, eps=1/10) > 2e12").exit_code   # 0: it holds
     help(boundcheck.rank.bound)                     # every command's options, formula and source
-    paper = boundcheck.load("paper/")               # a catalogue's own quantities: paper.mine.heads(d=32)
 
 The same commands as the ``boundcheck`` CLI, generated from its command registry and run through
 its own parser and code (a pybind11 extension; no quantity is computed in Python). Groups
 (submodules): ``sphere``, ``rank``, ``depth``, ``sym``, ``comm``; top-level commands ``verify(...)``
 and ``table(spec=...)`` (with ``table.merge(files=[...])``); ``run("rank bound", ...)`` and
-``invoke([...argv...])`` for any command by name. Every function takes the command's options as
+``invoke([...argv...])`` for any command by name; ``load("paper/")`` for a catalogue's own
+quantities (a namespace of their functions). Every function takes the command's options as
 keywords ('-' -> '_') plus the global options ``digits=``, ``threads=``, ``certified=``,
 ``max_seconds=``, ``double_check=``, ``format=`` and ``output=`` (writes the file as the CLI does).
 

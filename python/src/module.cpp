@@ -99,8 +99,9 @@ void execute(Invoker& inv, Job& job) {
 #ifdef BOUNDCHECK_HAVE_OPENMP
     omp_set_num_threads(res->ctx.threads);
 #endif
-    res->run = inv.execute(*cmd, res->ctx);  // lists, ranges and --double-check as on the CLI
-    bc::cli::write_certificate(res->run);    // certificate= FILE, as the CLI writes it
+    res->run = inv.execute(*cmd, res->ctx);   // lists, ranges and --double-check as on the CLI
+    bc::limits::check_finished(cmd->path());  // no result after the budget, as on the CLI
+    bc::cli::write_certificate(res->run);     // certificate= FILE, as the CLI writes it
     if (!res->ctx.output.empty()) bc::cli::emit(res->run, res->ctx);  // the file, as the CLI writes it
     job.result = std::move(res);
   } catch (const bc::UsageError& e) {
@@ -226,14 +227,16 @@ py::object error_class(Failure f) {
   }
 }
 
-/// The CLI's watchdog (tools/main.cpp), in-process: past 1.25 x the run's budget + 1 s, a run that
+/// The CLI's watchdog (tools/main.cpp), in-process: past 1.1 x the run's budget + 0.1 s, a run that
 /// its polls did not stop (one long FLINT call, a loop without a poll) has overrun; "" otherwise,
 /// else the CLI's message. The job's Run is read through a RunScope on this thread (its fields are
 /// atomic); its clock starts when the worker takes the job.
 std::string overrun(Job& job) {
   const bc::limits::RunScope peek(job.limits);
   const double budget = bc::limits::time_budget();
-  if (!bc::limits::deadline_enabled() || bc::limits::elapsed() <= 1.25 * budget + 1.0) return "";
+  if (!bc::limits::deadline_enabled() ||
+      bc::limits::elapsed() <= bc::cli::kGraceFactor * budget + bc::cli::kGraceSeconds)
+    return "";
   std::string what;
   for (const auto& w : job.args) {
     if (w.empty() || w[0] == '-') break;
@@ -244,14 +247,46 @@ std::string overrun(Job& job) {
   return what + ": exceeded the time limit of " + limit + " s (raise --max-seconds)";
 }
 
+/// Whether the interpreter is ending because its main thread died of KeyboardInterrupt (Ctrl-C
+/// outside a boundcheck call, e.g. in Thread.join): the main thread has stopped and the exception it
+/// printed (sys.last_value) is a KeyboardInterrupt. Python then joins the other threads, whose calls
+/// must not run on to their deadlines (issue 38 §4c: the process exited 29 s after Ctrl-C). A main
+/// thread that ends normally is not an interrupt: its threads' calls run to their end. GIL held.
+bool interpreter_interrupted() {
+  try {
+    static py::object* main =
+        new py::object(py::module_::import("threading").attr("main_thread")());  // leaked
+    if (main->attr("is_alive")().cast<bool>()) return false;
+    const py::module_ sys = py::module_::import("sys");
+    return py::hasattr(sys, "last_value") &&
+           PyErr_GivenExceptionMatches(sys.attr("last_value").ptr(), PyExc_KeyboardInterrupt) != 0;
+  } catch (py::error_already_set&) {  // the interpreter is going away: no verdict, wait on
+    PyErr_Clear();
+    return false;
+  }
+}
+
+/// Why a waiting call stops early: a signal handler raised (this is the main thread), the
+/// interpreter is ending on an interrupt, another thread's call was interrupted (limits::cancel_all
+/// cancelled this one), or the run overran its budget.
+enum class Stop { none, signal, interrupt, overrun };
+
+/// KeyboardInterrupt in a thread whose call was cancelled by an interrupt elsewhere.
+[[noreturn]] void raise_cancelled() {
+  PyErr_SetString(PyExc_KeyboardInterrupt,
+                  "boundcheck: interrupted (Ctrl-C): every computation in progress was cancelled");
+  throw py::error_already_set();
+}
+
 /// Runs one invocation with the GIL released; KeyboardInterrupt (or any signal handler's
-/// exception) within 50 ms of the signal, ResourceError when the run overruns its budget. Either
-/// cancels the run: the worker stops at its next poll.
+/// exception) within 50 ms of the signal, ResourceError when the run overruns its budget. An
+/// interrupt cancels every run in progress in the process (limits::cancel_all): their calls raise
+/// KeyboardInterrupt in their own threads within 50 ms, and their workers stop at their next poll.
 Result run(std::vector<std::string> args) {
   auto job = std::make_shared<Job>();
   job->args = std::move(args);
   pool().submit(job);
-  bool interrupted = false;
+  Stop stop = Stop::none;
   std::string overran;
   {
     py::gil_scoped_release nogil;
@@ -261,18 +296,25 @@ Result run(std::vector<std::string> args) {
       lk.unlock();
       {
         py::gil_scoped_acquire gil;
-        interrupted = PyErr_CheckSignals() != 0;
+        if (PyErr_CheckSignals() != 0)
+          stop = Stop::signal;
+        else if (job->limits.cancelled() || interpreter_interrupted())
+          stop = Stop::interrupt;
       }
-      if (interrupted || !(overran = overrun(*job)).empty()) break;
+      if (stop == Stop::none && !(overran = overrun(*job)).empty()) stop = Stop::overrun;
+      if (stop != Stop::none) break;
       lk.lock();
     }
   }
-  if (interrupted || !overran.empty()) {
+  if (stop != Stop::none) {
     job->limits.cancel();  // the worker stops at its next poll (issue 29: it used to run to the end)
-    if (interrupted) throw py::error_already_set();
+    if (stop == Stop::signal || stop == Stop::interrupt) bc::limits::cancel_all();  // every run in progress
+    if (stop == Stop::signal) throw py::error_already_set();
+    if (stop == Stop::interrupt) raise_cancelled();
     PyErr_SetString(error_class(Failure::resource).ptr(), overran.c_str());
     throw py::error_already_set();
   }
+  if (job->failure != Failure::none && job->limits.cancelled()) raise_cancelled();
   if (job->failure != Failure::none) {
     PyErr_SetString(error_class(job->failure).ptr(), job->message.c_str());
     throw py::error_already_set();

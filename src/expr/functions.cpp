@@ -82,6 +82,19 @@ void exact_log(Value& r, const Value& x, ulong base, slong prec) {
   finish_exact(r, prec);
 }
 
+// log and sqrt outside their domain are undefined, not an infinite enclosure printed as a value:
+// refused when the argument is certainly outside (log(0), sqrt(-1)); a ball that straddles the
+// boundary stays an enclosure (undecided where it matters).
+void check_domain(const std::string& f, const Value& x, long pos) {
+  const bool log = f == "log" || f == "ln" || f == "log2" || f == "log10";
+  if ((log && arb_is_nonpositive(x.ball.x)) || (f == "sqrt" && arb_is_negative(x.ball.x)))
+    throw Undefined(fmt::format(
+        "expression, column {}: {}(x) is undefined for x {} 0, got x = {}", pos, f, log ? "<=" : "<",
+        x.exact && fmpz_bits(fmpq_numref(x.exact->x)) + fmpz_bits(fmpq_denref(x.exact->x)) < 200
+            ? x.exact->str()
+            : show_ball(x.ball.x, 10)));
+}
+
 }  // namespace
 
 Value Evaluator::call(const Node& n, Sink* sink) {
@@ -92,6 +105,7 @@ Value Evaluator::call(const Node& n, Sink* sink) {
   const slong prec = o_.prec;
   Value r;
   const Value& x = v[0];
+  check_domain(f, x, n.pos);
   if (f == "sqrt") {
     exact_sqrt(r, x, prec);
   } else if (f == "exp") {

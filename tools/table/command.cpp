@@ -240,6 +240,13 @@ std::vector<std::pair<std::string, std::string>> about_sweep(const Spec& s, cons
           {"Spec", spec}};
 }
 
+/// Whether the table is also written as LaTeX: --format latex, or a .tex among the spec's outputs.
+bool writes_latex(const Spec& s, const Context& ctx) {
+  return ctx.format == out::Format::latex ||
+         std::any_of(s.outputs.begin(), s.outputs.end(),
+                     [](const std::pair<std::string, std::string>& o) { return o.second == "latex"; });
+}
+
 /// The rows, finished, drawn and printed: the figure from the long rows, the table pivoted.
 RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, const table::CellOptions& cells,
                        const Context& ctx) {
@@ -247,7 +254,7 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
   if (ctx.double_check) rows.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
   table::maybe_plot(s, rows, o.plot);
   std::string figure = ctx.format == out::Format::html ? table::report_figure(s, rows) : "";
-  out::Table t = table::present(s, std::move(rows));
+  out::Table t = table::present(s, std::move(rows), writes_latex(s, ctx));
   table::write_outputs(s, t, out::Meta{cells.digits, ctx.threads, ctx.certified});
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
@@ -406,7 +413,7 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   out::Table rows = table::finish_long(all.spec, std::move(all.raw), all.cells);
   table::maybe_plot(all.spec, rows, o.plot);
   std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, rows) : "";
-  out::Table t = table::present(all.spec, std::move(rows));
+  out::Table t = table::present(all.spec, std::move(rows), writes_latex(all.spec, ctx));
   merge_outputs(o, all, t, ctx);
   // the cells are the shards': a --digits or --certified typed here cannot change them
   if (ctx.digits_given && ctx.digits != all.cells.digits)
@@ -461,6 +468,10 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
       continue;
     }
     const std::string value = o->results().empty() ? std::string() : o->results().back();
+    if (!sweepable(*o)) {  // an expression, a path, a prefix: one string, never a list or a range
+      s.fixed.emplace_back(opt, value);
+      continue;
+    }
     auto vals = table::cli_values(opt, value);
     const bool native =
         std::find(cmd.list_options.begin(), cmd.list_options.end(), opt) != cmd.list_options.end();

@@ -92,6 +92,12 @@ ClaimRun run_one(verify::Claim c, CommandQuantities& cq, const Context& ctx) {
   run.outcome = verify::run_claim(c, &q);
   run.cpu_seconds = thread_cpu_seconds() - t0;
   run.error = run.outcome.grade == "error";
+  try {  // never a verdict reached after the claim's budget (issue 38 §4b)
+    limits::check_finished("claim " + c.id);
+  } catch (const ResourceError& e) {
+    run.outcome = verify::Outcome("-", verify::Verdict::undecided, e.what(), "error");
+    run.error = true;
+  }
   return run;
 }
 
@@ -121,8 +127,7 @@ ClaimRun from_wire(const std::string& s) {
 // A claim whose process failed: an error verdict with the reason.
 ClaimRun failed_run(const std::string& why) {
   ClaimRun r;
-  r.outcome =
-      verify::Outcome("-", verify::Verdict::undecided, "the claim's evaluation " + why, "error");
+  r.outcome = verify::Outcome("-", verify::Verdict::undecided, "the claim's evaluation " + why, "error");
   r.error = true;
   return r;
 }
@@ -326,6 +331,8 @@ RunResult run_catalogue(const CatalogueRequest& o, const Context& ctx) {
   if (isolated && release_watchdog != nullptr) release_watchdog();  // each claim's process has its own
   const std::vector<ClaimRun> runs =
       isolated ? run_isolated_claims(selected, ctx, cq) : run_in_process(selected, ctx, cq, cache);
+  // each claim held its own budget, in its own process: the run as a whole has none to exceed
+  if (isolated) limits::set_deadline_enabled(false);
   const Summary s = summarize(selected, runs);
   add_rows(t, selected, runs, wide, o.quiet);
   const bool legend = !o.quiet && !ctx.data && ctx.format == out::Format::table && isatty(STDOUT_FILENO) != 0;

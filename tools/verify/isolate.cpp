@@ -127,8 +127,8 @@ Isolated finish(Child& c, double seconds) {
   if (c.timed_out) {
     r.why = fmt::format("exceeded the time limit of {:.3g} s (raise --max-seconds)", seconds);
   } else if (WIFSIGNALED(status)) {
-    r.why = fmt::format("died of signal {} ({}){}", WTERMSIG(status),
-                        strsignal(WTERMSIG(status)), said.empty() ? "" : ": " + said);
+    r.why = fmt::format("died of signal {} ({}){}", WTERMSIG(status), strsignal(WTERMSIG(status)),
+                        said.empty() ? "" : ": " + said);
   } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || c.result.empty()) {
     r.why = fmt::format("exited with code {}{}", WIFEXITED(status) ? WEXITSTATUS(status) : -1,
                         said.empty() ? "" : ": " + said);

@@ -20,7 +20,7 @@ namespace bc::cli {
 struct Isolated {
   bool ok = false;
   std::string result;  ///< what the task returned (when ok)
-  std::string why;  ///< why not: "died of signal 6 (Aborted): gmp: overflow in mpz type"
+  std::string why;     ///< why not: "died of signal 6 (Aborted): gmp: overflow in mpz type"
 };
 
 /// Whether tasks can run isolated here: the CLI's main() allowed it (allow_isolation), and
