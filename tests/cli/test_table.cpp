@@ -629,7 +629,7 @@ H = { from = 1, to = 1e6, step = 500 }
   const auto plan = plan_of(spec, 1);
   REQUIRE(plan.size() == 1);
   const double planned = std::get<2>(plan[0]);
-  const auto r = run_boundcheck({"table", "--spec", spec, "--threads", "1", "--max-seconds", "0.001"});
+  const auto r = run_boundcheck({"table", "--spec", spec, "--threads", "1", "--max-seconds", "1"});
   std::smatch m;
   REQUIRE(std::regex_search(
       r.err, m, std::regex(R"(80000 points \(priced from 2048 of them\): estimated ([0-9.e+]+) s)")));
