@@ -69,7 +69,7 @@ const std::vector<Group>& command_tree() {
         {"models", setup_comm_models},
         {"neighborly", setup_comm_neighborly},
         {"pair-matching", setup_comm_pair_matching}}},
-      {nullptr, "", {{"verify", setup_verify}, {"table", setup_table}}},
+      {nullptr, "", {{"verify", setup_verify}, {"table", setup_table}, {"tex", setup_tex}}},
   };
   return tree;
 }
