@@ -1,5 +1,5 @@
 // boundcheck tex --catalogue DIR [--output numbers.tex] [--group] [--separator thin|comma]
-// boundcheck tex --check PAPER.tex --catalogue DIR [--numbers FILE]
+// boundcheck tex --check PAPER.tex [--catalogue DIR] [--numbers FILE]
 // The numbers in a paper's text as checked macros (issue 35 §3). The first form writes one LaTeX
 // definition per named value of the catalogue (tex/values.hpp: [[value]] entries and claims'
 // computed values), each preformatted by boundcheck with only proven digits (tex/number.hpp), in
@@ -113,8 +113,12 @@ RunResult write_numbers(const TexOptions& o, const Context& ctx) {
   return r;
 }
 
-RunResult check_paper(const TexOptions& o, const Context& ctx) {
+RunResult check_paper(TexOptions o, const Context& ctx) {
   const tex::Options opt = value_options(o, ctx);
+  if (o.catalogue.empty()) {  // the paper's own directory
+    o.catalogue = std::filesystem::path(o.check).parent_path().string();
+    if (o.catalogue.empty()) o.catalogue = ".";
+  }
   const std::string paper_text = read_text_file(o.check, {size_t(16) << 20, size_t(1) << 20}, "--check");
   Loaded l = load(o, opt);
   const tex::PaperScan scan = tex::scan_paper(paper_text);
@@ -191,7 +195,8 @@ void setup_tex(CLI::App& root, Registry& reg) {
   CLI::App* app =
       reg.add(root, "tex", "Write the catalogue's values as LaTeX macros, or check a paper against them");
   app->add_option("--catalogue", opt->catalogue,
-                  "The catalogue directory: DIR/*.toml ([[value]] entries, claims)")
+                  "The catalogue directory: DIR/*.toml ([[value]] entries, claims); with --check, by default "
+                  "the paper's directory")
       ->type_name("PATH");
   app->add_option("--check", opt->check,
                   "Check PAPER.tex: undefined values, a stale numbers file, claims not as expected, "

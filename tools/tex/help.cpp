@@ -24,8 +24,9 @@ Help tex_help() {
           "in its comment; --check runs only the claims the paper uses). The paper is read once "
           "(at most 16 MiB).",
       .details =
-          "--check PAPER.tex reads the paper and the numbers file (--numbers, default numbers.tex beside "
-          "the paper) and nothing else: an \\input in the paper names a file, it is never opened. One "
+          "--check PAPER.tex reads the paper, its catalogue (--catalogue, default the paper's directory) "
+          "and the numbers file (--numbers, default numbers.tex beside the paper) and nothing else: an "
+          "\\input in the paper names a file, it is never opened. One "
           "line per problem, file:line: a \\bcvalue the catalogue does not define; the numbers file "
           "missing, or a definition in it that differs from the value computed now (stale); a claim the "
           "paper uses (\\bcvalue{CLAIM-ID}) not reaching its expected verdict; a number typed by hand "
@@ -36,8 +37,7 @@ Help tex_help() {
           "value cannot be computed); 2 malformed input (a catalogue file, an option, a missing paper). "
           "--format csv or json lists the values (or the problems) as data.",
       .examples = {"boundcheck tex --catalogue docs/examples/paper --output numbers.tex",
-                   "boundcheck tex --check docs/examples/paper/paper.tex --catalogue docs/examples/paper "
-                   "--numbers numbers.tex",
+                   "boundcheck tex --check docs/examples/paper/paper.tex --numbers numbers.tex",
                    "boundcheck tex --catalogue docs/examples/paper --format csv"}};
 }
 

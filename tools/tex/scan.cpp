@@ -278,8 +278,10 @@ size_t Scanner::exponent_at(size_t k, long& exponent) const {
   if (n == 0 || n > 6) return 0;
   exponent = std::stol(std::string(s_.substr(k, n))) * (negative ? -1 : 1);
   k += n;
-  spaces();
-  if (braced && at(k++) != '}') return 0;
+  if (braced) {
+    spaces();
+    if (at(k++) != '}') return 0;
+  }
   return k - start;
 }
 
