@@ -35,6 +35,7 @@ tex::Options value_options(const TexOptions& o, const Context& ctx) {
   t.digits = ctx.digits;
   t.digits_given = ctx.digits_given;
   t.group = o.group;
+  t.double_check = ctx.double_check;
   if (o.separator.empty() || o.separator == "thin")
     t.separator = tex::Separator::thin;
   else if (o.separator == "comma")
@@ -209,6 +210,10 @@ void setup_tex(CLI::App& root, Registry& reg) {
   app->add_option("--separator", opt->separator,
                   "The digit-group separator of style grouped: thin (\\,) or comma ({,})")
       ->type_name("thin|comma");
+  reg.double_check(app,
+                   "every value evaluated again at 12 more digits (its commands at other precisions); exact "
+                   "values must be equal, enclosures overlap",
+                   true);
   reg.help(app, tex_help());
   reg.bind(app, opt, run_tex);
 }

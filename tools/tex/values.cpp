@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace bc::cli::tex {
 
@@ -108,6 +109,24 @@ namespace {
   }
 }
 
+// The value at 12 more digits must agree with the first: exact values equal, enclosures
+// overlapping, doubles within 1e-9 relative.
+void double_check(const user::Number& a, const user::Number& b, const std::string& what) {
+  bool agree = false;
+  if (a.value.exact && b.value.exact) {
+    agree = fmpq_equal(a.value.exact->x, b.value.exact->x) != 0;
+  } else if (a.uncertified || b.uncertified) {
+    const double x = arf_get_d(arb_midref(a.value.ball.x), ARF_RND_NEAR);
+    const double y = arf_get_d(arb_midref(b.value.ball.x), ARF_RND_NEAR);
+    agree = std::abs(x - y) <= 1e-9 * std::max(std::abs(x), std::abs(y));
+  } else {
+    agree = arb_overlaps(a.value.ball.x, b.value.ball.x) != 0;
+  }
+  if (!agree)
+    throw DomainError(fmt::format("{}: --double-check failed: {} at 12 more digits is {}", what,
+                                  expr::show_ball(a.value.ball.x, 20), expr::show_ball(b.value.ball.x, 20)));
+}
+
 }  // namespace
 
 Computed compute(const Named& v, const Options& o, CommandQuantities& cq, bool run_claim) {
@@ -117,6 +136,7 @@ Computed compute(const Named& v, const Options& o, CommandQuantities& cq, bool r
   try {
     const expr::Expr e = expr::Expr::parse(v.expr);
     const user::Number n = user::evaluate_number(e, {}, v.digits, q);
+    if (o.double_check) double_check(n, user::evaluate_number(e, {}, v.digits + 12, q), what);
     c.printed = print_value(n, v.digits, v.style, o.separator, what);
   } catch (const expr::ParseError& e) {
     throw UsageError(fmt::format("{}: {}", what, e.what()));

@@ -40,6 +40,9 @@ struct Options {
   bool digits_given = false;
   bool group = false;  ///< --group: plain values (claims included) in style grouped
   Separator separator = Separator::thin;
+  /// --double-check: every value evaluated again at 12 more digits; the two must agree (exact
+  /// values equal, enclosures overlapping, doubles within 1e-9 relative).
+  bool double_check = false;
 };
 
 /// The catalogue's named values in file order: values, then claims. A claim whose id cannot be a
