@@ -160,7 +160,7 @@ TEST_CASE("tex: the paper scanner reads uses, inputs and typed numbers, and skip
       "\\label{eq:12345} \\cite{x2020} 12.5pt 0.45\\textwidth h32 $10^{4}$ $x_{12345}$\n"  // 6
       "\\verb|99999| N(64,3)\n"                                                            // 7
       "\\begin{verbatim}\n77777\n\\end{verbatim}\n"                                        // 8-10
-      "$1.88\\times 10^{-3}$, 1.88e-3 and 2.50 \\cdot 10^3\n"                               // 11
+      "$1.88\\times 10^{-3}$, 1.88e-3 and 2.50 \\cdot 10^3\n"                              // 11
       "\\bcvalue{mine.h32} \\bcvalue { dim.N64_3 } \\bcvalue{a_b:c-d}\n"                   // 12
       "\\% 31415 after an escaped percent\n"                                               // 13
       "\\end{document}\n";
@@ -170,6 +170,8 @@ TEST_CASE("tex: the paper scanner reads uses, inputs and typed numbers, and skip
   CHECK(s.uses[1].name == "dim.N64_3");
   CHECK(s.uses[2].name == "a_b:c-d");
   CHECK(s.uses[0].line == 12);
+  CHECK(s.root);  // it has \documentclass: it must \input the numbers itself
+  CHECK(!scan_paper("\\bcvalue{x} in a chapter").root);
   REQUIRE(s.inputs.size() == 1);
   CHECK(s.inputs[0].name == "numbers");
   std::vector<std::string> texts;
@@ -179,8 +181,9 @@ TEST_CASE("tex: the paper scanner reads uses, inputs and typed numbers, and skip
     texts.push_back(t.text);
     lines.push_back(t.line);
   }
-  const std::vector<std::string> want{"45\\,696", "45{,}696",        "45,696", "45696", "1.88\\times 10^{-3}",
-                                      "1.88e-3",  "2.50 \\cdot 10^3", "31415"};
+  const std::vector<std::string> want{
+      "45\\,696", "45{,}696",         "45,696", "45696", "1.88\\times 10^{-3}",
+      "1.88e-3",  "2.50 \\cdot 10^3", "31415"};
   CHECK_MESSAGE(texts == want, fmt::format("{}", fmt::join(texts, " | ")));
   CHECK(lines == std::vector<long>{4, 4, 4, 4, 11, 11, 11, 13});
   for (const auto& t : s.numbers)

@@ -48,7 +48,7 @@ std::string stem(const std::string& path) {
 }
 
 void missing_input(const CheckInput& in, std::vector<Problem>& out) {
-  if (in.scan->uses.empty()) return;
+  if (in.scan->uses.empty() || !in.scan->root) return;
   const std::string want = stem(in.numbers);
   for (const auto& i : in.scan->inputs)
     if (stem(i.name) == want) return;

@@ -1,7 +1,8 @@
 // tex --check: what is wrong between a paper, its numbers file and its catalogue, one problem per
 // line (file:line where there is one):
 //   undefined  a \bcvalue{NAME} that the catalogue does not define (did you mean ...?);
-//   input      the paper uses \bcvalue but never \input's the numbers file;
+//   input      the paper (a root file: it has \documentclass) uses \bcvalue but never \input's
+//              the numbers file;
 //   stale      the numbers file is missing, or a definition differs from the value recomputed now
 //              (or is missing from it, or names a value the catalogue no longer has);
 //   claim      a claim the paper relies on (\bcvalue{CLAIM-ID}) does not reach the verdict the

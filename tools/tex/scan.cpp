@@ -229,6 +229,7 @@ class Scanner {
     }
     if (name == "end") return skip_arguments(1);
     if (name == "input" || name == "include" || name == "subfile") return file_argument(line);
+    if (name == "documentclass") out_.root = true;
     if (name == "bcvalue") {
       skip_spaces();
       if (at(i_) == '{') out_.uses.push_back({trimmed(group()), line});

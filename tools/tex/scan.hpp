@@ -33,6 +33,9 @@ struct PaperScan {
   std::vector<Use> uses;
   std::vector<Use> inputs;  ///< \input{X}, \include{X}: X as written
   std::vector<Typed> numbers;
+  /// The file has \documentclass: a root file, which must \input the numbers itself (a chapter
+  /// \input by one need not).
+  bool root = false;
 };
 
 PaperScan scan_paper(std::string_view tex);
