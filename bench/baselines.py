@@ -6,7 +6,7 @@ from scipy.special import gammaln
 
 def numpy_lb(d, log_h, r, L=101):
     """LB(d, r, H) for every H with log(H) in log_h, truncated at degree L, in NumPy doubles
-    (MATH.md §4; uncertified). Returns (lo, hi): the sum over odd l <= L plus the tail bracket
+    (docs/math/rank.md#spectral-lower-bound; uncertified). Returns (lo, hi): the sum over odd l <= L plus the tail bracket
     [(1 - min(1, H b/N at L+2)) T, T], T = 1 - sum c_l^2, using that b/N decreases in l."""
     ls = np.arange(1, L + 3, 2, dtype=float)  # up to L+2 for the tail bracket
     log_n = np.log(2 * ls + d - 2) - np.log(ls) + gammaln(ls + d - 2) - gammaln(ls) - gammaln(d - 1)

@@ -13,7 +13,7 @@ Grid: d = 32, 64, ..., 320 (10) x r = 1..10 (10) x H = 100 log-spaced values in 
                  and scaled to 10^4 (the per-point cost is flat)
   cli/grid       one process for the whole grid (--format csv)
   mpmath/point   LB(d, r, H) = 1 - sum_{l odd} c_l^2 min(1, H b(r,l)/N(d,l)) summed in mpmath at
-                 mp.dps = 30 until a term drops below 1e-32 (MATH.md §4; a truncated sum, not a
+                 mp.dps = 30 until a term drops below 1e-32 (docs/math/rank.md#spectral-lower-bound; a truncated sum, not a
                  certified bracket): timed on --mpmath-sample points and scaled to 10^4.
                  This formula lives here only as the baseline of the benchmark.
 

@@ -1,4 +1,4 @@
-# Project warnings as an INTERFACE target (the ccache cmake/StandardWarnings.cmake pattern):
+# Project warnings as an INTERFACE target (the pattern of ccache's StandardWarnings.cmake):
 # every boundcheck target links boundcheck_warnings; third-party headers are SYSTEM and stay quiet.
 add_library(boundcheck_warnings INTERFACE)
 target_compile_options(boundcheck_warnings INTERFACE

@@ -181,7 +181,10 @@ def escape_cases(exe):
     cs = []
     for label, s in HOSTILE.items():
         for fmt in FORMATS:
-            cat = (f'[[claim]]\nid = "x.pub"\nclaim = "c"\npublished = {toml_string(s)}\nexpr = "1 == 1"\n')
+            # an expression claim's published value must be a number (refused at load); a method
+            # claim's published statement is printed as written
+            cat = (f'[[claim]]\nid = "x.pub"\nclaim = "c"\nsource = "s"\npublished = {toml_string(s)}\n'
+                   'tolerance = "t"\nmethod = "sphere.c1_limit"\n[claim.params]\nd = [10, 1000, 1000000]\ntol = 1e-6\n')
             cs.append(("escape: published", f"{label} --format {fmt}",
                        lambda cat=cat, fmt=fmt, s=s: check_shown(
                            *run_in({"c/a.toml": cat}, ["verify", "--catalogue", "c", "--wide"], exe, fmt), 0, fmt, s,

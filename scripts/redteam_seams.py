@@ -58,7 +58,7 @@ CHECKER = os.path.join(HERE, "..", "tools", "check_certificate.py")
 DIGIT_RUN = 64       # an error or verdict quotes at most this many digits in a row
 
 
-# ==== independent mathematics (MATH.md; derived here from the definitions) ==========================
+# ==== independent mathematics (docs/math/; derived here from the definitions) ==========================
 
 def N_dim(d, l):
     return 1 if l == 0 else comb(l + d - 1, d - 1) - comb(l + d - 3, d - 1)
@@ -198,7 +198,7 @@ def p_head(d):
 
 
 def fail_exact(d, H):
-    """E_t[P(Bin(H, p_t) < H/2) + P(= H/2)/2], p_t = 1 - arccos|t|/pi, t ~ u_d (MATH.md section 4)."""
+    """E_t[P(Bin(H, p_t) < H/2) + P(= H/2)/2], p_t = 1 - arccos|t|/pi, t ~ u_d (docs/math/rank.md#majority-vote)."""
     w = lambda t: (1 - t * t) ** (mp.mpf(d - 3) / 2)  # noqa: E731
 
     def f(t):
@@ -222,7 +222,7 @@ def log3(x):
 
 
 def depth_bounds(L, dx, H):
-    """paper-L Theorems 1-2 as MATH.md section 7 states them."""
+    """paper-L Theorems 1-2 as docs/math/depth.md#separation-rank-bounds states them."""
     L, dx, H = mp.mpf(L), mp.mpf(dx), mp.mpf(H)
     if L < log3(dx):
         a = -L + 2 - log3(2)
@@ -475,7 +475,7 @@ def expectations():
         if H <= 9:
             cols["fail_exact"] = F(fail_exact(d, H), 1e-9)
         add("rank", "majority", {"d": d, "H": H, "target": "1/10"}, cols)
-    # ---- rank head-target: b(theta) by the series (MATH.md section 4), with its tail bound ---------------
+    # ---- rank head-target: b(theta) by the series (docs/math/rank.md#head-target), with its tail bound ---------------
     for d, th, thv in [(8, "pi/6", mp.pi / 6), (5, "pi/3", mp.pi / 3), (16, "0", mp.mpf(0)), (6, "1/2", mp.mpf(1) / 2),
                        (12, "2*pi/3", 2 * mp.pi / 3)]:
         v, tail = b_theta(d, thv)
@@ -914,7 +914,7 @@ def value_cases(ctx, skip_python):
 def second_route_cases(ctx):
     """An identity between two commands, each side from the tool, decided by verify --expr."""
     exprs = [
-        # p(d) = b(0) (MATH.md section 4)
+        # p(d) = b(0) (docs/math/rank.md#head-target)
         "abs(rank.majority(d=8, H=9).p_head - rank.head-target(d=8, theta='0').b) < 10^-25",
         "abs(rank.majority(d=16, H=9).p_head - rank.head-target(d=16, theta='0').b) < 10^-25",
         # rank random-features' lower_bound is rank bound at r = 1

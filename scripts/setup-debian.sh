@@ -34,6 +34,7 @@ test_packages=(
   python3-dev pybind11-dev python3-pytest
   python3-pandas python3-matplotlib  # Table.to_pandas(), Table.plot() and the example notebook, tested
   python3-sphinx python3-myst-parser furo  # the documentation site (scripts/build-docs.sh), built by the tests
+  libjs-mathjax  # MathJax 2, copied into the site: its formulas typeset offline (tests/docs_site.py checks)
   groff-base  # the test that renders the man page (groff -man -ww)
 )
 [[ $job == test ]] && packages+=("${test_packages[@]}")

@@ -2,7 +2,7 @@
 """Exact closed forms print in lowest terms and mean what SymPy means by them (issue 17/18).
 
 `sphere sign-coef --exact` for d = 2..14, odd l <= 41: every printed coefficient is
-  - equal to an independent exact value: SymPy's gamma-function form (MATH.md section 3)
+  - equal to an independent exact value: SymPy's gamma-function form (docs/math/sphere.md#sign-coefficients)
       <sign, P_{l,d}> = (-1)^((l-1)/2) Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2)),
       c_l = sqrt(N(d,l)) <sign, P_{l,d}>, N(d,l) by sympy.binomial, energy = sum_{j<=l} c_j^2;
   - canonical: SymPy's own printing of the parsed text gives the text back (so the radicand is

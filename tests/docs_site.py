@@ -8,11 +8,17 @@
   3. every internal link and anchor resolves (href and src of every page; external URLs are not
      fetched);
   4. headless Chromium renders the index and one reference page: their headings are in the DOM it
-     built and the browser logs no console message and no failed request.
+     built and the browser logs no console message and no failed request;
+  5. the formulas are typeset (issue 36 §1): Chromium at 1280 x 900 opens every page of the
+     mathematical notes (math/) and every reference page with a LaTeX formula; on each, MathJax
+     (copied into the site: no network) reports no TeX error, every formula is MathJax output, no
+     raw TeX ($, \\frac, \\(, \\[, \\begin) is left in the visible text outside code, and the page is no
+     wider than the window. Each family command's reference page links to its family's notes.
 
 Usage: docs_site.py BOUNDCHECK_EXE PYTHON_DIR OUTDIR. Exit 125 (skipped) when Sphinx, MyST or furo
 is missing (the build script's 125).
 """
+import concurrent.futures
 import html.parser
 import json
 import os
@@ -102,6 +108,15 @@ def every_page(pages, failures):
     notebook = pages.get("notebook.html")
     if notebook is None or not any(l.endswith(".png") for l in notebook.links):
         failures.append("notebook.html: missing, or without the figures of its run")
+    for p in ("index", "sphere", "rank", "depth", "sym", "comm"):
+        if f"math/{p}.html" not in pages:
+            failures.append(f"no page math/{p}.html (the mathematical notes)")
+    for c in reg["commands"]:
+        family = c["path"].split()[0]
+        name = "reference/" + re.sub(r"[^a-z0-9]+", "-", c["path"]).strip("-") + ".html"
+        if family in ("sphere", "rank", "depth", "sym", "comm") and name in pages and not any(
+                urllib.parse.urlsplit(link).path == f"../math/{family}.html" for link in pages[name].links):
+            failures.append(f"{name}: no link to its family's notes, ../math/{family}.html")
     guides = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "docs", "guides")) if f.endswith(".md"))
     for g in guides + ["../architecture", "../index"]:
         if os.path.normpath(f"guides/{g}.html") not in pages:
@@ -148,6 +163,93 @@ def browser(failures):
         print(f"browser: {name}: {len(dom.headings)} headings, {len(log)} console errors")
 
 
+# Injected into a copy of a page, beside it: when MathJax has typeset the page, it writes what it
+# measured into <pre id="bc-measure"> as JSON (the TeX errors MathJax reported, formulas typeset or
+# not, raw TeX left in visible text outside pre/code, the page's width against the window's).
+PROBE = r"""<script>
+window.MathJax = {AuthorInit: function () {
+  var errors = [];
+  MathJax.Hub.Register.MessageHook("TeX Jax - parse error", function (m) { errors.push(String(m[1])); });
+  MathJax.Hub.Register.MessageHook("Math Processing Error", function (m) { errors.push(String(m[2])); });
+  MathJax.Hub.Register.StartupHook("End", function () {
+    MathJax.Hub.getAllJax().forEach(function (j) { if (j.root && j.root.texError) errors.push(j.originalText); });
+    var math = document.querySelectorAll(".math"), typeset = 0, raw = [];
+    math.forEach(function (m) { if (m.querySelector(".MathJax_SVG, .MathJax_SVG_Display")) typeset++; });
+    var w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, null);
+    for (var n = w.nextNode(); n; n = w.nextNode()) {
+      var p = n.parentNode, skip = false;
+      for (; p && p !== document.body; p = p.parentNode)
+        if (/^(PRE|CODE|SCRIPT|STYLE|SVG)$/i.test(p.nodeName)) { skip = true; break; }
+      if (!skip && RAW.test(n.nodeValue)) raw.push(n.nodeValue.trim().slice(0, 80));
+    }
+    var wide = [];  // display formulas wider than the text column (they scroll in their own box)
+    document.querySelectorAll("div.math").forEach(function (d) {
+      if (d.scrollWidth > d.clientWidth + 1) wide.push(d.scrollWidth + " > " + d.clientWidth);
+    });
+    var out = document.createElement("pre");
+    out.id = "bc-measure";
+    out.textContent = JSON.stringify({errors: errors, math: math.length, typeset: typeset, raw: raw, wide: wide,
+                                      width: document.documentElement.scrollWidth, window: window.innerWidth});
+    document.body.appendChild(out);
+  });
+}};
+</script>"""
+
+
+def typeset(name, raw_pattern):
+    """Opens OUT/name in Chromium (1280 x 900) with PROBE injected; returns (measure or None, log)."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    path = os.path.join(OUT, name)
+    with open(path, encoding="utf-8") as f:
+        page = f.read()
+    probe = PROBE.replace("RAW.test", f"/{raw_pattern}/.test")
+    fd, copy = tempfile.mkstemp(suffix=".html", dir=os.path.dirname(path))
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(page.replace("<head>", "<head>" + probe, 1))
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            r = subprocess.run([chromium] + FLAGS + [f"--user-data-dir={profile}", "--window-size=1280,900",
+                                                     "--virtual-time-budget=30000", "--dump-dom", "file://" + copy],
+                               capture_output=True, text=True, timeout=300)
+    finally:
+        os.unlink(copy)
+    m = re.search(r'<pre id="bc-measure">(.*?)</pre>', r.stdout, re.S)
+    log = [l for l in r.stderr.splitlines() if "CONSOLE" in l or "ERR_" in l or "Refused" in l]
+    return (json.loads(html.unescape(m.group(1))) if m else None), log
+
+
+def formulas(pages, failures):
+    if shutil.which("chromium") is None and shutil.which("chromium-browser") is None:
+        print("formulas: chromium not installed, not checked")
+        return
+    reg = json.loads(subprocess.run([EXE, "help", "--format", "json"], capture_output=True, text=True).stdout)
+    todo = [(n, r"\\frac|\\\(|\\\[|\\begin|\\end|\$") for n in sorted(pages) if n.startswith("math/")]
+    todo += [("reference/" + re.sub(r"[^a-z0-9]+", "-", c["path"]).strip("-") + ".html", r"\\frac|\\\(|\\\[|\\begin|\\end")
+             for c in reg["commands"] if c.get("formula_latex")]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda t: typeset(*t), todo))
+    n_math = 0
+    for (name, _), (got, log) in zip(todo, results):
+        if got is None:
+            failures.append(f"formulas: {name}: MathJax did not finish typesetting ({log[:2]})")
+            continue
+        n_math += got["math"]
+        if got["errors"]:
+            failures.append(f"formulas: {name}: TeX errors {got['errors'][:3]}")
+        if got["math"] == 0 or got["typeset"] != got["math"]:
+            failures.append(f"formulas: {name}: {got['typeset']} of {got['math']} formulas typeset")
+        if got["raw"]:
+            failures.append(f"formulas: {name}: raw TeX in the text: {got['raw'][:3]}")
+        if got["wide"]:
+            failures.append(f"formulas: {name}: {len(got['wide'])} display formulas wider than the text column "
+                            f"({got['wide'][:3]} px): break them into lines")
+        if got["width"] > got["window"]:
+            failures.append(f"formulas: {name}: the page is {got['width']} px wide in a {got['window']} px window")
+        if log:
+            failures.append(f"formulas: {name}: {log[:3]}")
+    print(f"formulas: {len(todo)} pages in Chromium at 1280 px, {n_math} formulas typeset by MathJax")
+
+
 def main():
     failures = []
     rc = build(failures)
@@ -163,6 +265,7 @@ def main():
         n = links(pages, failures)
         print(f"site: {len(pages)} pages, {n} links")
         browser(failures)
+        formulas(pages, failures)
     for f in failures:
         print("FAIL " + f)
     return 1 if failures else 0

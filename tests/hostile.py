@@ -127,7 +127,8 @@ def run_case(case, inputs, argv, outputs, links=None):
 
 
 # ---- text that would spoof a verdict on a terminal (issue 38 §1) ---------------------------------
-# A claim's published value that prints a fake "holds" row over the real "fails" (OSC title, BEL,
+# A claim's text (and a method claim's published statement) that prints a fake "holds" row over the
+# real "fails" (OSC title, BEL,
 # CR, conceal), a claim id with a right-to-left override, a [derived] column name with OSC and CR,
 # and expressions with a NUL, a fullwidth digit and a malformed byte. In every format nothing of it
 # reaches stdout or stderr raw: both are valid UTF-8 without C0/C1 controls (but newline), DEL or
@@ -136,9 +137,19 @@ SPOOF = "6\\u001b]0;owned-title\\u0007\\rx.spoof  6  6 == 6: true   holds    exa
 SPOOF_TEXT = "6\x1b]0;owned-title\x07\rx.spoof  6  6 == 6: true   holds    exact\x1b[8m"
 SPOOF_CATALOGUE = f"""[[claim]]
 id = "x.spoof"
-claim = "a published value that draws a row"
-published = "{SPOOF}"
+claim = "{SPOOF}"
 expr = "6 == 7"
+
+[[claim]]
+id = "x.spoof.method"
+claim = "a method claim's published statement that draws a row (an expression claim's published must be a number)"
+source = "s"
+published = "{SPOOF}"
+tolerance = "t"
+method = "sphere.c1_limit"
+[claim.params]
+d = [10, 1000, 1000000]
+tol = 1e-6
 
 [[claim]]
 id = "x.rtl\u202ecba"

@@ -8,7 +8,8 @@ and verify/, so an example that writes files writes them there), the lines up to
 what they print. A command's printed lines (stdout, then stderr's error lines) must equal the
 transcript's; `note:` lines on stderr are compared only when the transcript shows them (each shown
 note must be printed). A transcript line "..." elides output: the command must then exit 0 and
-print the shown lines in that order, with anything between them. "$ python3 -c ..." lines run
+print the shown lines in that order, with anything between them, and show at least MIN_SHOWN of
+them (a "..." with only a closing line shows the reader nothing: issue 36). "$ python3 -c ..." lines run
 with the built Python module (PYTHON_DIR, the third argument) when it is there, and are skipped
 and counted otherwise. A block right after an HTML comment `<!-- untested: REASON -->` is skipped
 (it needs something the reader makes); a block right after `<!-- file: PATH -->` must equal
@@ -26,6 +27,7 @@ import sys
 import tempfile
 
 MIN_TESTED = 30
+MIN_SHOWN = 2  # lines of real output an elided transcript shows
 
 
 def transcripts(text):
@@ -116,6 +118,8 @@ def compare(r, want):
     missing_notes = [w for w in want if w.startswith("note: ") and w not in notes]
     if "..." in want_plain:
         shown = [w for w in want_plain if w != "..."]
+        if len(shown) < MIN_SHOWN:
+            return f"  the transcript elides its output ({len(shown)} line(s) shown): show at least {MIN_SHOWN} real lines"
         if r.returncode != 0 or not in_order(shown, got) or missing_notes:
             return (f"  exit {r.returncode}; shown lines not printed in order: {[w for w in shown if w not in got][:4]}"
                     + "".join(f"\n  missing note: {n}" for n in missing_notes))

@@ -129,7 +129,7 @@ void add_global_options(CLI::App& app, GlobalOptions& g) {
                  "Results do not depend on it")
       ->type_name("INT")
       ->group(grp);
-  app.add_option("--output", g.output, "Write to FILE atomically instead of stdout")
+  app.add_option("--output", g.output, "Write to PATH atomically instead of stdout")
       ->type_name("PATH")
       ->group(grp);
   app.add_flag("--certified", g.certified,

@@ -3,8 +3,9 @@
 // same parts, in this order, composed from a Help struct so that a test can walk the command tree and check
 // each:
 //
-//   Formula:   what is computed, in the papers' notation (ASCII)
-//   Source:    where it is stated: "talk-B l.643" (line numbers of ../shared/papers/*.txt), MATH.md
+//   Formula:   what is computed, in the papers' notation (ASCII; the site shows `formula_latex`)
+//   Source:    where it is stated: "talk-B l.643" (line numbers of ../shared/papers/*.txt), and
+//              the section of the mathematical notes that derives it (docs/math/<family>.md#<section>)
 //   Cost:      time and memory as functions of the options, and the limit that refuses a request
 //   (details)  algorithm, conventions, caveats: optional free text
 //   --double-check:  what the second computation is (Registry::double_check)
@@ -30,6 +31,11 @@ inline constexpr size_t kHelpWidth = 100;
 
 struct Help {
   std::string formula;
+  /// The formula as LaTeX (display math, amsmath environments allowed, no $ delimiters) for the
+  /// documentation site's reference pages, typeset there by MathJax; --help and the man page keep
+  /// `formula`. Every command of the five families sets it (tests/cli/test_help.cpp checks);
+  /// `table` and `verify`, whose formula is prose, leave it empty.
+  std::string formula_latex;
   std::string source;
   std::string cost;
   std::string details;                ///< optional

@@ -18,7 +18,7 @@ namespace bc::cli {
 
 namespace {
 
-// MATH.md's short names and the files in ../shared/papers
+// The short names of docs/math/index.md#sources and the files in ../shared/papers
 const std::map<std::string, std::string>& paper_files() {
   static const std::map<std::string, std::string> k = {
       {"talk-B", "000_75559cc91b1aee95.txt"},

@@ -1,15 +1,15 @@
 #!/usr/bin/python3
 """Generates data/hmin_mpmath.csv: H_min(d, r, eps), the fewest rank-r heads whose spectral lower
-bound allows error eps (MATH.md §4), by an implementation independent of src/rank/ (written from
-MATH.md §2-4 by a second engineer, 2026-11-23, without reading the C++): mpmath at 60 digits
+bound allows error eps (docs/math/rank.md#spectral-lower-bound), by an implementation independent of src/rank/ (written from
+the mathematical notes, now docs/math/sphere.md and docs/math/rank.md, by a second engineer, 2026-11-23, without reading the C++): mpmath at 60 digits
 (every value unchanged at 70 and 100 digits), exact Python integers for N(d,l), b(r,l) and H,
 Parseval for the saturated degrees and a 5F4(...;1) hypergeometric tail (checked against direct
 summation to l = 40001). Run: /usr/bin/python3 data/generators/gen_hmin_mpmath.py > data/hmin_mpmath.csv
 """
-# LB(d,r,H) = 1 - sum_{l odd} c_l(d)^2 min(1, H b(r,l)/N(d,l))          (MATH.md §4)
-# c_l(d)^2  = N(d,l) a_l^2,  a_l = Gamma(d/2)Gamma(l/2)/(pi Gamma((l+d)/2)) (MATH.md §3)
-# N(d,l)    = binom(l+d-1,d-1) - binom(l+d-3,d-1)                           (MATH.md §2)
-# b(r,l)    = binom(r+l-1,l) ('exact') or binom(r+l,l) ('talk')             (MATH.md §4)
+# LB(d,r,H) = 1 - sum_{l odd} c_l(d)^2 min(1, H b(r,l)/N(d,l))          (docs/math/rank.md#spectral-lower-bound)
+# c_l(d)^2  = N(d,l) a_l^2,  a_l = Gamma(d/2)Gamma(l/2)/(pi Gamma((l+d)/2)) (docs/math/sphere.md#sign-coefficients)
+# N(d,l)    = binom(l+d-1,d-1) - binom(l+d-3,d-1)                           (docs/math/sphere.md#harmonic-dimensions)
+# b(r,l)    = binom(r+l-1,l) ('exact') or binom(r+l,l) ('talk')             (docs/math/rank.md#spectral-lower-bound)
 # H_min     = min{H : LB <= eps}
 # Saturated degrees S = {odd l : H b >= N} form an initial segment (N/b increases in l, asserted):
 # LB = (1 - sum_{l in S} c_l^2) - H sum_{l odd not in S} a_l^2 b(r,l), direct terms to M plus the tail.

@@ -2,7 +2,7 @@
 """Reference values of the majority failure F(d, H) at large H, and least H for a target.
 
 F(d, H) = E_phi I_{1/2 - phi/pi}(m, m), m = ceil(H/2), phi with density cos^{d-2} phi / W_{d-2} on
-[0, pi/2] (MATH.md §4). At m ~ 10^6 mpmath's betainc(m, m) does not converge (NoConvergence), so
+[0, pi/2] (docs/math/rank.md#majority-vote). At m ~ 10^6 mpmath's betainc(m, m) does not converge (NoConvergence), so
 both methods use the equivalent form (with T ~ Beta(m, m): F = P(T < 1/2 - phi/pi) = P(phi < pi(1/2 - T)))
   F = C_m int_0^{1/2} (1 - 4 s^2)^{m-1} G(pi s) ds,   G(a) = P(phi <= a) = I_{sin^2 a}(1/2, (d-1)/2),
 which the generator itself checks against the phi form at m = 51 and 501, where mpmath's betainc(m, m)

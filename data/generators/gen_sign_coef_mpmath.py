@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Reference values of the sign coefficients from mpmath, by the Gamma closed form of MATH.md §3
+"""Reference values of the sign coefficients from mpmath, by the Gamma closed form of docs/math/sphere.md#sign-coefficients
 evaluated term by term (boundcheck uses a ratio recurrence and Arb), for
 tests/unit/test_sign_coef.cpp.
 

@@ -4,7 +4,7 @@
     PYTHONPATH=build/release/python python3 docs/examples/sweep_lb.py [--d 64] [--eps 0.1] [--out FILE]
 
 LB(d, r, H) = sum_{l odd} c_l(d)^2 (1 - min(1, H b(r,l)/N(d,l))) lower-bounds the error of H
-rank-r heads (MATH.md section 4). Everything is computed by boundcheck (`rank bound`, certified
+rank-r heads (docs/math/rank.md#spectral-lower-bound). Everything is computed by boundcheck (`rank bound`, certified
 brackets lo <= LB <= hi; `rank heads`, the exact H_min); this script only arranges and draws.
 With matplotlib installed it writes a log-log plot (default docs/examples/sweep_lb.png);
 without it, it prints the table.

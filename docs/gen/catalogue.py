@@ -12,21 +12,23 @@ import re
 import subprocess
 import sys
 
-from common import cell, exe, md, write
+from common import cell, exe, md, md_math_links, write
 
 FIELDS = ("source", "published", "tolerance", "computed", "verdict", "expected", "grade")
 
 
 def document(source):
-    """The document a claim's source names first: talk-B, paper-L, MATH.md, DLMF, ..."""
-    m = re.match(r"\s*((?:talk|paper)-[A-Z]\w*|[A-Za-z][\w.]*)", source)
+    """The document a claim's source names first: talk-B, paper-L, a page of docs/math/, DLMF, ..."""
+    m = re.match(r"\s*(docs/math/\w+\.md|(?:talk|paper)-[A-Z]\w*|[A-Za-z][\w.]*)", source)
     return m.group(1) if m else "other"
 
 
 def claim_section(row):
     text = f"(claim-{row['id']})=\n### {row['id']}\n\n{md(row['claim'])}\n\n| | |\n|---|---|\n"
     for f in FIELDS:
-        text += f"| {f} | {cell(row.get(f, '')) or '-'} |\n"
+        value = " ".join(str(row.get(f, "")).split())
+        shown = md_math_links(value, "math/") if f == "source" else cell(value)
+        text += f"| {f} | {shown or '-'} |\n"
     return text + "\n"
 
 

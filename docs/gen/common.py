@@ -2,7 +2,7 @@
 registry as the program dumps it, running the program as a reader would, and MyST text helpers.
 
 Nothing here knows a command, an option or a help text: they all come from
-`boundcheck help --format json` (tools/registry_json.cpp), the one registry's JSON view.
+`boundcheck help --format json` (tools/views/registry_json.cpp), the one registry's JSON view.
 """
 import json
 import os
@@ -66,6 +66,30 @@ def md(text):
     out = _ESCAPE.sub(r"\\\1", text)
     return re.sub(r"^(\s*)([-+=]|\d+\.)(\s)", lambda m: m.group(1) + "\\" + m.group(2) + m.group(3), out,
                   flags=re.M)
+
+
+MATH_REF = re.compile(r"docs/math/([a-z]+)\.md(#[a-z0-9-]+)?")
+FAMILIES = ("sphere", "rank", "depth", "sym", "comm")
+
+
+def md_math_links(text, to_math):
+    """Plain text as MyST, each reference to the mathematical notes ("docs/math/rank.md#heads-needed")
+    a link to that page and section of the site; `to_math` is the path from the page to math/."""
+    out, at = "", 0
+    for m in MATH_REF.finditer(text):
+        out += md(text[at:m.start()]) + f"[{md(m.group(0))}]({to_math}{m.group(1)}.md{m.group(2) or ''})"
+        at = m.end()
+    return out + md(text[at:])
+
+
+def math_section(cmd):
+    """(page, anchor) of the notes a command's Source names first, else its family's page; None for
+    commands outside the five families (table, verify)."""
+    m = MATH_REF.search(cmd["source"])
+    if m:
+        return m.group(1), m.group(2) or ""
+    family = cmd["path"].split()[0]
+    return (family, "") if family in FAMILIES else None
 
 
 def cell(text):

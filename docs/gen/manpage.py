@@ -104,7 +104,9 @@ def page(reg):
     out += ".SH FILES\nFiles named by options:\n" + files(reg)
     out += (".SH SEE ALSO\n"
             "The HTML documentation (guides, one reference page per command with its examples run, the "
-            "catalogue of published claims), built by \\fBscripts/build\\-docs.sh\\fR; "
+            "catalogue of published claims, and the mathematical notes: docs/math/ of the source tree, one "
+            "page per family, which the Source lines above name by page and section), built by "
+            "\\fBscripts/build\\-docs.sh\\fR; "
             "\\fBboundcheck\\fR \\fIGROUP COMMAND\\fR \\fB\\-\\-help\\fR; "
             "\\fBpython3 \\-c 'import boundcheck; help(boundcheck)'\\fR.\n")
     return out

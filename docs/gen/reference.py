@@ -4,7 +4,8 @@ registry, running every example of every command and putting its real output in 
 
     docs/gen/reference.py OUTDIR        (OUTDIR/reference/*.md; scripts/build-docs.sh runs it)
 
-Each page has the command's Formula, Source, Cost (and details), Guarantees (what --double-check
+Each page has the command's Formula (its LaTeX form typeset, the plain text folded under it),
+Source (with a link to the section of the mathematical notes, docs/math/, that derives it), Cost (and details), Guarantees (what --double-check
 recomputes for this command, and what each column holds: exact, a certified ball, an uncertified
 double; read from the typed cells of the first example, run through the Python module, which sees
 the program's own cell kinds), Options, and Examples with their output. Examples run
@@ -19,7 +20,7 @@ import shlex
 import shutil
 import sys
 
-from common import cell, fence, md, prose, registry, remove, run_example, scratch, slug, write
+from common import cell, fence, math_section, md, md_math_links, prose, registry, remove, run_example, scratch, slug, write
 
 MAX_LINES = 60  # longer outputs show their first lines and say how many more there are
 FIGURES = (".svg", ".png")
@@ -129,10 +130,32 @@ def examples_section(runs):
     return text
 
 
+def formula_section(cmd):
+    """The command's LaTeX formula, typeset (MathJax), with the plain text `--help` prints folded
+    under it; a command without one (table, verify: their formula is prose) gets its text as
+    paragraphs."""
+    if not cmd["formula_latex"]:
+        return "## Formula\n\n" + prose(cmd["formula"])
+    tex = cmd["formula_latex"].strip()
+    if "\n\n" in tex or "$" in tex:
+        raise SystemExit(f"docs: the LaTeX formula of {cmd['path']} has a blank line or a $ (tools/commands/)")
+    return ("## Formula\n\n```{math}\n" + tex + "\n```\n\n<details><summary>As plain text (<code>--help</code>, "
+            "the man page)</summary>\n\n" + fence(cmd["formula"]) + "\n</details>\n")
+
+
+def source_section(cmd):
+    text = "## Source\n\n" + md_math_links(cmd["source"], "../math/") + "\n"
+    notes = math_section(cmd)
+    if notes:
+        page, anchor = notes
+        text += (f"\nThe mathematics: the [{page} notes](../math/{page}.md{anchor}), with the definition, the "
+                 "conventions, the derivations and the checks the tests run.\n")
+    return text
+
+
 def page(cmd, runs, kinds):
     parts = [f"({'cmd-' + slug(cmd['path'])})=\n# {cmd['path']}\n", md(cmd["description"]) + ".\n",
-             fence(synopsis(cmd)),
-             "## Formula\n\n" + fence(cmd["formula"]), "## Source\n\n" + md(cmd["source"]) + "\n",
+             fence(synopsis(cmd)), formula_section(cmd), source_section(cmd),
              "## Cost\n\n" + md(cmd["cost"]) + "\n"]
     if cmd["details"].strip():
         parts.append("## Details\n\n" + prose(cmd["details"]))

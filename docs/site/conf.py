@@ -20,7 +20,21 @@ html_show_copyright = False
 smartquotes = False  # "--max-terms" stays two hyphens, quotes stay as the program prints them
 html_copy_source = False
 myst_heading_anchors = 3
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "dollarmath"]  # $...$ and $$...$$ in the math notes
+# Formulas are typeset by MathJax 2 from Debian's libjs-mathjax, which scripts/build-docs.sh copies
+# into _static/mathjax (the SVG output needs no web fonts): the site opens without a network. Only
+# \(..\) and \[..\] (what Sphinx writes around math) are typeset, never a "$" in the text.
+mathjax_path = "mathjax/MathJax.js?config=TeX-AMS_SVG"
+mathjax2_config = {
+    "tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]],
+                "processEscapes": False, "processEnvironments": False, "processRefs": False,
+                "processClass": "math|tex2jax_process|mathjax_process"},
+    "SVG": {"linebreaks": {"automatic": True}, "font": "TeX"},
+    "messageStyle": "none",
+    "showMathMenu": False,
+}
+myst_update_mathjax = False  # MyST's setting is MathJax 3's (a window.MathJax that MathJax 2 would read)
+html_css_files = ["math.css"]
 pygments_style = "default"
 nitpicky = False
 suppress_warnings = []
@@ -99,6 +113,21 @@ def _bundle_furo_js(confdir):
         f.write(gumshoe + "\n" + script.split("\n", 1)[1])
 
 
+# A display formula wider than the text column scrolls inside its own box (MathJax also breaks
+# long ones at the column width), so no page is wider than the window.
+_MATH_CSS = """div.math { overflow-x: auto; overflow-y: hidden; }
+div.math .MathJax_SVG_Display { margin: 0.5em 0; }
+"""
+
+
+def _math_css(confdir):
+    out = os.path.join(confdir, "_static", "math.css")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w") as f:
+        f.write(_MATH_CSS)
+
+
 def setup(app):
     _bundle_furo_js(app.confdir)
+    _math_css(app.confdir)
     app.connect("autodoc-process-docstring", _docstrings, priority=400)  # before napoleon's

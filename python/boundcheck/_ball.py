@@ -28,12 +28,25 @@ exact result for every choice of points in the operands; its ``str`` shows the d
 (the CLI's formatter, as ``table`` prints a derived column: the whole Ball lies within one unit of
 the last printed digit, which is how ``Ball(text)`` reads a printed decimal back).
 
-Comparisons are three-valued. ``ball < x`` (``<=``, ``>``, ``>=``) returns True or False when the
-enclosures decide it and raises :class:`boundcheck.UndecidedError` when they overlap;
-``ball.lt(x)`` etc. return None instead. Exact ends (a printed Ball, an exact number) are compared
-exactly. ``==`` compares enclosures (equal intervals; a point Ball equals the number it is), not
-real numbers: use ``contains`` or ``overlaps`` for that. ``bool(ball)`` is True when 0 is
+Comparisons are three-valued, equality included. ``ball < x`` (``<=``, ``>``, ``>=``) returns True
+or False when the enclosures decide it and raises :class:`boundcheck.UndecidedError` when they
+overlap; ``ball.lt(x)`` etc. return None instead. ``ball == x`` is True only when both are the same
+exact value (``Ball(3) == 3``), False when the enclosures are disjoint, and raises UndecidedError when
+they overlap: ``b - b == 0`` is not proven (0 lies in the ball, and so do its neighbours), so it
+raises rather than answer False. ``!=`` is its negation (True when disjoint); ``ball.eq(x)`` and
+``ball.ne(x)`` return None when undecided. A Ball equals itself (the same object is one real
+number). Exact ends (a printed Ball, an exact number) are compared exactly. Something that is not a
+number is never equal to a Ball (``Ball(1) == "1"`` is False). ``ball.identical(x)`` is the structural
+test: the same enclosure (equal kept ends or the same Arb ball; an exact Ball and the number it is);
+``contains`` and ``overlaps`` test membership and intersection. ``bool(ball)`` is True when 0 is
 excluded, False for exact 0, and undecided otherwise.
+
+Hashing follows ``identical``: an exact Ball hashes like the number it is (``Ball(3)`` and ``3`` are
+one dict key), an inexact one by its enclosure. Sets, dicts and ``in`` find the very same Ball object
+(Python tests identity before ``==``) and an exact Ball by its value; looking up a *different*
+inexact Ball asks ``==``, which raises UndecidedError when the two enclosures overlap, as it must. To
+key a container by enclosures, use their text or ends (``str(b)``, ``(b.lo, b.hi)``); to find a value
+in a list of Balls, ``any(b.identical(x) for b in balls)`` or ``b.contains(x)``.
 
 A certified bracket printed as two columns (``rank bound``'s ``lo <= LB <= hi``) is one Ball with
 ``Ball.from_bracket(row["lo"], row["hi"])`` or ``Table.ball("lo", "hi")``.

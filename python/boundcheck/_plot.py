@@ -6,9 +6,13 @@
 end of ``lo`` to the upper end of ``hi``, its edges drawn as thin lines), or a list of these.
 A column of Balls is drawn as its midpoints with a band between its ends (visible where the
 enclosure is wide). ``series`` names a column whose values split the rows into curves, in order
-of first appearance. Cells that are not numbers (``?``, words) leave gaps. Text from the table
-(column names, series values) reaches matplotlib with ``$`` escaped, so it is never read as
-mathtext. Returns the matplotlib Axes (a new figure unless ``ax=`` is given).
+of first appearance. Cells that are not numbers (``?``, words) leave gaps. The axes are labelled
+with the quantity, not the column names: a column's header as the CLI's figures print it (``rank
+bound``'s bracket ``lo``, ``hi`` is ``LB``; ``theta`` is θ; a spec's ``[labels]`` for a table),
+else the column's name; ``xlabel=``/``ylabel=`` override them. Text from the table (labels, series
+values) reaches matplotlib with ``$`` escaped, so it is never read as mathtext. A new figure uses
+matplotlib's tight layout, so that no label is cut off. Returns the matplotlib Axes (a new figure
+unless ``ax=`` is given).
 """
 
 from __future__ import annotations
@@ -75,13 +79,40 @@ def _groups(table, series):
     return list(groups.items())
 
 
-def plot(table, x, y, series=None, logx=False, logy=False, ax=None, label=None, alpha=0.25, **kwargs):
+def _quantity(table, spec) -> str:
+    """What a y spec draws, in words: a bracket pair's name (LB for rank bound's lo, hi; X for
+    X_lo, X_hi), else the column's header with its " (lower)" dropped, else the column names."""
+    if len(spec) == 2:
+        for name, pair in table.brackets.items():
+            if tuple(pair) == tuple(spec):
+                if name:
+                    return table._result.label(name) or name
+                break
+        head = table._result.label(spec[0])
+        for end in (" (lower)", ", lower end", " lower end"):
+            if head.endswith(end):
+                return head[: -len(end)]
+        return "/".join(spec)
+    return table._result.label(spec[0]) or spec[0]
+
+
+def _axis_label(table, column) -> str:
+    return table._result.label(column) or column
+
+
+def plot(table, x, y, series=None, logx=False, logy=False, ax=None, label=None, alpha=0.25, xlabel=None,
+         ylabel=None, **kwargs):
     """See the module docstring; ``kwargs`` go to ``ax.plot`` (color, marker, lw, ...)."""
     table._check_column(x)
     specs = _specs(table, y)
     groups = _groups(table, series)
     if ax is None:
-        _, ax = _pyplot().subplots()
+        plt = _pyplot()
+        try:
+            _, ax = plt.subplots(layout="tight")
+        except TypeError:  # matplotlib before 3.5
+            fig, ax = plt.subplots()
+            fig.set_tight_layout(True)
     for spec in specs:
         for value, rows in groups:
             name = label if label is not None else "/".join(spec) if len(specs) > 1 or series is None else None
@@ -106,8 +137,8 @@ def plot(table, x, y, series=None, logx=False, logy=False, ax=None, label=None, 
         ax.set_xscale("log")
     if logy:
         ax.set_yscale("log")
-    ax.set_xlabel(_text(x))
-    ax.set_ylabel(_text(", ".join("/".join(s) for s in specs)))
+    ax.set_xlabel(_text(xlabel if xlabel is not None else _axis_label(table, x)))
+    ax.set_ylabel(_text(ylabel if ylabel is not None else ", ".join(_quantity(table, s) for s in specs)))
     if series is not None or len(specs) > 1 or label is not None:
         ax.legend(fontsize="small")
     return ax

@@ -43,7 +43,8 @@ class Table:
     ``t.balls()`` for every row.
 
     Data: ``column(name, numpy=True)``, ``to_numpy()``, ``to_pandas(balls="object"|"split"|"mid",
-    brackets=True)``, ``plot(x=, y=, series=, logx=, logy=)`` (matplotlib; brackets as bands),
+    brackets=None|True|False, floats=False)`` (with ``balls="split"`` a bracket becomes ``LB_lo``,
+    ``LB_hi``), ``plot(x=, y=, series=, logx=, logy=)`` (matplotlib; brackets as bands),
     ``gram_matrices()`` (``sym gram --matrix`` as SymPy or NumPy matrices per degree); in Jupyter a
     Table shows itself as HTML (``_repr_html_``) or LaTeX (``_repr_latex_``), every cell escaped.
 
@@ -213,19 +214,33 @@ class Table:
 
         ``balls``: ``"object"`` keeps Ball objects; ``"split"`` turns a Ball column C into float64
         columns ``C_lo`` and ``C_hi`` (its ends rounded outward: still an enclosure); ``"mid"`` into
-        its float64 midpoints. ``brackets``: ``True`` replaces each bracket pair of
-        :attr:`brackets` by one Ball column (``rank bound``'s lo, hi become ``LB``; ``X_lo``, ``X_hi``
-        become ``X``), or a dict ``{"name": ("lo", "hi")}`` names them. ``floats=True`` turns every
-        non-text cell into a float (the midpoint). ``df.attrs`` holds command, params and notes."""
+        its float64 midpoints.
+
+        ``brackets``: a bracket is a pair of columns that prints one certified interval (``rank
+        bound``'s ``lo <= LB <= hi``, ``depth bounds``' ``X_lo``, ``X_hi``: :attr:`brackets`).
+        ``True`` replaces each pair by one Ball column named after what the command calls it
+        (``LB``; ``X``; a bare ``lo``, ``hi`` of another command: ``bracket``), ``False`` keeps the
+        two columns, and a dict ``{"name": ("lo", "hi")}`` names them. The default, ``None``, is the
+        readable form: ``True`` with ``balls="split"`` (so ``rank bound`` gives ``LB_lo`` and
+        ``LB_hi``, the bracket's outer ends, and ``pivot_table(values="LB_lo")`` reads it; with
+        ``brackets=False`` each end splits on its own, ``lo_lo``, ``lo_hi``, ``hi_lo``, ``hi_hi``),
+        ``False`` otherwise (``lo`` and ``hi`` stay two columns of Balls or midpoints).
+
+        ``floats=True`` turns every real, Fraction and Ball into a float (the midpoint); integer
+        columns stay int64 (object beyond 64 bits) and words stay words. ``df.attrs`` holds command,
+        params and notes."""
         pd = _import("pandas", "to_pandas()", "python3-pandas")
         if balls not in ("object", "split", "mid"):
             raise ValueError(f"to_pandas: balls must be 'object', 'split' or 'mid', got {balls!r}")
+        if brackets is None:
+            brackets = balls == "split"
         cols = _frame_columns(self, brackets)
         data = {}
         for name, values, kinds in cols:
-            if floats and kinds != {"text"}:
-                data[name] = pd.Series([v if isinstance(v, str) else float(v) for v in values],
-                                       dtype=object if "text" in kinds else "float64")
+            if floats and kinds != {"text"} and not _all_ints(values):
+                out = [v if isinstance(v, (str, int)) else float(v) for v in values]
+                all_float = all(isinstance(v, float) for v in out)
+                data[name] = pd.Series(out, dtype="float64" if all_float else object)
             elif all(isinstance(v, Ball) for v in values) and values and balls != "object":
                 if balls == "mid":
                     data[name] = pd.Series([float(v) for v in values], dtype="float64")
@@ -244,7 +259,9 @@ class Table:
         """Draws columns with matplotlib and returns the Axes: ``y`` a column, a ``(lo, hi)``
         bracket drawn as a band, or a list of these; one curve per value of ``series``; Ball columns
         get a band between their ends. ``t.plot(x="H", y=("lo", "hi"), series="r", logx=True,
-        logy=True)``. See ``boundcheck._plot`` for the details."""
+        logy=True)``. The axes name the quantity (``LB`` for ``rank bound``'s bracket, the columns'
+        headers otherwise; ``xlabel=``, ``ylabel=`` override), and a new figure has a tight layout.
+        See ``boundcheck._plot`` for the details."""
         from ._plot import plot
 
         return plot(self, x, y, series=series, logx=logx, logy=logy, ax=ax, **kwargs)
@@ -305,6 +322,11 @@ class Table:
 
 def _fits64(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and -2**63 <= v < 2**63
+
+
+def _all_ints(values) -> bool:
+    """An integer column (machine or exact integers; not bool): floats=True leaves it integral."""
+    return bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
 def _dtype(values, kinds):

@@ -718,6 +718,49 @@ bool point(const Ball& b, Fmpq& q) {
   return true;
 }
 
+// ---- equality: three-valued, as the order -------------------------------------------------------------
+
+/// 1: both are the same exact value; 0: the enclosures are disjoint (the values differ); -1: they
+/// overlap and are not one point, so neither answer is proven. Exact ends compare exactly.
+int compare_eq(const Ball& a, const Ball& b) {
+  Fmpq al, ah, bl, bh;
+  if (try_ends(a, al, ah) && try_ends(b, bl, bh)) {
+    if (fmpq_cmp(ah.x, bl.x) < 0 || fmpq_cmp(bh.x, al.x) < 0) return 0;
+    const bool same_point = fmpq_equal(al.x, ah.x) && fmpq_equal(bl.x, bh.x) && fmpq_equal(al.x, bl.x);
+    return same_point ? 1 : -1;
+  }
+  if (arb_eq(a.v.x, b.v.x)) return 1;  // Arb: both exact and equal
+  if (arb_ne(a.v.x, b.v.x)) return 0;  // Arb: disjoint
+  return -1;
+}
+
+/// == (negate: !=): decided, or UndecidedError; the same Python object is equal to itself (one
+/// real number, whatever its enclosure); NotImplemented for what is not a number.
+py::object decided_eq(const py::object& self, py::handle o, bool negate) {
+  if (self.is(o)) return py::bool_(!negate);
+  const Ball& a = self.cast<const Ball&>();
+  std::optional<Operand> b = operand(o, op_prec(a, o));
+  if (!b) return not_implemented();
+  const int r = compare_eq(a, b->get());
+  if (r >= 0) return py::bool_((r == 1) != negate);
+  static PyObject* undecided = py_type("boundcheck._errors", "UndecidedError");
+  raise(undecided, show(a) + (negate ? " != " : " == ") + std::string(py::str(o)) +
+                       ": the enclosures overlap; neither answer is proven (Ball.eq/ne return None; "
+                       "Ball.identical compares the enclosures themselves)");
+}
+
+/// eq / ne: True, False, or None when undecided.
+py::object tri_eq(const Ball& a, py::handle o, bool negate) {
+  std::optional<Operand> b = operand(o, op_prec(a, o));
+  if (!b)
+    throw py::type_error("cannot compare a Ball with " + std::string(py::str(o.get_type().attr("__name__"))));
+  const int r = compare_eq(a, b->get());
+  if (r < 0) return py::none();
+  return py::bool_((r == 1) != negate);
+}
+
+/// The structural test (Ball.identical): the same enclosure (equal kept ends, or the same Arb ball;
+/// a point and the number it is). Not a statement about the real numbers.
 py::object equals(const Ball& a, py::handle o) {
   Fmpq p, q;
   if (!is_ball(o)) {
@@ -866,14 +909,27 @@ void bind_core(py::class_<Ball>& c) {
   c.def("__str__", &show);
   c.def("__repr__", &repr);
   c.def("__hash__", &hash);
-  c.def("__eq__", &equals, py::is_operator());
   c.def(
-      "__ne__",
+      "__eq__", [](const py::object& self, py::handle o) { return decided_eq(self, o, false); },
+      py::is_operator());
+  c.def(
+      "__ne__", [](const py::object& self, py::handle o) { return decided_eq(self, o, true); },
+      py::is_operator());
+  c.def(
+      "identical",
       [](const Ball& a, py::handle o) {
         py::object r = equals(a, o);
-        return r.is(not_implemented()) ? r : py::bool_(!r.cast<bool>());
+        return r.is(not_implemented()) ? py::bool_(false) : r;
       },
-      py::is_operator());
+      py::arg("other"),
+      "True when other is the same enclosure (the same kept ends or the same Arb ball; an exact Ball and "
+      "the number it is): structure, not the real numbers' equality (that is ==, three-valued).");
+  c.def(
+      "eq", [](const Ball& a, py::handle o) { return tri_eq(a, o, false); }, py::arg("x"),
+      "True if both are the same exact value, False if the enclosures are disjoint, None if undecided.");
+  c.def(
+      "ne", [](const Ball& a, py::handle o) { return tri_eq(a, o, true); }, py::arg("x"),
+      "True if the enclosures are disjoint, False if both are the same exact value, None if undecided.");
   c.def("__bool__", [](const Ball& a) {
     if (arb_is_zero(a.v.x)) return false;
     if (arb_is_nonzero(a.v.x)) return true;

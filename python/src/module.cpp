@@ -21,6 +21,8 @@
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
 #include "core/suggest.hpp"
+#include "output/labels.hpp"
+#include "output/latex_text.hpp"
 #include "output/table.hpp"
 #include "pyflint.hpp"
 #include "views/registry_json.hpp"
@@ -519,5 +521,18 @@ PYBIND11_MODULE(_boundcheck, m) {
                              [](const Result& r) { return bc::cli::result_meta(r.run, r.ctx).certified; })
       .def("rows", &rows, "Rows as (kinds, values): one kind letter per cell and the converted values.")
       .def("texts", &texts, "Each cell's text as the CLI's JSON holds it.")
-      .def("render", &render, py::arg("format"), "The CLI's output text in table|csv|json|markdown|latex.");
+      .def("render", &render, py::arg("format"), "The CLI's output text in table|csv|json|markdown|latex.")
+      .def(
+          "label",
+          [](const Result& r, const std::string& column) {
+            // the table's own header (a spec's [labels]), else the command's built-in one, as plain
+            // text (what gnuplot's SVG and PNG figures print); "" when the column has none
+            const auto& labels = r.run.table.labels;
+            const auto it = labels.find(column);
+            const std::string l =
+                it != labels.end() ? it->second : bc::out::default_label(r.run.table.command, column);
+            return bc::out::latex_to_plain(l);
+          },
+          py::arg("column"),
+          "A column's header as plain text (its LaTeX label read: LB (lower), c_l), or \"\".");
 }

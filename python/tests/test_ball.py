@@ -163,8 +163,43 @@ def test_three_valued_comparisons_and_bool():
     with pytest.raises(UndecidedError):
         bool(Ball("[+/- 1e-10]"))
     assert Fraction(1, 2) < Ball(1)  # reflected comparisons
-    assert Ball(3) == 3 and Ball("0.0123") == b and Ball("0.01230") != b
+    # the structural test is identical(); hashing follows it
+    assert Ball(3).identical(3) and Ball("0.0123").identical(b) and not Ball("0.01230").identical(b)
     assert hash(Ball(3)) == hash(3) and hash(Ball("0.0123")) == hash(b)
+
+
+def test_equality_is_three_valued_like_the_order():
+    """Issue 36: == was structural, so b - b == 0 was False although 0 lies in the ball, while < raised.
+    Now == is True only for one exact value, False for disjoint enclosures, undecided otherwise."""
+    b = Ball("0.0123")  # [0.0122, 0.0124]
+    with pytest.raises(UndecidedError):
+        b - b == 0  # [-0.0002, 0.0002] holds 0 and its neighbours
+    with pytest.raises(UndecidedError):
+        b - b != 0
+    assert (b - b).eq(0) is None and (b - b).ne(0) is None and (b - b).contains(0)
+    with pytest.raises(UndecidedError):
+        Ball("0.0123") == b  # the same enclosure is not the same real number
+    assert b == b and not (b != b)  # but one object is one number
+    assert (b == Ball("0.0126")) is False and b != Ball("0.0126")  # [0.0125, 0.0127]: disjoint
+    assert b.eq(Ball("0.0126")) is False and b.ne(Ball("0.0126")) is True
+    with pytest.raises(UndecidedError):
+        b == Ball("0.0125")  # [0.0124, 0.0126] touches b at 0.0124
+    # exact values: decided exactly, against every kind of exact number
+    assert Ball(3) == 3 and Ball(Fraction(1, 3)) == Fraction(1, 3) and Ball("0.5") != 1
+    assert Ball(Fraction(1, 4)) == Decimal("0.25") == Ball(0.25) and Ball(0) == 0 and Ball(2) - Ball(2) == 0
+    with pytest.raises(UndecidedError):
+        Ball(1) / 3 == Fraction(1, 3)  # a ball around 1/3 holds it but is not it
+    assert (Ball(1) / 3 != Fraction(1, 2)) is True
+    # what is not a number is never equal
+    assert (Ball(1) == "1") is False and Ball(1) != "1" and (Ball(1) == None) is False  # noqa: E711
+    # containers: the same object by identity, exact Balls by value; another overlapping Ball asks ==
+    c = Ball("0.0123")
+    assert b in [b] and b in {b} and {b: 1}[b] == 1
+    assert Ball(3) in {3} and {Ball(3): "x"}[3] == "x" and 3 in [Ball(3)]
+    assert hash(c) == hash(b)  # structural (identical), so it may meet b in a set's bucket ...
+    with pytest.raises(UndecidedError):
+        c in [b]  # ... where == cannot say whether they are the same real number
+    assert any(x.identical(c) for x in [b]) and str(c) in {str(b)}
 
 
 def test_mixed_operand_types():
@@ -255,7 +290,7 @@ def test_str_shows_only_correct_digits_and_repr_round_trips():
     assert str(Ball(7)) == "7"
     for b in (third, Ball("0.0123"), Ball.from_bracket(Ball("1.5"), Ball("2.5")), Ball("inf")):
         c = pickle.loads(pickle.dumps(b))
-        assert c == b and c.prec == b.prec and str(c) == str(b)
+        assert c.identical(b) and c.prec == b.prec and str(c) == str(b)
 
 
 def test_ball_forms_as_printed():

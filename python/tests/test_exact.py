@@ -1,6 +1,6 @@
 """Exact cells as SymPy objects and sym gram --matrix as matrices.
 
-References: the sign coefficients c_l(3) = sqrt(2l+1) * integral_0^1 P_l(t) dt (MATH.md §3 at
+References: the sign coefficients c_l(3) = sqrt(2l+1) * integral_0^1 P_l(t) dt (docs/math/sphere.md#sign-coefficients at
 d = 3: Q_l = sqrt(2l+1) P_l on [-1, 1] with the measure dt/2), integrated exactly by SymPy; the
 CUE Gram matrices of U(2) by Weyl's integration formula: E[p_lambda conj(p_mu)] is the constant
 term of p_lambda(z) p_mu(1/z) |z1 - z2|^2 / 2 (an exact Laurent-polynomial computation, not the

@@ -43,7 +43,7 @@ def test_dtypes_follow_the_cell_kinds():
 
 def test_balls_split_into_enclosing_float_ends():
     t = boundcheck.rank.bound(d=64, r="1,8", H="1,10,100", digits=25)
-    df = t.to_pandas(balls="split")
+    df = t.to_pandas(balls="split", brackets=False)  # each end of the bracket split on its own
     assert {"lo_lo", "lo_hi", "hi_lo", "hi_hi"} <= set(df.columns) and "lo" not in df.columns
     for i, row in enumerate(t.rows):
         assert df["lo_lo"].dtype == np.float64
@@ -51,6 +51,28 @@ def test_balls_split_into_enclosing_float_ends():
         assert df["lo_hi"][i] - df["lo_lo"][i] <= 4 * np.spacing(df["lo_lo"][i])  # rounded outward, not widened
     mid = t.to_pandas(balls="mid")
     assert mid["hi"].dtype == np.float64 and mid["hi"][0] == float(t.rows[0]["hi"])
+
+
+def test_split_is_readable_by_default_and_floats_keep_integers():
+    """Issue 36: balls="split" named rank bound's columns lo_lo, lo_hi, hi_lo, hi_hi, so
+    pivot_table(values="lo") raised KeyError; floats=True made the integer columns float64."""
+    t = boundcheck.rank.bound(d="16,32", r="1,4", H="1,10", digits=20)
+    df = t.to_pandas(balls="split")
+    assert list(df.columns) == ["d", "r", "H", "count", "LB_lo", "LB_hi"]
+    for i, row in enumerate(t.rows):  # the bracket's outer ends, rounded outward
+        assert Fraction(df["LB_lo"][i]) <= Fraction(row["lo"].lo)
+        assert Fraction(row["hi"].hi) <= Fraction(df["LB_hi"][i])
+    pivot = df.pivot_table(index="H", columns=["d", "r"], values="LB_lo")
+    assert pivot.shape == (2, 4) and pivot.loc[10, (32, 4)] == df["LB_lo"][7]
+    flo = t.to_pandas(floats=True)
+    assert flo["d"].dtype == np.int64 and flo["r"].dtype == np.int64 and flo["H"].dtype == np.int64
+    assert flo["lo"].dtype == np.float64 and flo["lo"][0] == float(t.rows[0]["lo"])
+    assert flo["count"].dtype == object and flo["count"][0] == "exact"  # words stay words
+    big = boundcheck.sphere.dim(d=1000, l="2,1000").to_pandas(floats=True)  # N(1000, 1000): 600 digits
+    assert big["N"].dtype == object and big["N"][1] == boundcheck.sphere.dim(d=1000, l=1000).value()
+    ex = boundcheck.sphere.sign_coef(d=5, l_max=3, exact=True).to_pandas(floats=True)
+    assert ex["coef_unit"].dtype == np.float64 and ex["coef_unit"][0] == 0.375  # a Fraction becomes a float
+    assert ex["l"].dtype == np.int64
 
 
 def test_brackets_become_one_ball_column():
@@ -91,6 +113,30 @@ def test_plot_draws_brackets_as_bands():
     assert len(ax2.lines) == 2 and len(ax2.collections) == 2
     import matplotlib.pyplot as plt
 
+    plt.close("all")
+
+
+def test_plot_names_the_quantity_and_keeps_its_labels_on_the_figure():
+    """Issue 36: the y label said "lo/hi" (the column names) and was cut off (no tight layout)."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    t = boundcheck.rank.bound(d=64, r="1,8", H="1,10,100,1000")
+    ax = t.plot(x="H", y=("lo", "hi"), series="r", logx=True, logy=True)
+    assert ax.get_ylabel() == "LB" and ax.get_xlabel() == "H"  # the headers of `--format latex`, as text
+    fig = ax.figure
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    for text in (ax.yaxis.label, ax.xaxis.label):  # inside the figure (without tight layout x0 < 0)
+        box = text.get_window_extent(r)
+        assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= fig.bbox.x1 and box.y1 <= fig.bbox.y1, text
+    assert t.plot(x="H", y="lo", ylabel="my LB").get_ylabel() == "my LB"
+    sc = boundcheck.sphere.sign_coef(d=4, l_max=5)
+    assert sc.plot(x="l", y="coef").get_xlabel() == "\u2113"  # $\ell$, as gnuplot's SVG prints it
+    assert sc.plot(x="l", y="energy").get_ylabel() != "energy"
+    u = boundcheck.rank.u(d=4, theta_grid=4)
+    assert u.plot(x="theta_over_pi", y="u").get_xlabel() == "theta_over_pi"  # no header: its name
     plt.close("all")
 
 

@@ -5,7 +5,7 @@ output) with the same meaning and give the same answer.
 The request is sign-coef c_7(5) at 40 digits, certified, on 2 threads, double-checked, within a
 30 s budget. The reference for "the same answer" is each front end against the others (they must
 agree to the last printed digit), and the 40-digit value against the closed form
-c_l(d) of MATH.md §3 evaluated by mpmath at 60 digits (an independent method)."""
+c_l(d) of docs/math/sphere.md#sign-coefficients evaluated by mpmath at 60 digits (an independent method)."""
 import json
 from fractions import Fraction
 import os
@@ -31,7 +31,7 @@ def ball(text):
 
 
 def reference():
-    # c_l(d) for odd l (MATH.md §3, from talk-B): the Gegenbauer coefficient of sign(t) in the
+    # c_l(d) for odd l (docs/math/sphere.md#sign-coefficients, from talk-B): the Gegenbauer coefficient of sign(t) in the
     # orthonormal basis, by quadrature of sign(t) P_l(t) (1-t^2)^((d-3)/2) on [0, 1], 60 digits.
     mpmath.mp.dps = 60
     d, l = 5, 7
@@ -102,7 +102,7 @@ def test_digits_reach_the_quantities_of_verify_expr():
     assert r40["verdict"] == r30["verdict"] == "holds"
     assert "decided at" not in r40["computed"]
     assert "decided at 100 digits; 30 digits could not" in r30["computed"]
-    # and the 32-digit rounded value (mpmath at 60 digits from MATH.md §3's closed form:
+    # and the 32-digit rounded value (mpmath at 60 digits from the closed form of docs/math/sphere.md#sign-coefficients:
     # -0.1685868326079567890069728904837399337...) is read as rounding at either precision
     lit = "-0.16858683260795678900697289048374"
     for digits in ("30", "40"):

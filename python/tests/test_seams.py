@@ -10,6 +10,8 @@ from decimal import Decimal
 from fractions import Fraction
 import json
 
+import pytest
+
 import boundcheck
 from conftest import cli
 
@@ -30,7 +32,7 @@ def test_an_exact_real_cell_is_exact_in_python():
 
 
 def test_an_inexact_real_keeps_its_computed_radius():
-    # c_1(3) = sqrt(3)/2 (MATH.md §3): the Ball is the command's own enclosure, far narrower than
+    # c_1(3) = sqrt(3)/2 (docs/math/sphere.md#sign-coefficients): the Ball is the command's own enclosure, far narrower than
     # the +-1e-29 that its 30 printed digits would stand for
     t = boundcheck.sphere.sign_coef(d=3, l=1)
     c = t.value("coef")
@@ -55,3 +57,20 @@ def test_the_same_exact_value_through_every_front_end(tmp_path):
     assert code == 0 and "holds" in out, out + err
     t = boundcheck.rank.heads(d=8, r=4, eps="1/4")
     assert t.value("talk_power").lo == 16
+
+
+def test_rank_u_weighting_as_printed_from_python():
+    """Issue 36: the weighting the published Figure 5 was drawn with, as a keyword. Reference:
+    data/u_as_printed_mpmath.csv (the authors' formula, inner products by mpmath quadrature)."""
+    from fractions import Fraction
+
+    import boundcheck
+    from boundcheck import Ball
+
+    u = boundcheck.rank.u(d=4, t=1, weighting="as-printed", digits=25).value("u")
+    assert isinstance(u, Ball) and u.overlaps(Ball("[1.3491865588869335221e8 +/- 1e-11]"))
+    assert boundcheck.rank.u(d=4, t=1, digits=25).value("u").overlaps(Ball("[2.6495407042212918725e6 +/- 1e-13]"))
+    half = boundcheck.rank.u(d=6, t=Fraction(1, 2), weighting="as-printed", digits=25).value("u")
+    assert half.overlaps(Ball("[1.2777472832021778939e10 +/- 1e-9]"))
+    with pytest.raises(boundcheck.UsageError, match="--weighting must be one of reproducing\\|as-printed"):
+        boundcheck.rank.u(d=4, t=1, weighting="as_printed")

@@ -21,7 +21,7 @@ def test_rational_cells_are_fractions():
     kinds = {k for row in t.kinds for k in row}
     assert "exact" in kinds
     unit = [r["coef_unit"] for r in t.rows]
-    assert unit[:3] == [Fraction(3, 8), Fraction(-1, 16), Fraction(3, 128)]  # MATH.md §3, d = 5
+    assert unit[:3] == [Fraction(3, 8), Fraction(-1, 16), Fraction(3, 128)]  # docs/math/sphere.md#sign-coefficients, d = 5
     assert all(isinstance(r["energy"], Fraction) for r in t.rows)
     assert t.rows[0]["coef"] == "3*sqrt(5)/8"  # an exact closed form stays text
 
@@ -62,7 +62,7 @@ def test_three_valued_comparisons():
     with pytest.raises(ArithmeticError):
         b > Ball("0.0121")  # [0.012, 0.0122] touches [0.0122, 0.0124]
     assert b > Ball("0.0100") and b.gt(Ball("0.01")) is None
-    assert Ball("0.0123") == b and Ball("0.01230") != b  # enclosures, not values
+    assert Ball("0.0123").identical(b) and not Ball("0.01230").identical(b)  # enclosures, not values
 
 
 def test_certified_reals_contain_the_rounded_digits():

@@ -1,4 +1,5 @@
-// q-neighborly sign vectors (talk-H l.441-470, after Candes & Tao 2005; MATH.md §6):
+// q-neighborly sign vectors (talk-H l.441-470, after Candes & Tao 2005;
+// docs/math/comm.md#neighborly-sign-vectors):
 //   there are u_1..u_N in {+-1/sqrt k}^k, k = O(q log N), such that for every q-subset S of [N]
 //   some w_S in R^k has  ||w_S|| <= 2 sqrt q,  <w_S,u_j> = 1 (j in S),  |<w_S,u_j>| <= 1/2 (j not in S).
 // We draw the u_j from a seed and look for every w_S, then certify each witness exactly.

@@ -1,4 +1,4 @@
-// Pair Matching by one self-attention head (talk-H l.553-638; MATH.md §6).
+// Pair Matching by one self-attention head (talk-H l.553-638; docs/math/comm.md#pair-matching).
 //   Input z_0 = dummy, z_1..z_N in {1..M}; target y_i = 1{ exists j in [N]: z_i + z_j = 0 mod M }
 //   (j = i allowed, as the talk's formula reads). Scores of query i (talk-H l.607):
 //     s_ij = alpha cos(2 pi (z_i + z_j) / M)   (j = 1..N),

@@ -1,10 +1,10 @@
-// Size requirements of talk-H (Sanford-Hsu-Telgarsky 2023; MATH.md §6), as stated there with the
-// hidden constant c made a parameter (the talk states orders of growth only):
+// Size requirements of talk-H (Sanford-Hsu-Telgarsky 2023; docs/math/comm.md#sparse-averaging-sizes), as
+// stated there with the hidden constant c made a parameter (the talk states orders of growth only):
 //   qSA by one self-attention unit, two readings (Reading):
 //     literal:    m = c (d_in + q log2 N), d_in = c (d + (q+1) log2 N)    (talk-H l.266 / l.390 read
 //                 "m = O(d_in + q log N)"; l.360 "d_in = O(d + (q + 1) log N)"); at c = 1,
 //                 m = d + (2q + 1) log2 N
-//     simplified: m = c (d + q log2 N)   (d_in replaced by d: the form MATH.md §6 quotes)
+//     simplified: m = c (d + q log2 N)   (d_in replaced by d: talk-H l.473; docs/math/comm.md#two-readings)
 //     construction: l.441-470 (q-neighborly sign vectors)
 //   qSA by an FNN:                    width >= c N                          (l.267: Omega(N), q = 1)
 //   qSA by an RNN:                    hidden state >= c N bits              (l.268, 477-540)

@@ -1,6 +1,6 @@
-// Separation-rank bounds of paper-L (MATH.md §7; paper-L Theorems 1, 2 and Corollaries 1, 2,
-// lines 126-168 of the source file), for the linearised depth-L network of width d_x with H heads
-// (d_a = d_x/H).
+// Separation-rank bounds of paper-L (docs/math/depth.md#separation-rank-bounds; paper-L Theorems 1, 2 and
+// Corollaries 1, 2, lines 126-168 of the source file), for the linearised depth-L network of width d_x with H
+// heads (d_a = d_x/H).
 //
 //   C(L) = (3^L - 1)/2 (Lemma 1: the number of summed positions at depth L)
 //   Theorem 1 (L < log_3 d_x):

@@ -1,5 +1,5 @@
 // The depth-efficiency transition fit of paper-L (section 5.2.2 and appendix, lines 197-212 and
-// 965-995; MATH.md §7): ln d_x = a + b L over the transition points of Table 4.
+// 965-995; docs/math/depth.md#transition-fit): ln d_x = a + b L over the transition points of Table 4.
 //
 // The error model that reproduces every printed figure (a, b, sigma_a, sigma_b, cov_ab, R^2,
 // chi^2_red, all as truncated, not rounded, digits) is:

@@ -1,4 +1,5 @@
-// The core of paper-L's lower-bound proof (appendix B, lines 680-718; MATH.md §7):
+// The core of paper-L's lower-bound proof (appendix B, lines 680-718;
+// docs/math/depth.md#hadamard-power-rank):
 //   rank((V V^T)^{odot lambda}) = binom(d + lambda - 1, lambda)
 // for V whose rows are v^(alpha)_r = Omega^{q_r^alpha} / sqrt(sum_r' Omega^{2 q_r'^alpha}) over the
 // weak compositions q^alpha of lambda into d parts, for all but finitely many Omega.

@@ -1,5 +1,5 @@
 // The linearised network's grid tensor mod p and its matricised ranks; formula, source and cost in
-// depth/network.hpp (paper-L eq. (3)/(12), appendix B.1; MATH.md §7).
+// depth/network.hpp (paper-L eq. (3)/(12), appendix B.1; docs/math/depth.md#grid-tensors).
 #include "depth/network.hpp"
 
 #include "core/errors.hpp"

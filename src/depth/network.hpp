@@ -1,5 +1,5 @@
 // Grid-tensor ranks of the linearised self-attention network (paper-L eq. (3)/(12), appendix B.1,
-// lines 613-658; MATH.md §7), modulo a 62-bit prime.
+// lines 613-658; docs/math/depth.md#grid-tensors), modulo a 62-bit prime.
 //
 //   layer:  Y = sum_h W^{O,h} W^{V,h} X X^T (W^{K,h})^T W^{Q,h} X,  X in Z^{d_x x N}, d_a = d_x/H
 //   output: y = entry (p, i) = (1, 1) of the depth-L composition (no residuals, no nonlinearity)

@@ -1,4 +1,5 @@
-// Transition size and optimal depth (paper-L eq. (10), lines 204-207, and Table 1; MATH.md §7):
+// Transition size and optimal depth (paper-L eq. (10), lines 204-207, and Table 1;
+// docs/math/depth.md#transition-size):
 //   d_x(L) = e^{a + b L},  N_Tr(L) = 12 L e^{2a} e^{2bL}  (non-embedding size 12 L d_x^2)
 //   sigma_N = sqrt((dN/da)^2 var_a + (dN/db)^2 var_b + 2 (dN/da)(dN/db) cov_ab)
 //           = 2 N sqrt(var_a + L^2 var_b + 2 L cov_ab)

@@ -437,6 +437,7 @@ std::string render_latex(const Table& t) {
       "% boundcheck {}: {}\n% Needs \\usepackage{{amsmath}}, \\usepackage{{booktabs}} and "
       "\\usepackage{{siunitx}}{} in the preamble.\n",
       BOUNDCHECK_VERSION, one_line_text(what), long_table ? " and \\usepackage{longtable}" : "");
+  for (const auto& c : t.comments) out += "% " + one_line_text(c) + "\n";
   const std::string caption = "\\caption{" +
                               (!t.caption.empty() ? t.caption
                                                   : fmt::format("boundcheck {}, \\texttt{{{}}}",

@@ -99,8 +99,11 @@ struct Table {
   /// above it say the rest ("r=1" under "d=16"; the name stays "d=16,r=1" in CSV and JSON).
   std::map<std::string, std::string> headers;
   // LaTeX only:
-  std::string label;          ///< \label of the table (checked by the spec: letters, digits, : . _ - / +)
-  std::string provenance;     ///< a footnote-size line under the table (LaTeX source: version, command)
+  std::string label;       ///< \label of the table (checked by the spec: letters, digits, : . _ - / +)
+  std::string provenance;  ///< a footnote-size line under the table (LaTeX source: version, command)
+  /// More lines of the file's header comment ("% ..."), printed as they are (line breaks become
+  /// spaces): the spec file and its --set overrides as the user typed them.
+  std::vector<std::string> comments;
   bool group_digits = false;  ///< keep siunitx's digit grouping (else 0.08791 and 1000000 print whole)
   bool wide = false;          ///< a table* across both columns of a two-column document (never a
                               ///< longtable: LaTeX sets none in two-column mode)

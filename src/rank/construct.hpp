@@ -1,5 +1,5 @@
-// Constructing the orthogonality count (MATH.md §4): the rank, over Q, of the harmonic
-// projections onto V_l(d) of functions of a rank-r projection K^T z (K = the first r coordinate
+// Constructing the orthogonality count (docs/math/rank.md#orthogonality-count): the rank, over Q, of the
+// harmonic projections onto V_l(d) of functions of a rank-r projection K^T z (K = the first r coordinate
 // axes; any K is equivalent by rotation invariance).
 //
 // Functions of (z_1..z_r) are spanned by monomials in z_1..z_r. A homogeneous p of degree m

@@ -1,8 +1,9 @@
 // Orthogonality counts for rank-r heads (talk-B "Spectral decomposition of self-attention heads";
-// MATH.md §4).
+// docs/math/rank.md#orthogonality-count).
 //
 //   exact: b(r,l) = binom(r+l-1, l) for r < d (dimension of the O(d-r)-invariant part of V_l(d),
-//          derived in MATH.md by branching V_l(d) to O(r) x O(d-r)); b = N(d,l) for r >= d.
+//          derived in docs/math/rank.md#orthogonality-count by branching V_l(d) to O(r) x O(d-r)); b = N(d,l)
+//          for r >= d.
 //   talk:  b(r,l) = binom(r+l, l), the looser count the talk's lemma states.
 // The ratio rho_l = b(r,l)/N(d,l) drives the spectral bound; its step ratio over odd l is the
 // rational function returned by count_step below.

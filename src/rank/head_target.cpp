@@ -328,9 +328,13 @@ double u_weight_seconds(ulong d, ulong degree, long digits) {
   return 0.25e-6 * (D * D / 4.0) * (1.0 + std::pow(bits / 1000.0, 2.1)) * in_d + 0.01;
 }
 
-void u_coef(arb_t res, ulong d, ulong l, slong prec) {
+void u_coef(arb_t res, ulong d, ulong l, slong prec, UWeighting w) {
   if (l % 2 == 0) {
     arb_zero(res);
+    return;
+  }
+  if (w == UWeighting::as_printed) {
+    u_coef_as_printed(res, d, l, prec);
     return;
   }
   Arb n, s;
@@ -339,7 +343,7 @@ void u_coef(arb_t res, ulong d, ulong l, slong prec) {
   arb_div(res, n.x, s.x, prec);
 }
 
-Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {
+Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits, UWeighting w) {
   limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
                         "lower --degree or --digits");
   if (fmpq_is_zero(t.x)) return Arb();  // every P_{l,d} with l odd is odd: u(0) = 0 exactly
@@ -353,7 +357,7 @@ Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits) {
     Arb sum, term, p;
     for (ulong l = 1; l <= degree; l += 2) {
       if (l % 64 == 1) limits::poll("rank u");
-      u_coef(term.x, d, l, prec);
+      u_coef(term.x, d, l, prec, w);
       sphere::gegenbauer_ball(p.x, d, l, t, sphere::GegenbauerNorm::unit, prec);
       arb_addmul(sum.x, term.x, p.x, prec);
     }

@@ -228,7 +228,7 @@ HeadsResult min_heads_at(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulon
 
 HeadsResult min_heads(ulong d, ulong r, const Fmpq& eps, CountRule rule, ulong max_terms, long max_digits10) {
   // Up front: however many heads, LB >= the sign energy beyond the last degree summed, and for
-  // l >> d, c_l^2 ~ K_d / l^2 with K_d = 2^{d+1} Gamma(d/2)^2 / (pi^2 (d-2)!) (MATH.md §3: the
+  // l >> d, c_l^2 ~ K_d / l^2 with K_d = 2^{d+1} Gamma(d/2)^2 / (pi^2 (d-2)!) (docs/math/sphere.md#decay: the
   // Gamma closed form; N(d,l) ~ 2 l^{d-2}/(d-2)!), so the odd tail beyond L is about K_d / (2L)
   // (larger for l <~ d; within 1% of it at L = 10^5, d = 64). An eps below 0.8 of that cannot be
   // reached within max_terms degrees.

@@ -1,7 +1,7 @@
-// H_min(d, r, eps) = min{ H : LB(d,r,H) <= eps }  (MATH.md §4): LB is nonincreasing in H, so an
-// exponential search and an integer bisection find it; every comparison is decided on the
-// certified bracket of spectral_bound.hpp (hi <= eps: yes; lo > eps: no; otherwise more terms).
-// Also the talk's scalings (talk-B "Our Rank Separation Result"):
+// H_min(d, r, eps) = min{ H : LB(d,r,H) <= eps }  (docs/math/rank.md#heads-needed): LB is nonincreasing in H,
+// so an exponential search and an integer bisection find it; every comparison is decided on the certified
+// bracket of spectral_bound.hpp (hi <= eps: yes; lo > eps: no; otherwise more terms). Also the talk's
+// scalings (talk-B "Our Rank Separation Result"):
 //   (d/r)^{1/eps}  and  2^{d - r log(d/r)}, with log read as log2 (so that the exponent counts
 //   bits: 2^{d - r log2(d/r)} = 2^d (r/d)^r) and, for comparison, as the natural log.
 #pragma once

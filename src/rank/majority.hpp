@@ -1,4 +1,4 @@
-// Majority vote of random rank-1 heads (talk-B "Majority Voting"; MATH.md §4).
+// Majority vote of random rank-1 heads (talk-B "Majority Voting"; docs/math/rank.md#majority-vote).
 //
 // A head with q = k uniform is right with probability p_t = 1/2 + arcsin|t|/pi given t = <z,y>;
 // averaged over t ~ u_d:

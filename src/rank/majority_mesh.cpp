@@ -1,7 +1,7 @@
 // F(d, H) in double precision, in the variable s = phi/pi of the head's advantage p - 1/2.
 //
-// Formula (derived here; MATH.md §4 states the phi form). With T ~ Beta(m, m), m = ceil(H/2),
-// the binomial tail is B_H(p) = I_{1-p}(m, m) = P(T < 1 - p), so
+// Formula (derived here; docs/math/rank.md#majority-vote states the phi form). With T ~ Beta(m, m), m =
+// ceil(H/2), the binomial tail is B_H(p) = I_{1-p}(m, m) = P(T < 1 - p), so
 //   F(d, H) = E_phi P(T < 1/2 - phi/pi) = P(phi < pi (1/2 - T))
 //           = C_m int_0^{1/2} (1 - 4 s^2)^{m-1} G(s) ds,   C_m = 2 Gamma(m + 1/2) / (sqrt(pi) Gamma(m)),
 // where G(s) = int_0^s pi cos^{d-2}(pi u) du / W_{d-2} is the law of phi/pi. The incomplete beta of

@@ -1,5 +1,6 @@
-// Optimally weighted random rank-1 heads (paper-A's construction side; MATH.md §4, following the
-// authors' experiment code). Each trial draws H heads with q_h, k_h uniform on S^{d-1} and forms
+// Optimally weighted random rank-1 heads (paper-A's construction side; docs/math/rank.md#random-features,
+// following the authors' experiment code). Each trial draws H heads with q_h, k_h uniform on S^{d-1} and
+// forms
 //   b_h = b(angle(q_h, k_h)),  C_{hh'} = 1/2 + (2/pi^2) arcsin<q_h,q_h'> arcsin<k_h,k_h'>,
 //   error = 1 - b^T C^{-1} b      (the authors' convention; C_hh = 1),
 // and, in the +-1 encoding of the heads (b' = 2b - 1, C' = 2C - 1), the L^2 error of the best

@@ -1,5 +1,5 @@
 // The spectral lower bound (talk-B "Putting it all together", made exact by Eckart–Young;
-// MATH.md §4):
+// docs/math/rank.md#spectral-lower-bound):
 //
 //   LB(d,r,H) = sum_{l odd} c_l(d)^2 (1 - min(1, H rho_l)),  rho_l = b(r,l)/N(d,l),
 //

@@ -5,7 +5,8 @@
 // the first rung where the bracket's width hi - lo = T_L |m_hi - m_lo| is at most 10^-digits
 // (or the count is full rank, or L reaches max_terms). Here both factors are modelled in long
 // double from the closed forms (spectral_double.hpp):
-//   - T_L = sum_{l > L, odd} c_l^2, with c_l^2 ~ C l^-p locally (p from c^2 at L and 2L; MATH.md §3:
+//   - T_L = sum_{l > L, odd} c_l^2, with c_l^2 ~ C l^-p locally (p from c^2 at L and 2L;
+//   docs/math/sphere.md#decay:
 //     p = 2 for l >> d, 3/2 for l << d) so that T_L ~ c_L^2 L / (2 (p - 1));
 //   - m_hi - m_lo = |min(1, H rho_{L+2}) - min(1, H rho_inf)| from the exact tail shape
 //     (spectrum.hpp), or 1 where rho is not yet monotone.

@@ -1,5 +1,5 @@
-// LB(d,r,H) for many H at one (d, r) from one walk over the degrees (MATH.md §4; the bracket of
-// spectral_bound.hpp):
+// LB(d,r,H) for many H at one (d, r) from one walk over the degrees (docs/math/rank.md#spectral-lower-bound;
+// the bracket of spectral_bound.hpp):
 //
 //   S_L(H) = sum_{l <= L, odd} c_l^2 (1 - min(1, H rho_l)),   lo/hi = S_L(H) + (1 - m_hi/lo) T_L,
 //

@@ -1,5 +1,6 @@
-// The spectral data behind the rank-versus-heads bound (MATH.md §4, talk-B "Putting it all
-// together"): for odd l, the sign energy c_l(d)^2 and the head-count ratio rho_l = b(r,l)/N(d,l).
+// The spectral data behind the rank-versus-heads bound (docs/math/rank.md#spectral-lower-bound, talk-B
+// "Putting it all together"): for odd l, the sign energy c_l(d)^2 and the head-count ratio rho_l =
+// b(r,l)/N(d,l).
 //
 //   c_{l+2}^2 = c_l^2 (2l+d+2)(l+d-1)(l+d-2) l^2 / ((2l+d-2)(l+2)(l+1)(l+d)^2),  c_1^2 = d s_1^2
 //   rho_{l+2} = rho_l [b(l+2)/b(l)] / [N(l+2)/N(l)],  rho_1 = b(r,1)/d
@@ -8,7 +9,8 @@
 // The tail beyond the last summed degree is controlled by two facts established exactly here:
 // (1) rho_l is eventually monotone over odd l: the sign of D(l) = num_b den_N - den_b num_N is
 //     eventually that of its leading coefficient, and FLINT's root bound says from where;
-// (2) its limit is 0, 1/2 or infinity according to deg b - deg N (MATH.md: r = d-1 gives 1/2).
+// (2) its limit is 0, 1/2 or infinity according to deg b - deg N (docs/math/rank.md#spectral-lower-bound: r =
+// d-1 gives 1/2).
 #pragma once
 
 #include "core/flint.hpp"

@@ -1,6 +1,8 @@
 // u(t) at t = cos(theta) for an exact angle theta (paper-A Figure 5 over an exact angle grid), and
 // at any ball t in (-1, 1):
-//   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = N(d,l) / s_l      (head_target.hpp, MATH.md §4)
+//   u(t) = sum_{l odd <= D} u_l P_{l,d}(t),  u_l = N(d,l) / s_l      (head_target.hpp,
+//   docs/math/rank.md#figure-5-weighting)
+// (or the as-printed u_l, sqrt(N(d,l)) times that: src/rank/u_as_printed.cpp)
 // When cos theta is rational (Niven: theta a multiple of pi/2 or pi/3, or 0 radians) the rational
 // path u_weight is used, which also returns the exact zero u(0) = 0 (u is odd). Otherwise cos theta
 // is irrational, t is an Arb ball (arb_cos_pi_fmpq, or arb_cos of the rational radians) and
@@ -36,11 +38,11 @@ std::optional<Fmpq> rational_cosine(const Angle& theta) {
   return Fmpq(aa == 1 || aa == 5 ? 1 : -1, 2);  // pi/3, 5pi/3: 1/2; 2pi/3, 4pi/3: -1/2
 }
 
-void u_weight_ball(arb_t res, ulong d, const arb_t t, ulong degree, slong prec) {
+void u_weight_ball(arb_t res, ulong d, const arb_t t, ulong degree, slong prec, UWeighting w) {
   Arb sum, term, p, one;
   for (ulong l = 1; l <= degree; l += 2) {
     if (l % 64 == 1) limits::poll("rank u");
-    u_coef(term.x, d, l, prec);
+    u_coef(term.x, d, l, prec, w);
     sphere::gegenbauer_c_cos(p.x, d, l, t, prec);
     sphere::gegenbauer_c_at_one(one.x, d, l, prec);
     arb_div(p.x, p.x, one.x, prec);
@@ -49,8 +51,8 @@ void u_weight_ball(arb_t res, ulong d, const arb_t t, ulong degree, slong prec) 
   arb_swap(res, sum.x);
 }
 
-Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits) {
-  if (auto t = rational_cosine(theta)) return u_weight(d, *t, degree, digits);
+Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits, UWeighting w) {
+  if (auto t = rational_cosine(theta)) return u_weight(d, *t, degree, digits, w);
   limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
                         "lower --degree or --digits");
   const slong target = bits_for_digits(digits);
@@ -66,7 +68,7 @@ Arb u_weight_angle(ulong d, const Angle& theta, ulong degree, long digits) {
       arb_set_fmpq(t.x, theta.coef.x, prec);
       arb_cos(t.x, t.x, prec);
     }
-    u_weight_ball(sum.x, d, t.x, degree, prec);
+    u_weight_ball(sum.x, d, t.x, degree, prec, w);
     if (accurate_to_digits(sum.x, digits)) return sum;
   }
 }

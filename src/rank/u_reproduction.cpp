@@ -37,7 +37,7 @@ Arb parseval_parts(Arb& target, unsigned long degree, unsigned long first_inexac
 
 }  // namespace
 
-UReproduction u_reproduction_d4(unsigned long degree, unsigned nodes) {
+UReproduction u_reproduction_d4(unsigned long degree, unsigned nodes, UWeighting weighting) {
   if (nodes % 2 != 0 || 2ul * nodes <= degree + 1)
     throw DomainError(fmt::format(
         "u_reproduction_d4: requires an even number of nodes above (degree + 1) / 2, got {}", nodes));
@@ -62,7 +62,7 @@ UReproduction u_reproduction_d4(unsigned long degree, unsigned nodes) {
     arb_cos_pi_fmpq(t.x, theta.x, kPrec);
     arb_sin_pi_fmpq(sin_t.x, theta.x, kPrec);
     arb_sqr(w.x, sin_t.x, kPrec);
-    u_weight_ball(u.x, kD, t.x, degree, kPrec);
+    u_weight_ball(u.x, kD, t.x, degree, kPrec, weighting);
     const double b = head_target_double(kD, M_PI * fmpq_get_d(theta.x));
     arb_set_d(term.x, 2 * b - 1);
     arb_mul(term.x, term.x, u.x, kPrec);

@@ -1,11 +1,13 @@
-// Does the weighting u of `rank u` reproduce the target? (MATH.md §4, paper-A Figure 5.)
+// Does the weighting u of `rank u` reproduce the target? (docs/math/rank.md#figure-5-weighting, paper-A
+// Figure 5.)
 //
 //   E_{t ~ u_4}[u(t) (2 b(t) - 1)] = sum_{l odd <= D} c_l(4)^2          (0.98410 at D = 49)
 //
 // Why it holds for the right u: 2b - 1 = sum_l g_l P_{l,d}, g_l = c_l^2 s_l (head_target.hpp), and
 // u = sum_{l <= D} u_l P_{l,d} with u_l = N(d,l) / s_l, so orthogonality (||P_{l,d}||^2 = 1/N)
-// leaves sum_{l <= D} u_l g_l / N = sum c_l^2. The weighting the code had before issue 29 (u_l
-// times sqrt(N)) gives sum sqrt(N) c_l^2 instead: 3.81.
+// leaves sum_{l <= D} u_l g_l / N = sum c_l^2. The weighting as printed (UWeighting::as_printed:
+// the authors' code, which the tool also had before issue 29; u_l times sqrt(N)) gives
+// sum sqrt(N) c_l^2 instead: 3.81, and the quadrature separates it from the target.
 //
 // This file does not use that finite sum. It integrates the product by the n-point Gauss rule of
 // u_4 (weight (1 - t^2)^{1/2}: Gauss–Jacobi with alpha = beta = 1/2, i.e. Gauss–Chebyshev of the
@@ -29,6 +31,7 @@
 #pragma once
 
 #include "core/flint.hpp"
+#include "rank/head_target.hpp"
 
 namespace bc::rank {
 
@@ -41,7 +44,7 @@ struct UReproduction {
 };
 
 /// The Gauss rule's estimate of E_{u_4}[u (2b - 1)] with its error bound, and the finite sum it
-/// must equal (d = 4). Requires nodes even and 2 nodes - 1 > degree.
-UReproduction u_reproduction_d4(unsigned long degree, unsigned nodes);
+/// must equal (d = 4), for the weighting w. Requires nodes even and 2 nodes - 1 > degree.
+UReproduction u_reproduction_d4(unsigned long degree, unsigned nodes, UWeighting w = UWeighting::reproducing);
 
 }  // namespace bc::rank

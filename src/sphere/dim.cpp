@@ -1,5 +1,6 @@
-// N(d,l): product form (talk-B), difference form (MATH.md §2) and the ratio recurrence for ranges.
-// Costs: product/difference form one or two fmpz_bin_uiui; range O(lmax) word multiplications.
+// N(d,l): product form (talk-B), difference form (docs/math/sphere.md#harmonic-dimensions) and the ratio
+// recurrence for ranges. Costs: product/difference form one or two fmpz_bin_uiui; range O(lmax) word
+// multiplications.
 #include "sphere/dim.hpp"
 
 #include <algorithm>

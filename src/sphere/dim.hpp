@@ -1,4 +1,4 @@
-// Dimensions of spherical harmonics, N(d,l) = dim V_l(d).  MATH.md §2.
+// Dimensions of spherical harmonics, N(d,l) = dim V_l(d).  docs/math/sphere.md#harmonic-dimensions.
 //
 //   N(d,0) = 1,  N(d,l) = binom(l+d-1, d-1) - binom(l+d-3, d-1)          (difference form)
 //                       = (2l+d-2)/l * binom(l+d-3, l-1),  l >= 1        (talk-B, "Spherical Harmonics")

@@ -1,4 +1,5 @@
-// Gegenbauer polynomials of dimension d: C_l^lambda(t), lambda = (d-2)/2.  MATH.md §1.
+// Gegenbauer polynomials of dimension d: C_l^lambda(t), lambda = (d-2)/2.
+// docs/math/sphere.md#gegenbauer-polynomials.
 //
 // Three normalisations (all offered by name in the CLI):
 //   standard     C_l^lambda(t) (DLMF 18.3)

@@ -1,5 +1,6 @@
 // Hecke–Funk check (talk-B, "Hecke-Funk Representation"): the closed form of <sign, P_{l,d}>_{u_d}
-// (MATH.md §3, Arb, certified) against Gauss quadrature for the Gegenbauer weight in MPFR.
+// (docs/math/sphere.md#the-hecke-funk-formula, Arb, certified) against Gauss quadrature for the Gegenbauer
+// weight in MPFR.
 //
 // For odd l, fold onto [0,1] and substitute t = sqrt((1+s)/2), s in [-1,1]:
 //   <sign, P>_{u_d} = (2/Z) int_0^1 P(t) (1-t^2)^a dt = (2^{-a-1}/Z) int_{-1}^{1} q(s) (1-s)^a ds,

@@ -1,5 +1,5 @@
-// Certified Parseval check for the sign coefficients (derived here; MATH.md §3 states the identity
-// sum_l c_l(d)^2 = ||sign||^2 = 1 but gives no tail bound).
+// Certified Parseval check for the sign coefficients (derived here; docs/math/sphere.md#parseval-and-the-tail
+// states the identity sum_l c_l(d)^2 = ||sign||^2 = 1 and this bracket).
 //
 // c_l^2 = K l^{-2} (1 + (2-d)/l + O(l^-2)), so with w_s(l) = 1/((l+s)(l+s+2)) the sequence
 // c_l^2 / w_s(l) = c_l^2 (l+s)(l+s+2) is eventually nonincreasing for s_hi = (d-2)/2 and

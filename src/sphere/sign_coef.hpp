@@ -1,4 +1,5 @@
-// Gegenbauer coefficients of sign.  MATH.md §3 (derived there, not quoted from the sources).
+// Gegenbauer coefficients of sign.  docs/math/sphere.md#sign-coefficients (derived there, not quoted from the
+// sources).
 //
 //   s_l(d) = <sign, P_{l,d}>_{u_d} = (-1)^{(l-1)/2} Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2)),  l odd;
 //   s_l = 0 for l even (parity).  c_l(d) = <sign, Q_l> = sqrt(N(d,l)) s_l.

@@ -1,5 +1,5 @@
-// Exact sign coefficients (MATH.md §3): s_l = r_l (odd d) or r_l / pi (even d), r_l rational;
-// c_l = s_l sqrt(N(d,l)); c_l^2 = N r_l^2 (/ pi^2). Same recurrences as sign_coef.cpp, in FLINT
+// Exact sign coefficients (docs/math/sphere.md#sign-coefficients): s_l = r_l (odd d) or r_l / pi (even d),
+// r_l rational; c_l = s_l sqrt(N(d,l)); c_l^2 = N r_l^2 (/ pi^2). Same recurrences as sign_coef.cpp, in FLINT
 // rationals. Cost O(l_last) rational operations on numbers of O(l log(l+d)) bits.
 #include "sphere/sign_coef.hpp"
 

@@ -3,12 +3,11 @@
 //   min_{f in Sym(H,N,d)} ||g - f||^2 >= B(d,N,H) = (1/6) (1 - H / 2^{min(n/2, d-1)})
 //
 // The talk writes lowercase n in the exponent; its setup (l.284, l.305) uses N for the set size
-// and d for the dimension, and MATH.md §5 reads n as N. We evaluate e = min(N/2, d-1) and report
-// that reading. The exponent is an integer when N is even or d-1 <= N/2; then B is an exact
-// rational. Otherwise e = N/2 with N odd and 2^e = 2^{(N-1)/2} sqrt(2) is irrational: B is an
-// Arb ball. The smallest H making B <= 0 (vacuous) is ceil(2^e), exact in both cases
-// (ceil(sqrt(2^N)) = isqrt(2^N - 1) + 1 for N odd).
-// Cost: O(M(e)) for 2^e; the exact path refuses e above ~3.3e7 (10^7 digits).
+// and d for the dimension, and docs/math/sym.md#the-deepsets-lower-bound reads n as N. We evaluate e =
+// min(N/2, d-1) and report that reading. The exponent is an integer when N is even or d-1 <= N/2; then B is
+// an exact rational. Otherwise e = N/2 with N odd and 2^e = 2^{(N-1)/2} sqrt(2) is irrational: B is an Arb
+// ball. The smallest H making B <= 0 (vacuous) is ceil(2^e), exact in both cases (ceil(sqrt(2^N)) = isqrt(2^N
+// - 1) + 1 for N odd). Cost: O(M(e)) for 2^e; the exact path refuses e above ~3.3e7 (10^7 digits).
 #pragma once
 
 #include "core/flint.hpp"

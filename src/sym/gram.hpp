@@ -1,5 +1,6 @@
-// Gram matrices of products of power sums, degree by degree (MATH.md §5; talk-B "Proof Sketch",
-// l.376-398): for partitions lambda, mu of n, P_lambda = prod_j P_{lambda_j}, P_k = sum_{i<=N} x_i^k,
+// Gram matrices of products of power sums, degree by degree
+// (docs/math/sym.md#power-sums-and-their-gram-matrices; talk-B "Proof Sketch", l.376-398): for partitions
+// lambda, mu of n, P_lambda = prod_j P_{lambda_j}, P_k = sum_{i<=N} x_i^k,
 //
 //   G(lambda, mu) = E[ P_lambda(X) conj(P_mu(X)) ]      (raw power sums: exact integers)
 //

@@ -4,9 +4,9 @@
 // with A_lambda(rho) = [x^rho] P_lambda (E[x^a conj x^b] = delta_ab on the circle) and M(rho) the
 // number of arrangements of rho padded to N entries. A_lambda = P_{lambda_1} applied to
 // A_{lambda minus lambda_1} in the monomial basis: from the sorted load vector rho, add k to one of
-// the bins holding x (weight: how many of the N bins hold x, zeros included). MATH.md §5 (b).
-// Cost: p(n)^2/2 x r fmpz multiply-adds for G, r = #{rho : len(rho) <= N}; the transition is
-// O(p(n) r n) fmpz operations.
+// the bins holding x (weight: how many of the N bins hold x, zeros included).
+// docs/math/sym.md#uniform-points-on-the-circle. Cost: p(n)^2/2 x r fmpz multiply-adds for G, r = #{rho :
+// len(rho) <= N}; the transition is O(p(n) r n) fmpz operations.
 #include "core/errors.hpp"
 #include "sym/gram.hpp"
 

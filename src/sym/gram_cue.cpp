@@ -2,8 +2,8 @@
 //   G(lambda, mu) = sum_{nu |- n, len(nu) <= N} chi^nu(lambda) chi^nu(mu)
 //                 = z_lambda delta_{lambda mu} - sum_{len(nu) > N} chi^nu(lambda) chi^nu(mu)
 // (Diaconis–Shahshahani 1994 for n <= N; the second form by column orthogonality). Source:
-// MATH.md §5 (a). Cost p(n)^2/2 x min(r, p(n) - r) multiply-adds, int64 for n <= 20 and i128
-// above (|partial sums| <= sqrt(z_lambda z_mu) <= n!, Cauchy–Schwarz with column orthogonality).
+// docs/math/sym.md#haar-unitary-eigenvalues. Cost p(n)^2/2 x min(r, p(n) - r) multiply-adds, int64 for n <=
+// 20 and i128 above (|partial sums| <= sqrt(z_lambda z_mu) <= n!, Cauchy–Schwarz with column orthogonality).
 // Exact in doubles: sum_nu |chi^nu(lambda) chi^nu(mu)| <= sqrt(z_lambda z_mu) (Cauchy–Schwarz and
 // sum_nu chi^nu(lambda)^2 = z_lambda), so when z_lambda z_mu < 2^106 every product and every
 // partial sum, in any order, is an integer below 2^53: the dot product in doubles (vectorised,

@@ -1,7 +1,7 @@
 // H* = binom(d+N, N): the size of the basis of multisymmetric power sums of N points in C^d
 // (talk-B "DeepSet", l.305: above it Sym(H,N,d) approximates any smooth symmetric function).
 // Equivalently the number of monomials of degree <= N in d variables, i.e. of multi-indices
-// alpha in N^d with |alpha| <= N (MATH.md §5).
+// alpha in N^d with |alpha| <= N (docs/math/sym.md#the-power-sum-basis).
 // Cost: one fmpz_bin_uiui, O(M(log H*) log N).
 #pragma once
 

@@ -1,5 +1,5 @@
-// Integer partitions for the sym family (MATH.md §5): enumeration, notation, and the class sizes
-// z_lambda = prod_k k^{m_k} m_k! that normalise power sums.
+// Integer partitions for the sym family (docs/math/sym.md#partitions): enumeration, notation, and the class
+// sizes z_lambda = prod_k k^{m_k} m_k! that normalise power sums.
 //
 // Notation (used in every sym output): exponent notation, distinct parts in decreasing order with
 // their multiplicities, "3 1^2" for 3+1+1 and "2 1^22" for 2+1+...+1; --lambda accepts it and the

@@ -4,7 +4,7 @@
 //   a [claim.grid]) or method (a registered C++ check) with [claim.params].
 // The engine never includes tools/: quantities in expressions are resolved by a `Quantities`
 // the front end injects (tools/verify/command.cpp runs them through the one command registry).
-// The files are compiled into the binary (cmake/EmbedCatalogue.cmake); --catalogue DIR reads a
+// The files are compiled into the binary (cmake/EmbedFiles.cmake); --catalogue DIR reads a
 // directory instead. Verdicts have three values (STYLE.md): holds, fails, undecided; what is
 // printed for them says what the claim's evidence can show (verdict_text).
 #pragma once

@@ -1,4 +1,4 @@
-// verify/ methods for the comm family (talk-H, Sanford-Hsu-Telgarsky 2023; MATH.md §6).
+// verify/ methods for the comm family (talk-H, Sanford-Hsu-Telgarsky 2023; docs/math/comm.md).
 // The Triple Matching, qSA and neighborly claims are expressions in verify/comm.toml; Pair Matching
 // stays a method because its alpha = c M^2 ln N is irrational and a quantity's options take exact
 // numbers, and because the claim runs over (N, M) pairs, not a product grid.

@@ -1,4 +1,4 @@
-// verify/ methods for the depth family (paper-L; MATH.md §7).
+// verify/ methods for the depth family (paper-L; docs/math/depth.md).
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "depth/bounds.hpp"

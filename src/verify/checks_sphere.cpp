@@ -1,4 +1,4 @@
-// verify/ methods for the sphere family (MATH.md §1–3). Each recomputes a claim by a method
+// verify/ methods for the sphere family (docs/math/sphere.md). Each recomputes a claim by a method
 // independent of the one the CLI uses where possible, and decides holds / fails / undecided.
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -256,11 +256,11 @@ Outcome sign_decay(const Claim& c) {
 
 // The decay exponent of c_l = <sign, Q_l> (orthonormal) per regime of (d, l): a least-squares
 // slope of log|c_l| against log l over ~40 geometrically spaced odd l in [l_lo, l_hi], each c_l
-// from the Gamma closed form (MATH.md §3) in ball arithmetic. A method, not an expression: the
-// fitted exponent is a least-squares fit over a sample, which the expression language does not
-// express. Regimes: params.regimes = [[d, l_lo, l_hi], ...] and params.labels.
-// Asymptotics: for l >> d, c_l ~ l^{-1}; for l << d (d -> infinity first),
-// c_l -> sqrt(2^l / l!) Gamma(l/2) / pi ~ l^{-3/4}. Cost: O(regimes * 40) Gamma evaluations.
+// from the Gamma closed form (docs/math/sphere.md#sign-coefficients) in ball arithmetic. A method, not an
+// expression: the fitted exponent is a least-squares fit over a sample, which the expression language does
+// not express. Regimes: params.regimes = [[d, l_lo, l_hi], ...] and params.labels. Asymptotics: for l >> d,
+// c_l ~ l^{-1}; for l << d (d -> infinity first), c_l -> sqrt(2^l / l!) Gamma(l/2) / pi ~ l^{-3/4}. Cost:
+// O(regimes * 40) Gamma evaluations.
 double closed_slope(ulong d, ulong lo, ulong hi) {
   if (lo < 1 || hi <= lo)
     throw DomainError(fmt::format("regime l in [{}, {}]: needs 1 <= l_lo < l_hi", lo, hi));

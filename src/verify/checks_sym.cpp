@@ -1,4 +1,4 @@
-// verify/ methods for the sym family (MATH.md §5; talk-B "DeepSet" l.305, "Main Result" l.347,
+// verify/ methods for the sym family (docs/math/sym.md; talk-B "DeepSet" l.305, "Main Result" l.347,
 // "Proof Sketch" l.376-409).
 #include "core/errors.hpp"
 #include "core/limits.hpp"

@@ -52,6 +52,8 @@ void read_file(const CatalogueFile& f, Catalogue& cat, Problems& p) {
         {f.name, static_cast<long>(e.source().begin.line), static_cast<long>(e.source().begin.column)},
         std::string(e.description()));
   }
+  // a table spec beside the catalogue (command = "mine.q", a paper's sweep) is not part of it
+  if (doc.get("command") != nullptr && !doc.get("claim") && !doc.get("quantity") && !doc.get("value")) return;
   detail::check_keys(doc, {"claim", "quantity", "value"}, "a catalogue file", f.name, p);
   if (!doc.get("claim") && !doc.get("quantity") && !doc.get("value"))
     return p.add({f.name, 0, 0}, "no [[claim]], [[quantity]] or [[value]] entries");

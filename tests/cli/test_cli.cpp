@@ -549,7 +549,8 @@ TEST_CASE("cli: verify --expr evaluates one expression through the command regis
 }
 
 TEST_CASE("cli: verify --expr is exact by default (issue 17)") {
-  // c_1(3) = sqrt(3)/2 and <sign, P_{1,3}> = 1/2 (MATH.md §3 checks), without passing `exact`
+  // c_1(3) = sqrt(3)/2 and <sign, P_{1,3}> = 1/2 (docs/math/sphere.md#sign-coefficients checks), without
+  // passing `exact`
   for (const char* e :
        {"sphere.sign-coef(d=3, l=1) == sqrt(3)/2", "sphere.sign-coef(d=3, l=1).coef_unit == 1/2",
         "sphere.sign-coef(d=3, l=3) == -sqrt(7)/8", "sphere.sign-coef(d=4, l=1) == 8/(3*pi)"}) {
@@ -579,8 +580,8 @@ TEST_CASE("cli: verify --expr is exact by default (issue 17)") {
 }
 
 // Issue 29 §2: a finite grid never decides an asymptotic claim. N(n, 4) / (n^4/24) = 1.584,
-// 1.059894, 1.005998994 at n = 10, 100, 1000 (exact: (n+6)(n+1)(n-1)/n^3, MATH.md §2); the old
-// rule read its trend n^-0.0986 as "decided false".
+// 1.059894, 1.005998994 at n = 10, 100, 1000 (exact: (n+6)(n+1)(n-1)/n^3,
+// docs/math/sphere.md#harmonic-dimensions); the old rule read its trend n^-0.0986 as "decided false".
 TEST_CASE("cli: verify --expr grades an asymptotic claim by what the grid shows") {
   // |R - 1| = 0.584, 0.059894, 0.005998994, 0.000599989994, 0.000059999899994 (by hand): over the
   // stretch 10..1000 it shrinks like n^-0.9942, over 1000..10^5 like n^-0.99996
@@ -620,6 +621,41 @@ TEST_CASE("cli: verify --expr grades an asymptotic claim by what the grid shows"
     CHECK(j["rows"][0]["verdict"] == c.verdict);
     CHECK(j["rows"][0]["grade"] == c.grade);
   }
+}
+
+TEST_CASE("cli: verify --expr clips a long verdict in the compact table, --wide and data print it whole") {
+  // issue 36: the computed text of an asymptotic verdict made a 200-column row. The whole text is
+  // the JSON's (the Python module's and CSV's are the same cells).
+  const std::string e = "sphere.dim(d=n, l=4) ~ n^4/24 as n in {10, 100, 1000}";
+  auto json = run_boundcheck({"verify", "--expr", e, "--format", "json"});
+  REQUIRE(json.code == 0);
+  const auto j = parse_json(json.out);
+  const std::string computed = j["rows"][0]["computed"], grade = j["rows"][0]["grade"];
+  REQUIRE(computed.size() > 200);
+  auto compact = run_boundcheck({"verify", "--expr", e});
+  REQUIRE(compact.code == 0);
+  size_t widest = 0;
+  for (size_t a = 0, b; a < compact.out.size(); a = b + 1) {
+    b = compact.out.find('\n', a);
+    if (b == std::string::npos) b = compact.out.size();
+    widest = std::max(widest, b - a);
+  }
+  CHECK(widest < 180);  // expression 53, computed 44, verdict 10, grade 56, and the gaps
+  CHECK(compact.out.find(computed.substr(0, 41) + "...") != std::string::npos);
+  CHECK(compact.out.find(computed) == std::string::npos);
+  CHECK(compact.err.find("note: compact layout (computed and grade clipped): --wide prints the whole text") !=
+        std::string::npos);
+  auto wide = run_boundcheck({"verify", "--expr", e, "--wide"});
+  REQUIRE(wide.code == 0);
+  CHECK(wide.out.find(computed) != std::string::npos);
+  CHECK(wide.out.find(grade) != std::string::npos);
+  CHECK(wide.err.find("compact layout") == std::string::npos);
+  auto csv = run_boundcheck({"verify", "--expr", e, "--format", "csv"});
+  CHECK(csv.out.find(computed) != std::string::npos);
+  // a short verdict is left as it is, without the note
+  auto brief = run_boundcheck({"verify", "--expr", "sphere.dim(d=3, l=2) == 5"});
+  CHECK(brief.code == 0);
+  CHECK(brief.err.find("compact layout") == std::string::npos);
 }
 
 // Issue 29 §2 over the whole catalogue: no asymptotic claim's row or note says "decide it false"
@@ -676,7 +712,7 @@ TEST_CASE("cli: verify says what each claim's evidence can show") {
   CHECK(power["expected"] == "not certified");
   for (const char* col : {"computed", "verdict", "expected", "grade"})
     CHECK(power[col].get<std::string>().find("fails") == std::string::npos);
-  // H_min(d, 1, 1/5) grows like d^7.48 over d = 32..2048 (MATH.md §4's bound; measured with
+  // H_min(d, 1, 1/5) grows like d^7.48 over d = 32..2048 (docs/math/rank.md#heads-needed; measured with
   // verify --expr), far from (d/r)^10: the first grid point, eps = 1/10, is the one named
   CHECK(power["grade"].get<std::string>().rfind("not certified by the spectral bound H_min(d, r, 2 eps) (it "
                                                 "grows like d^7.48 against (d/r)^(1/eps) "

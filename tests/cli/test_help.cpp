@@ -7,7 +7,7 @@
 //   - every example runs and exits 0, and where the help shows output under an example (lines
 //     indented by four), the run prints those lines, in order and together.
 // Examples run in a scratch directory that links data/, docs/ and verify/ of the source tree, so
-// that `--spec data/specs/x.toml` works and any file an example writes lands in the scratch.
+// that `--spec data/specs/lb_vs_heads.toml` works and any file an example writes lands in the scratch.
 #include "cli.hpp"
 #include "run.hpp"
 
@@ -216,6 +216,47 @@ TEST_CASE("help: every command has a formula, a source with its line, a cost and
     a.push_back("--help");
     check_parts(c.path(), run_boundcheck(a).out);
   }
+}
+
+// The site typesets Help::formula_latex (docs/gen/reference.py, MathJax) and --help keeps the plain
+// text; tests/docs_site.py checks the typesetting in Chromium. Here: each family command has one, and
+// it is well formed (balanced braces and environments, no $ delimiters, no blank line, which would
+// split Sphinx's display math into separate equations).
+TEST_CASE("help: every family command has a LaTeX formula for the site, well formed") {
+  bc::cli::Invoker inv;
+  size_t n = 0;
+  for (const auto& c : inv.registry().commands()) {
+    const std::string& tex = c.help.formula_latex;
+    const std::string family = words(c.path()).front();
+    if (family == "table" || family == "verify") {  // their formula is prose, shown as text
+      CHECK_MESSAGE(tex.empty(), c.path());
+      continue;
+    }
+    ++n;
+    CHECK_MESSAGE(!tex.empty(), c.path());
+    CHECK_MESSAGE(tex.find('$') == std::string::npos, c.path());
+    CHECK_MESSAGE(tex.find("\n\n") == std::string::npos, c.path());
+    long depth = 0;
+    bool balanced = true;
+    for (size_t i = 0; i < tex.size(); ++i) {
+      if (tex[i] == '\\') {
+        ++i;  // \{ \} are literal braces, \\ a line break
+      } else if (tex[i] == '{') {
+        ++depth;
+      } else if (tex[i] == '}' && --depth < 0) {
+        balanced = false;
+      }
+    }
+    CHECK_MESSAGE((balanced && depth == 0), c.path() << ": unbalanced braces");
+    auto count = [&](const std::string& s) {
+      size_t k = 0;
+      for (size_t p = tex.find(s); p != std::string::npos; p = tex.find(s, p + 1)) ++k;
+      return k;
+    };
+    CHECK_MESSAGE(count("\\begin{") == count("\\end{"), c.path() << ": unmatched environments");
+    CHECK_MESSAGE(count("\\left") == count("\\right"), c.path() << ": unmatched \\left/\\right");
+  }
+  CHECK(n == 24);
 }
 
 TEST_CASE("help: the sphere examples run and print what they show") { check_examples("sphere"); }

@@ -114,3 +114,45 @@ TEST_CASE("seams: a double cell keeps its stated error, a rational cell its exac
   // binom(n, k) = binom(n, n - k) exactly, whichever of the two is written
   CHECK(verdict("binom(109999, 99999) == binom(109999, 10000)") == "holds | exact");
 }
+
+// Issue 36: rank u --weighting as-printed reaches every front end with the same meaning. Reference:
+// data/u_as_printed_mpmath.csv (the authors' formula with its inner products by mpmath quadrature):
+// u(1) = 1.3491865588869335221e8 (as printed), 2.6495407042212918725e6 (reproducing), at d = 4.
+TEST_CASE("seams: rank u --weighting as-printed from the CLI, a spec and verify --expr") {
+  namespace fs = std::filesystem;
+  auto cli = run_boundcheck({"rank", "u", "--d", "4", "--t", "1", "--weighting", "as-printed", "--digits",
+                             "15", "--format", "json"});
+  INFO(cli.err);
+  REQUIRE(cli.code == 0);
+  const auto j = nlohmann::json::parse(cli.out);
+  CHECK(j["rows"][0]["u"] == "134918655.888693");
+  CHECK(j["params"]["weighting"] == "as-printed");
+  CHECK(j["meta"]["notes"].dump().find("does NOT reproduce the target") != std::string::npos);
+  auto dflt = run_boundcheck({"rank", "u", "--d", "4", "--t", "1", "--digits", "15", "--format", "json"});
+  CHECK(nlohmann::json::parse(dflt.out)["rows"][0]["u"] == "2649540.70422129");
+  CHECK(nlohmann::json::parse(dflt.out)["params"]["weighting"] == "reproducing");
+  // a spec sweeping both
+  const fs::path dir = fs::temp_directory_path() / "bc_seams_weighting";
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir / "spec.toml");
+    f << "command = \"rank u\"\ndigits = 15\n[fixed]\nd = 4\nt = 1\n[sweep]\nweighting = [\"as-printed\", "
+         "\"reproducing\"]\n";
+  }
+  auto spec = run_boundcheck({"table", "--spec", "spec.toml", "--format", "json"}, 600, {}, dir.string());
+  INFO(spec.err);
+  REQUIRE(spec.code == 0);
+  const auto s = nlohmann::json::parse(spec.out);
+  REQUIRE(s["rows"].size() == 2);
+  CHECK(s["rows"][0]["u"] == "134918655.888693");
+  CHECK(s["rows"][1]["u"] == "2649540.70422129");
+  fs::remove_all(dir);
+  // verify --expr, both quote styles
+  for (const char* e : {"rank.u(d=4, t=1, weighting=\"as-printed\").u ~= 1.3491865588869e8",
+                        "rank.u(d=4, t=1, weighting='as-printed').u / rank.u(d=4, t=1).u > 50"}) {
+    auto v = run_boundcheck({"verify", "--expr", e, "--format", "json"});
+    INFO(e << ": " << v.out << v.err);
+    CHECK(v.code == 0);
+    CHECK(nlohmann::json::parse(v.out)["rows"][0]["verdict"] == "holds");
+  }
+}

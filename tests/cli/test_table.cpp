@@ -243,7 +243,8 @@ TEST_CASE("table: a sweep prints the command's own rows, in blocks or point by p
 
 TEST_CASE("table: derived columns are exact where the inputs are, certified otherwise") {
   TempDir tmp;
-  // N(3,l) = 2l+1 and N(4,l) = (l+1)^2 (MATH.md §2): exact integers in, exact values out
+  // N(3,l) = 2l+1 and N(4,l) = (l+1)^2 (docs/math/sphere.md#harmonic-dimensions): exact integers in, exact
+  // values out
   const std::string spec = tmp.file("d.toml", R"spec(command = "sphere dim"
 [fixed]
 l = 5
@@ -1137,7 +1138,8 @@ TEST_CASE("table: a spec reads files inside the working directory only, and l_ma
                      600, {}, (tmp.path / "sub").string());
   CHECK(r.code == 0);
   // [fixed] l_max (as verify --expr and Python spell it) is --l-max: the rows of sphere sign-coef
-  // --l-max 3 at d = 3 are s_1 = 1/2 and s_3 = -1/8 (MATH.md §3, Gamma closed form by hand)
+  // --l-max 3 at d = 3 are s_1 = 1/2 and s_3 = -1/8 (docs/math/sphere.md#sign-coefficients, Gamma closed form
+  // by hand)
   tmp.file("lmax.toml", "command = \"sphere sign-coef\"\ndigits = 5\n[fixed]\nd = 3\nl_max = 3\n");
   r = run_boundcheck({"table", "--spec", "lmax.toml", "--format", "csv"}, 600, {}, tmp.path.string());
   INFO(r.err);

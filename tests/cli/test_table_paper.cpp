@@ -189,10 +189,17 @@ H = [1, 10, 1000]
       {"table", "--spec", spec, "--set", "H={from=1, to=100, per_decade=1}", "--format", "csv"});
   REQUIRE(rg.code == 0);
   CHECK(line_count(rg.out) == 1 + 2 * 2 * 3);
-  // the provenance line of the LaTeX table names the overrides
-  auto tex = run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--format", "latex"});
+  // the overrides go in the LaTeX file's header comment as typed (issue 36: the footer printed
+  // "to = 10000.0", the TOML re-print of 1e4), not into the camera-ready footer
+  auto tex = run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--set",
+                             "H={from=1, to=1e4, per_decade=1}", "--format", "latex"});
   REQUIRE(tex.code == 0);
-  CHECK(tex.out.find("\\texttt{-{}-set r=4}") != std::string::npos);
+  CHECK(tex.out.find("% --set r=4\n") != std::string::npos);
+  CHECK(tex.out.find("% --set H={from=1, to=1e4, per_decade=1}\n") != std::string::npos);
+  CHECK(tex.out.find("% spec: " + spec + "\n") != std::string::npos);
+  CHECK(tex.out.find("10000.0") == std::string::npos);
+  CHECK(tex.out.find("-{}-set") == std::string::npos);
+  CHECK(tex.out.find("\\texttt{table} over \\texttt{rank bound}") != std::string::npos);
   // refusals: an unknown option with its closest name, a global option, no '=', a second line
   refused(run_boundcheck({"table", "--spec", spec, "--set", "dd=4"}),
           "--set dd: \"rank bound\" has no option --dd");
@@ -204,6 +211,46 @@ H = [1, 10, 1000]
   refused(run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--set", "r=1"}), "set twice");
   // a value the command refuses names the --set
   refused(run_boundcheck({"table", "--spec", spec, "--set", "d=[16, 2]"}), "--set d = 2: --d");
+}
+
+TEST_CASE("table --set: a value the command line reads as several sweeps, with a note that counts it") {
+  // issue 36: --set 'H="log(1,1e4,4)"' was passed whole to rank bound, which split it at the commas
+  // inside log(...); the command line's `rank bound --H "log(1,1e4,4)"` spells it out. Reference: the
+  // same sweep written as the spec's own range { from = 1, to = 1e4, per_decade = 4 }.
+  PaperDir tmp;
+  const std::string spec = tmp.file("g.toml", kGrid);
+  auto range = run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--set",
+                               "H={from=1, to=1e4, per_decade=4}", "--format", "csv"});
+  REQUIRE(range.code == 0);
+  CHECK(line_count(range.out) == 1 + 2 * 17);  // d = 16, 32; H = 10^(k/4), k = 0..16
+  for (const char* typed : {"H=\"log(1,1e4,4)\"", "H=log(1,1e4,4)", "H='log(1,1e4,4)'"}) {
+    CAPTURE(typed);
+    auto lg = run_boundcheck({"table", "--spec", spec, "--set", "r=4", "--set", typed, "--format", "csv"});
+    INFO(lg.err);
+    REQUIRE(lg.code == 0);
+    CHECK(lg.out == range.out);
+    CHECK(lg.err.find("sweeps H over 17 values: the sweep has 34 points") != std::string::npos);
+  }
+  // a colon range and a comma list sweep the same way, and say how many points they make
+  auto colon =
+      run_boundcheck({"table", "--spec", spec, "--set", "r=1", "--set", "H=1:300", "--format", "csv"});
+  REQUIRE(colon.code == 0);
+  CHECK(line_count(colon.out) == 1 + 2 * 300);
+  CHECK(colon.err.find("note: --set H=1:300 sweeps H over 300 values: the sweep has 600 points") !=
+        std::string::npos);
+  auto list =
+      run_boundcheck({"table", "--spec", spec, "--set", "r=1", "--set", "H=1,10,1000", "--format", "csv"});
+  auto toml_list = run_boundcheck(
+      {"table", "--spec", spec, "--set", "r=1", "--set", "H=[1, 10, 1000]", "--format", "csv"});
+  REQUIRE(list.code == 0);
+  CHECK(list.out == toml_list.out);
+  // a malformed range names the --set
+  refused(run_boundcheck({"table", "--spec", spec, "--set", "H=log(10,1,4)"}),
+          "--set H=log(10,1,4): --H log(");
+  // one value stays one value: the word is passed to the command as typed
+  auto one = run_boundcheck({"table", "--spec", spec, "--set", "r=1", "--set", "H=1000", "--format", "csv"});
+  REQUIRE(one.code == 0);
+  CHECK(one.err.find("sweeps H") == std::string::npos);
 }
 
 namespace {

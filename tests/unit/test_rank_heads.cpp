@@ -3,7 +3,8 @@
 // b(0) = p(d), p(3) = 1 - 1/pi, LB(d, d-1, 1) = 2 p(d) - 1 (observed in the reference computation),
 // a quadrature check of <arcsin, Q_l>, the theorem itself (random rank-1 heads can never beat
 // the spectral lower bound), and the weighting u of paper-A Figure 5: against a quadrature of its
-// derivation, and a seeded Monte Carlo over head pairs that must reproduce sign.
+// derivation, and a seeded Monte Carlo over head pairs that must reproduce sign; the weighting as
+// printed (the authors' normalisation) against mpmath's quadrature of the authors' formula.
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -16,6 +17,7 @@
 #include "rank/random_features.hpp"
 #include "rank/spectral_bound.hpp"
 #include "rank/spectral_double.hpp"
+#include "rank/u_reproduction.hpp"
 #include "sphere/dim.hpp"
 #include "sphere/gauss_jacobi.hpp"
 #include "sphere/hecke_funk.hpp"
@@ -229,10 +231,10 @@ TEST_CASE("rank: random rank-1 heads never beat the spectral lower bound") {
 
 namespace {
 
-// u(t) = sum_{l odd <= D} u_l P_l(t), u_l = (pi/2) N s_l / <arcsin, P_l> (MATH.md §4's derivation,
-// not the library's N / s_l); here <arcsin, P_l> comes from Gauss-Legendre in phi = arcsin t (not
-// from the closed form (pi/2) s_l^2 that turns u_l into N / s_l) and P_l(t) from the MPFR
-// recurrence. 40 digits.
+// u(t) = sum_{l odd <= D} u_l P_l(t), u_l = (pi/2) N s_l / <arcsin, P_l>
+// (docs/math/rank.md#figure-5-weighting's derivation, not the library's N / s_l); here <arcsin, P_l> comes
+// from Gauss-Legendre in phi = arcsin t (not from the closed form (pi/2) s_l^2 that turns u_l into N / s_l)
+// and P_l(t) from the MPFR recurrence. 40 digits.
 sphere::MpReal u_reference(ulong d, ulong D, const sphere::MpReal& t) {
   using sphere::MpReal;
   auto rule = sphere::gauss_jacobi(80, 0.0, 0.0, 40);
@@ -336,11 +338,11 @@ double mid(const Arb& x) { return arf_get_d(arb_midref(x.x), ARF_RND_NEAR); }
 }  // namespace
 
 TEST_CASE("rank: u reproduces sign<z,y> in a Monte Carlo over head pairs (d = 3, degree 3)") {
-  // The weighting's defining property (MATH.md §4): over q, k iid uniform on S^2,
+  // The weighting's defining property (docs/math/rank.md#figure-5-weighting): over q, k iid uniform on S^2,
   //   E[u(<q,k>) sign<z,k> sign<q,y>] = sum_{l odd <= 3} N(3,l) s_l P_l(<z,y>),
-  // the degree-3 truncation of sign. Reference, exact by hand (MATH.md §3's s_1 = 1/2, s_3 = -1/8;
-  // N = 3, 7; Legendre P_1(1/2) = 1/2, P_3(1/2) = -7/16): 3/4 + 49/128 = 145/128 = 1.1328125.
-  // u is rank u's: at degree 3 it is an odd cubic a t + b t^3, read off its values at t = 1 and
+  // the degree-3 truncation of sign. Reference, exact by hand (docs/math/sphere.md#sign-coefficients: s_1 =
+  // 1/2, s_3 = -1/8; N = 3, 7; Legendre P_1(1/2) = 1/2, P_3(1/2) = -7/16): 3/4 + 49/128 = 145/128
+  // = 1.1328125. u is rank u's: at degree 3 it is an odd cubic a t + b t^3, read off its values at t = 1 and
   // t = 1/2 (u_weight, exact rationals in) and checked at t = 1/3, so that each sample costs no ball
   // evaluation. The weighting before issue 29 gives 3^{1/2} 3/4 + 7^{1/2} 49/128 = 2.31 here,
   // about 150 standard errors away at this sample size.
@@ -358,6 +360,63 @@ TEST_CASE("rank: u reproduces sign<z,y> in a Monte Carlo over head pairs (d = 3,
   MESSAGE("Monte Carlo " << mean << " +- " << se << " (one standard error) against " << target);
   CHECK(se < 0.01);                          // enough samples to tell 1.133 from the old weighting's 2.31
   CHECK(std::fabs(mean - target) < 5 * se);  // a false alarm once in 1.7 million seeds
+}
+
+TEST_CASE("rank: u as printed and reproducing against mpmath's quadrature of the authors' formula") {
+  // data/u_as_printed_mpmath.csv (data/generators/gen_u_as_printed_mpmath.py): the authors'
+  // a_l = (pi/2) N <sign,Q_l> / <arcsin,Q_l> on Q_l with both inner products by mpmath.quad, 20 digits;
+  // the tool takes them from closed forms. u(1) of the as-printed weighting is the peak of the published
+  // Figure 5: 1.3492e8, 6.4653e12, 6.0287e16 at d = 4, 6, 8 (issue 36).
+  int seen = 0;
+  for (const auto& row : test::read_csv("u_as_printed_mpmath.csv")) {
+    if (row.at(2) != "u") continue;
+    const ulong d = std::stoul(row.at(0));
+    const UWeighting w = row.at(1) == "as-printed" ? UWeighting::as_printed : UWeighting::reproducing;
+    const Fmpq t = row.at(3) == "1" ? Fmpq(1, 1) : Fmpq(1, 2);
+    REQUIRE((row.at(3) == "1" || row.at(3) == "1/2"));
+    CAPTURE(row.at(0));
+    CAPTURE(row.at(1));
+    CAPTURE(row.at(3));
+    Arb mine = u_weight(d, t, 49, 25, w);
+    CHECK(test::overlaps(mine.x, test::decimal_ball(row.at(4), 20).x));
+    CHECK(arb_rel_accuracy_bits(mine.x) > 60);
+    ++seen;
+  }
+  CHECK(seen == 12);
+  // the published peaks as issue 36 gives them (5 significant digits: within one unit of the last)
+  const std::pair<ulong, const char*> peaks[] = {{4, "1.3492e8"}, {6, "6.4653e12"}, {8, "6.0287e16"}};
+  for (const auto& [d, text] : peaks) {
+    CAPTURE(d);
+    CHECK(test::overlaps(u_weight(d, Fmpq(1, 1), 49, 10, UWeighting::as_printed).x,
+                         test::decimal_ball(text, 5).x));
+    CHECK_FALSE(test::overlaps(u_weight(d, Fmpq(1, 1), 49, 10).x, test::decimal_ball(text, 5).x));
+  }
+}
+
+TEST_CASE("rank: the as-printed weighting fails the reproduction test that the reproducing one passes") {
+  // E_{u_4}[u (2b - 1)] by the tool's quadrature (u_reproduction_d4) against mpmath's spectral sum
+  // through the authors' b (data/u_as_printed_mpmath.csv): 3.8111937... as printed, and
+  // sum c_l^2 = 0.98410444... (the target) for the reproducing weighting.
+  Arb as_printed, reproducing, energy;
+  for (const auto& row : test::read_csv("u_as_printed_mpmath.csv")) {
+    if (row.at(0) != "4") continue;
+    if (row.at(2) == "expectation")
+      (row.at(1) == "as-printed" ? as_printed : reproducing) = test::decimal_ball(row.at(4), 20);
+    if (row.at(2) == "energy") energy = test::decimal_ball(row.at(4), 20);
+  }
+  REQUIRE(arb_is_finite(energy.x));
+  REQUIRE(!arb_is_zero(energy.x));
+  for (const auto& [w, ref] :
+       {std::pair{UWeighting::reproducing, &reproducing}, std::pair{UWeighting::as_printed, &as_printed}}) {
+    const UReproduction r = u_reproduction_d4(49, 384, w);
+    Arb q = r.quadrature;
+    arb_add_error(q.x, r.error.x);
+    CHECK(test::overlaps(q.x, ref->x));           // the quadrature holds mpmath's value
+    CHECK(test::overlaps(r.target.x, energy.x));  // the finite sum is sum c_l^2
+    CHECK(arb_overlaps(q.x, r.target.x) == (w == UWeighting::reproducing));
+  }
+  CHECK(test::overlaps(reproducing.x, energy.x));  // mpmath agrees that only one reproduces
+  CHECK_FALSE(test::overlaps(as_printed.x, energy.x));
 }
 
 TEST_CASE("rank: smallest H for a majority failure target, against the reference computation") {
@@ -379,9 +438,9 @@ TEST_CASE("rank: the talk's (d/r)^(1/eps) at eps = 1e-30 keeps 30 digits and pri
 }
 
 TEST_CASE("rank: H_min against an independent mpmath implementation (data/hmin_mpmath.csv)") {
-  // The reference was written from MATH.md alone (Parseval + a hypergeometric tail, exact integer
-  // bisection; data/generators/gen_hmin_mpmath.py). Where min_heads cannot pin H_min down (H ~ 1e52
-  // at d = 128, eps = 1/20) its bracket must contain the reference.
+  // The reference was written from the mathematical notes alone (now docs/math/rank.md: Parseval + a
+  // hypergeometric tail, exact integer bisection; data/generators/gen_hmin_mpmath.py). Where min_heads cannot
+  // pin H_min down (H ~ 1e52 at d = 128, eps = 1/20) its bracket must contain the reference.
   size_t n = 0, bracketed = 0;
   for (const auto& row : test::read_csv("hmin_mpmath.csv")) {
     const ulong d = std::stoul(row.at(0)), r = std::stoul(row.at(1));

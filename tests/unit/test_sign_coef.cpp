@@ -1,6 +1,6 @@
 // Sign coefficients (src/sphere/sign_coef*.cpp): ratio recurrence vs Gamma closed form (Arb),
 // vs mpmath's term-by-term closed form (data/sign_coef_mpmath.csv), vs the exact rationals, and
-// the identities MATH.md §3 lists (d = 3 values, c_1(d) -> sqrt(2/pi), Parseval).
+// the identities docs/math/sphere.md#sign-coefficients lists (d = 3 values, c_1(d) -> sqrt(2/pi), Parseval).
 #include "core/real_format.hpp"
 #include "sphere/parseval.hpp"
 #include "sphere/sign_coef.hpp"

@@ -74,7 +74,7 @@ std::string relabel(const std::string& msg) {
 
 void add_certificate_option(CLI::App* app, std::string& path, const std::string& what) {
   app->add_option("--certificate", path,
-                  "Also write a JSON certificate to FILE (" + what +
+                  "Also write a JSON certificate to PATH (" + what +
                       "), checkable without boundcheck by tools/check_certificate.py; written like "
                       "--output (atomic, never over an input). One invocation: not in table specs, "
                       "lists or verify --expr")

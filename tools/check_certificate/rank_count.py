@@ -1,6 +1,6 @@
 """rank count: the constructed rank of a rank-r head's harmonic projections, checked both ways.
 
-Definition (the certificate's; MATH.md section 4): the functions are every monomial z^e of degree
+Definition (the certificate's; docs/math/rank.md#orthogonality-count): the functions are every monomial z^e of degree
 l and l+2 in z_1..z_rr (rr = min(r, d)); each lists its Fischer decomposition
 z^e = sum_j |x|^(2j) h_(m-2j) (m = deg e, every h harmonic: unique), so the degree-l part h_l is
 z^e's V_l component. Checked: every h is harmonic (its Laplacian vanishes), the sum is z^e

@@ -21,6 +21,7 @@
 #include "table/spec.hpp"
 #include "table/validate.hpp"
 #include "table/values.hpp"
+#include "user/loaded.hpp"
 
 #include <fmt/format.h>
 
@@ -37,10 +38,15 @@ namespace {
 using table::Spec;
 
 struct TableOptions {
-  std::string spec, shard, plot;
+  std::string spec, shard, plot, catalogue;
   std::vector<std::string> sets;
   bool resume = false;
 };
+
+/// Loads --catalogue DIR's quantities (nothing when not given).
+void load_catalogue(const std::string& dir) {
+  if (!dir.empty()) (void)user::load_dir(dir);
+}
 
 /// "I/N" of --shard.
 std::pair<size_t, size_t> parse_shard(const std::string& v) {
@@ -229,6 +235,18 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
   return r;
 }
 
+/// What each --set that sweeps an option adds: its values and the points of the whole sweep
+/// (`--set H=1:10000` is 10^4 values, a row each for most commands).
+std::vector<std::string> set_notes(const Spec& s, size_t points) {
+  std::vector<std::string> notes;
+  for (const auto& o : s.sets)
+    if (o.values > 0)
+      notes.push_back(fmt::format("--set {} sweeps {} over {} value{}: the sweep has {} point{}",
+                                  o.as_typed(), o.option, o.values, o.values == 1 ? "" : "s", points,
+                                  points == 1 ? "" : "s"));
+  return notes;
+}
+
 /// The sweep checked (table/validate.hpp: the options, the values, and, from a probe of the first
 /// point, the columns the spec names), then computed and rendered: sharded, streamed, or held whole.
 RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
@@ -247,17 +265,23 @@ RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   } else {
     if (o.resume) throw UsageError("--resume goes with --shard I/N");
     check_budget(plan, all_tasks(plan), ctx);
-    if (streamable(o, s, ctx)) return run_streamed(s, plan, cells, ctx);
+    if (streamable(o, s, ctx)) {
+      r = run_streamed(s, plan, cells, ctx);
+      for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
+      return r;
+    }
     table::Raw raw = table::run_all(s, plan, all_tasks(plan), ctx);
     if (ctx.double_check) table::double_check_rows(s, plan, all_tasks(plan), ctx, raw);
     r = present_rows(o, s, std::move(raw), cells, ctx);
   }
+  for (auto& n : set_notes(s, plan.points.size())) r.table.notes.push_back(std::move(n));
   r.about = about_sweep(s, cmd);
   return r;
 }
 
 RunResult run_table(const TableOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table needs --spec FILE (or: table merge SHARD...)");
+  load_catalogue(o.catalogue);
   Spec s = table::load_spec(o.spec, o.sets);
   table::check_paths(s, {o.spec}, o.plot, ctx);
   RunResult r = run_sweep(o, s, ctx);
@@ -277,7 +301,7 @@ void no_double_check(const Context& ctx, const char* what) {
 }
 
 struct PlanOptions {
-  std::string spec, shards = "1";
+  std::string spec, shards = "1", catalogue;
   std::vector<std::string> sets;
 };
 
@@ -285,6 +309,7 @@ struct PlanOptions {
 RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
   if (o.spec.empty()) throw UsageError("table plan needs --spec FILE");
   no_double_check(ctx, "plan");
+  load_catalogue(o.catalogue);
   Spec s = table::load_spec(o.spec, o.sets);
   const size_t n = parse_uint("--shards", o.shards, 1, table::kMaxShards);
   // checked as table checks it before it computes (a plan is a promise): options, values, columns
@@ -377,12 +402,13 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
 
 struct StatusOptions {
   std::vector<std::string> files, sets;
-  std::string spec;
+  std::string spec, catalogue;
 };
 
 RunResult run_table_status(const StatusOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table status needs the shard files written by table --shard I/N");
   no_double_check(ctx, "status");
+  load_catalogue(o.catalogue);
   int code = 0;
   out::Table t = table::shard_status(o.files, o.spec, o.sets, ctx, code);
   RunResult r{std::move(t), code};
@@ -437,6 +463,15 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
 
 namespace {
 
+/// --catalogue DIR: a catalogue whose [[quantity]] entries the spec's command may name
+/// (command = "mine.heads"): registered before any Invoker is built (tools/user/loaded.hpp).
+void add_catalogue_option(CLI::App* app, std::string& dir) {
+  app->add_option(
+         "--catalogue", dir,
+         "A catalogue directory whose [[quantity]] entries the spec may sweep (command = \"mine.q\")")
+      ->type_name("PATH");
+}
+
 /// --set KEY=VALUE, once per option: one word each, so that it never takes a shard file's name.
 void add_set_option(CLI::App* app, std::vector<std::string>& sets) {
   app->add_option("--set", sets,
@@ -458,8 +493,9 @@ void setup_table(CLI::App& root, Registry& reg) {
       ->type_name("I/N");
   app->add_flag("--resume", opt->resume, "With --shard: skip the shard if --output already holds it");
   add_set_option(app, opt->sets);
+  add_catalogue_option(app, opt->catalogue);
   app->add_option("--plot", opt->plot,
-                  "Also draw the [plot] section with gnuplot to FILE: .tex (LaTeX sets its text, with a .pdf "
+                  "Also draw the [plot] section with gnuplot to PATH: .tex (LaTeX sets its text, with a .pdf "
                   "beside it), .svg, .png or .pdf")
       ->type_name("PATH");
   app->require_subcommand(0, 1);
@@ -471,7 +507,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   CLI::App* mapp =
       reg.add(*app, "merge", "Join the shard files of one spec into the table the unsharded run prints");
   mapp->add_option("files", mopt->files, "Shard files (any order)")->type_name("PATH ...");
-  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to FILE (as table --plot)")
+  mapp->add_option("--plot", mopt->plot, "Also draw the spec's [plot] section to PATH (as table --plot)")
       ->type_name("PATH");
   mapp->add_flag(
       "--outputs", mopt->outputs,
@@ -487,6 +523,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   papp->add_option("--spec", popt->spec, "The spec file (TOML; see table --help)")->type_name("PATH");
   papp->add_option("--shards", popt->shards, "Number of shards N (default 1)")->type_name("INT");
   add_set_option(papp, popt->sets);
+  add_catalogue_option(papp, popt->catalogue);
   reg.bind(papp, popt, run_table_plan);
   reg.double_check(papp, kNothing, true);
 
@@ -496,6 +533,7 @@ void setup_table(CLI::App& root, Registry& reg) {
   sapp->add_option("--spec", sopt->spec, "The current spec (default: the spec of the newest readable file)")
       ->type_name("PATH");
   add_set_option(sapp, sopt->sets);
+  add_catalogue_option(sapp, sopt->catalogue);
   reg.bind(sapp, sopt, run_table_status);
   reg.double_check(sapp, kNothing, true);
 }

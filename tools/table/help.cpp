@@ -63,8 +63,10 @@ const char* const kSpecFormat =
     "                    label = \"GPT-3 models\"   # points from another command on the same axes\n"
     "Overrides: --set KEY=VALUE (repeatable; the value in TOML: r=4, 'd=[16, 64]',\n"
     "  'H={from=1, to=1e6, per_decade=4}', count=talk) replaces the spec's value of an option: one value\n"
-    "  fixes it, a list or range sweeps it. It is named in the table's provenance, carried by shard\n"
-    "  files (shards of other overrides never merge) and checked by table plan and table status.\n"
+    "  fixes it, a list or range sweeps it, and so does a value the command line reads as several\n"
+    "  (H=1:10000, 'H=log(1,1e4,4)', H=1,10,100: spelled out, as --H takes them; a note gives the count\n"
+    "  of values and of points). It is recorded as typed in a LaTeX file's header comment, carried by\n"
+    "  shard files (shards of other overrides never merge) and checked by table plan and table status.\n"
     "CSV: a text cell beginning with = + - @ (or a tab) that is no number is written with a leading '\n"
     "  (spreadsheets show it as text, never run it); numbers keep their sign.\n";
 
@@ -88,6 +90,7 @@ void help_sweep(Registry& reg, const Command& table) {
                            "through the same parser and code as the command line; derived columns are "
                            "expressions over the printed cells in ball arithmetic (an exact cell exactly, a "
                            "printed decimal as a ball of one unit in its last digit).",
+                .formula_latex = "",  // prose: the site shows the formula as text
                 .source = "The swept command's (its --help). The specs in data/specs/ reproduce the "
                           "papers' figures and tables, each naming its source in its header comment.",
                 .cost = "The sum of the points' costs: options a command takes as lists run in blocks "
@@ -112,6 +115,7 @@ void help_merge(Registry& reg, const Command& merge) {
   reg.help(merge.app,
            Help{.formula = "The rows of the shard files of one spec, in spec order: exactly what the "
                            "unsharded run prints (any order of files; each task's rows and digest checked).",
+                .formula_latex = "",  // prose: the site shows the formula as text
                 .source = "The spec's, carried inside every shard file.",
                 .cost = "Linear in the rows; shard files are read with limits (1 GiB each).",
                 .details = "A task missing or present in two files, or a row deleted or edited, is refused "
@@ -139,6 +143,7 @@ void help_plan(Registry& reg, const Command& plan) {
                       "regions down to single points, cheap ones in blocks of up to 4096 points), dealt "
                       "longest first to the least loaded of N shards; one row per shard: tasks, points "
                       "and estimated seconds on one core.",
+           .formula_latex = "",  // prose: the site shows the formula as text
            .source = "The swept command's cost model (its --help, Cost).",
            .cost = "Planning: the grid is counted and priced; one point (the first) is computed to learn "
                    "the command's columns when the spec names columns.",
@@ -159,6 +164,7 @@ void help_status(Registry& reg, const Command& status) {
                       "differently), damaged (not a shard file, truncated, or a task whose rows do not "
                       "match their digest: the task is named, or columns other than the spec's), "
                       "duplicate; one row per shard with no complete file (missing).",
+           .formula_latex = "",  // prose: the site shows the formula as text
            .source = "The spec's, carried inside every shard file.",
            .cost = "Linear in the rows; shard files are read with limits (1 GiB each). When the files' "
                    "columns differ, one point of the spec is computed to tell which are right (within "

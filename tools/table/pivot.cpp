@@ -148,7 +148,7 @@ out::Table pivot(const Spec& s, const out::Table& t) {
   const Cells c = gather(s, t, ri, ci, vi);
   out::Table p;
   p.command = t.command, p.params = t.params, p.notes = t.notes, p.labels = t.labels;
-  p.caption = t.caption, p.provenance = t.provenance, p.label = t.label;
+  p.caption = t.caption, p.provenance = t.provenance, p.label = t.label, p.comments = t.comments;
   p.group_digits = t.group_digits, p.wide = t.wide;
   p.columns = L.rows;
   name_columns(s, c, 1, p);           // the outer keys' levels, under

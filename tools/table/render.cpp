@@ -155,14 +155,19 @@ void finish_rows(const Spec& s, out::Table& t, const CellOptions& cells) {
   select_columns(s, t);
 }
 
-/// The line under a LaTeX table (and its caption when the spec has none) naming the version, the
-/// swept command and the --set overrides.
+/// The line under a LaTeX table (and its caption when the spec has none) naming the version and the
+/// swept command. The spec file and its --set overrides, as typed, go in the file's header comment
+/// (provenance_comments): a camera-ready table says what computed it, not how the run was spelled.
 std::string provenance_line(const Spec& s) {
-  std::string line = fmt::format("boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}", BOUNDCHECK_VERSION,
-                                 out::latex_escape(join_words(s.command)));
-  for (const auto& o : s.sets)
-    line += fmt::format(", \\texttt{{-{{}}-set {}}}", out::latex_escape(o.option + "=" + o.value));
-  return line;
+  return fmt::format("boundcheck {}, \\texttt{{table}} over \\texttt{{{}}}", BOUNDCHECK_VERSION,
+                     out::latex_escape(join_words(s.command)));
+}
+
+std::vector<std::string> provenance_comments(const Spec& s) {
+  std::vector<std::string> lines;
+  if (!s.file.empty()) lines.push_back("spec: " + s.file);
+  for (const auto& o : s.sets) lines.push_back("--set " + o.as_typed());
+  return lines;
 }
 
 out::Table finish_long(const Spec& s, Raw raw, const CellOptions& cells) {
@@ -187,6 +192,7 @@ out::Table finish_long(const Spec& s, Raw raw, const CellOptions& cells) {
   t.caption = s.caption.empty() && s.provenance ? provenance_line(s) : s.caption;
   if (!s.caption.empty() && s.provenance) t.provenance = provenance_line(s);
   t.label = s.label, t.group_digits = s.group_digits, t.wide = s.wide;
+  t.comments = provenance_comments(s);
   return t;
 }
 

@@ -155,6 +155,12 @@ std::vector<std::string> words_of(const std::string& s) {
   std::vector<std::string> w;
   std::istringstream in(s);
   for (std::string x; in >> x;) w.push_back(x);
+  // a quantity's name as expressions write it: "mine.compose_heads" is `mine compose-heads`
+  if (w.size() == 1 && w[0].find('.') != std::string::npos) {
+    const std::string name = w[0];
+    w = {name.substr(0, name.find('.')), name.substr(name.find('.') + 1)};
+    std::replace(w[1].begin(), w[1].end(), '_', '-');
+  }
   return w;
 }
 
@@ -648,9 +654,16 @@ std::string toml_text(const toml::node& n) {
   return os.str();
 }
 
+/// One --set word read: the option, its value parsed as TOML (in doc, key "v") and as typed.
+struct SetWord {
+  std::string key;
+  toml::table doc;
+  std::string typed;
+};
+
 /// One --set word, "KEY=VALUE": the option and its value parsed as TOML (a bare word that is no TOML
 /// value, such as talk or 1/10, is that string). One printable line: no second key can hide in it.
-std::pair<std::string, toml::table> read_set_word(const std::string& word) {
+SetWord read_set_word(const std::string& word) {
   const auto bad = [&](const std::string& why) { throw UsageError(fmt::format("--set {}: {}", word, why)); };
   if (std::any_of(word.begin(), word.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
     bad("must be one line KEY=VALUE");
@@ -678,7 +691,21 @@ std::pair<std::string, toml::table> read_set_word(const std::string& word) {
     doc.insert("v", value);
   }
   if (doc.size() != 1 || doc.get("v") == nullptr) bad("must be one value");
-  return {key, std::move(doc)};
+  return {key, std::move(doc), value};
+}
+
+/// The values a string stands for when the command line would read it as several: "log(1,1e4,4)",
+/// "1:10000", "1,10,100", bare or quoted (table/values.hpp cli_values, as `table` reads `--H ...`
+/// typed after a command); nullopt for one value ("talk", "pi/6") and for any other TOML type.
+std::optional<std::vector<std::string>> spelled_values(const std::string& word, const std::string& opt,
+                                                       const toml::node& v) {
+  const auto* str = v.as_string();
+  if (str == nullptr) return std::nullopt;
+  try {
+    return cli_values(opt, str->get());
+  } catch (const UsageError& e) {
+    throw UsageError(fmt::format("--set {}: {}", word, e.what()));
+  }
 }
 
 /// Removes `opt` from [fixed], [sweep] and [zip]; says where it was (the section and index).
@@ -697,15 +724,18 @@ std::pair<char, size_t> take_option(Spec& s, const std::string& opt) {
 /// Applies one --set: a single value (or a flag) fixes the option where [fixed] had it, a list or a
 /// range sweeps it where [sweep] or [zip] had it; an option new to the spec is fixed or swept last.
 void apply_set(const Ctx& c, Spec& s, const std::string& word) {
-  auto [opt, doc] = read_set_word(word);
+  auto [opt, doc, typed] = read_set_word(word);
   const toml::node& v = *doc.get("v");
   for (const auto& o : s.sets)
     if (o.option == opt) throw UsageError(fmt::format("--set {}: the option is set twice", opt));
   const std::string field = "--set " + opt;
+  const auto spelled = spelled_values(word, opt, v);
   const auto [where, at] = take_option(s, opt);
   s.fixed_lines.erase(opt);
-  if (v.is_array() || v.is_table()) {
-    Axis a{opt, axis_values(c, v, field), 0};
+  size_t swept = 0;
+  if (v.is_array() || v.is_table() || spelled) {
+    Axis a{opt, spelled ? *spelled : axis_values(c, v, field), 0};
+    swept = a.values.size();
     if (where == 'z')
       s.zip.insert(s.zip.begin() + static_cast<long>(at), std::move(a));
     else
@@ -714,7 +744,7 @@ void apply_set(const Ctx& c, Spec& s, const std::string& word) {
     std::pair<std::string, std::string> f{opt, b != nullptr ? "" : scalar_text(c, v, field)};
     s.fixed.insert(where == 'f' ? s.fixed.begin() + static_cast<long>(at) : s.fixed.end(), std::move(f));
   }
-  s.sets.push_back({opt, toml_text(v)});
+  s.sets.push_back({opt, toml_text(v), typed, swept});
 }
 
 // ---- what the sections say together --------------------------------------------------------------

@@ -91,11 +91,16 @@ struct LayoutSpec {
   long line = 0;
 };
 
-/// One `--set KEY=VALUE` as typed, normalised: the option (without "--", '_' as '-') and the value
-/// as TOML re-prints it ("4", "[16, 64]", "'talk'"), so that equal overrides read the same.
+/// One `--set KEY=VALUE`, normalised: the option (without "--", '_' as '-') and the value as TOML
+/// re-prints it ("4", "[16, 64]", "'talk'"), so that equal overrides read the same (the spec's
+/// identity); `typed`, the value as the user wrote it (what a LaTeX file's header comment shows);
+/// `values`, how many values it sweeps the option over (0: it fixes it). A string that the command
+/// line reads as several values ("log(1,1e4,4)", "1:10000", "1,10,100") sweeps, as it does there.
 struct Override {
-  std::string option, value;
+  std::string option, value, typed;
+  size_t values = 0;
   [[nodiscard]] std::string text() const { return option + " = " + value; }
+  [[nodiscard]] std::string as_typed() const { return option + "=" + typed; }
 };
 
 struct Spec {

@@ -162,6 +162,7 @@ Help user_help(const verify::QuantityDef& d, const std::string& catalogue) {
   for (const auto& p : d.params) example += fmt::format(" --{} {}", p.name, example_value(p));
   return Help{
       .formula = formula,
+      .formula_latex = "",  // a user's expression: the site (if any) shows it as text
       .source = fmt::format("{} (defined at {})", d.source, d.at.str()),
       .cost =
           "The sum of the commands it calls, priced before it runs by their own cost models; "

@@ -59,6 +59,22 @@ std::string clip(const std::string& s, size_t n) {
   return s.substr(0, k) + "...";
 }
 
+// A verdict of --expr in the compact layout (the terminal's, without --wide): computed and grade
+// clipped as the catalogue's are, so that an asymptotic verdict (200 characters and more) keeps its
+// row on one line; --wide, CSV, JSON, HTML and the Python module carry the whole text. (A value,
+// not a verdict, prints its digits whole: --digits asked for them.)
+void clip_expr_row(const VerifyOptions& o, const Context& ctx, out::Table& t) {
+  if (o.wide || ctx.data || ctx.format == out::Format::csv || ctx.format == out::Format::json ||
+      ctx.format == out::Format::html)
+    return;
+  auto& row = t.rows.back();
+  const std::string computed = row[1].display(), grade = row[3].display();
+  if (computed.size() <= 44 && grade.size() <= 56) return;
+  row[1] = out::Cell::of_text(clip(computed, 44));
+  row[3] = out::Cell::of_text(clip(grade, 56));
+  t.notes.push_back("compact layout (computed and grade clipped): --wide prints the whole text");
+}
+
 RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   if (!o.id.empty() || o.list)
     throw UsageError("--expr evaluates one expression: it does not combine with --id or --list");
@@ -113,6 +129,7 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   auto r = verify::run_expression(c, &q);
   t.add_row({out::Cell::of_text(o.expr), out::Cell::of_text(r.computed),
              out::Cell::of_text(verify::verdict_text(r.verdict, c)), out::Cell::of_text(r.grade)});
+  clip_expr_row(o, ctx, t);
   if (!r.detail.empty()) t.notes.push_back(r.detail);
   return {std::move(t), r.verdict == verify::Verdict::holds ? 0 : 1};
 }
@@ -396,6 +413,7 @@ void setup_verify(CLI::App& root, Registry& reg) {
                "B\")\nis certified when B shows it and not certified otherwise (a bound that falls short "
                "refutes\nnothing); a claim the catalogue cannot test (untestable = \"reason\") says not "
                "testable.",
+           .formula_latex = "",  // prose: the site shows the formula as text
            .source = "Each claim names its own: document, theorem, equation or table, and line "
                      "(verify/*.toml, e.g. 'paper-L Table 1 (l.28-38)'); --list and --wide show them.",
            .cost = "The sum of the claims' own costs (each quantity estimated by its command; the "

@@ -3,11 +3,15 @@
 // functions (plain POSIX `case`, valid in bash and zsh) and a small driver of their own:
 //   _boundcheck_subcommands PATH   the commands under PATH ("" is the root, "rank", "table")
 //   _boundcheck_options PATH       every option PATH takes, global options included
-//   _boundcheck_value PATH OPTION  what OPTION takes: its choices (--format: table csv ...), ":file"
-//                                  (a path), ":value" (anything else); fails for a flag
+//   _boundcheck_value PATH OPTION  what OPTION takes: its choices (--format: table csv ...; verify
+//                                  --id: the built-in catalogue's claim ids), ":file" (a path,
+//                                  completed in bash's filename mode: a directory gets its '/' and
+//                                  no space, so that one can descend into it), ":value" (anything
+//                                  else); fails for a flag
 // The driver walks the words typed so far (skipping each option's value) to find the command path,
 // then completes an option's value, an option, or a command. Cost: linear in the tree.
 #include "core/errors.hpp"
+#include "verify/catalogue.hpp"
 #include "views/registry_json.hpp"
 
 #include <fmt/format.h>
@@ -38,9 +42,18 @@ void collect(CLI::App& app, const std::string& path, std::vector<Node>& out) {
 
 std::string names(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, " ")); }
 
-/// What the option takes, as _boundcheck_value prints it; empty for a flag.
-std::string value_kind(const CLI::Option* o) {
+/// The ids of the built-in catalogue's claims, what `verify --id` completes to (the option takes a
+/// prefix; the ids are the useful words). The catalogue is compiled in, so the list is this build's.
+std::string claim_ids() {
+  std::vector<std::string> ids;
+  for (const auto& c : verify::load_catalogue(verify::embedded_catalogue())) ids.push_back(c.id);
+  return names(ids);
+}
+
+/// What the option of the command at `path` takes, as _boundcheck_value prints it; empty for a flag.
+std::string value_kind(const std::string& path, const CLI::Option* o) {
   if (o->get_expected_max() == 0) return "";
+  if (path == "verify" && o->check_lname("id")) return claim_ids();
   const std::string type = o->get_type_name();
   if (type == "FILE" || type == "PATH" || reads_file(*o)) return ":file";
   if (type.find('|') != std::string::npos && type.find_first_of(" []") == std::string::npos) {
@@ -64,7 +77,7 @@ std::string lookup_functions(const std::vector<Node>& nodes) {
     std::vector<std::string> os;
     for (const CLI::Option* o : n.options) {
       for (const auto& l : o->get_lnames()) os.push_back("--" + l);
-      const std::string k = value_kind(o);
+      const std::string k = value_kind(n.path, o);
       if (!k.empty())
         for (const auto& l : o->get_lnames()) kinds["--" + l][k].push_back(n.path);
     }
@@ -112,7 +125,7 @@ std::string bash_script(const std::vector<Node>& nodes) {
          "  if (( COMP_CWORD > 1 )) && [[ $prev == -* ]] && kind=$(_boundcheck_value \"$cmdpath\" "
          "\"$prev\"); then\n"
          "    case $kind in\n"
-         "      :file) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
+         "      :file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
          "      :value) COMPREPLY=() ;;\n"
          "      *) COMPREPLY=($(compgen -W \"$kind\" -- \"$cur\")) ;;\n"
          "    esac\n"

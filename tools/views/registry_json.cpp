@@ -89,6 +89,7 @@ nlohmann::ordered_json command_json(const Command& c) {
   j["path"] = c.path();
   j["description"] = c.app->get_description();
   j["formula"] = c.help.formula;
+  j["formula_latex"] = c.help.formula_latex;
   j["source"] = c.help.source;
   j["cost"] = c.help.cost;
   j["details"] = c.help.details;

@@ -17,7 +17,7 @@ def P_unit(l, d, t):
 def Z(d):  # normaliser of (1-t^2)^((d-3)/2)
     return mp.sqrt(mp.pi)*mp.gamma(mp.mpf(d-1)/2)/mp.gamma(mp.mpf(d)/2)
 def s_sign(d, l):
-    """closed form <sign,P_{l,d}>_{u_d} (MATH.md sec.3)"""
+    """closed form <sign,P_{l,d}>_{u_d} (docs/math/sphere.md#sign-coefficients)"""
     if l % 2 == 0: return mp.mpf(0)
     return (-1)**((l-1)//2)*mp.gamma(mp.mpf(d)/2)*mp.gamma(mp.mpf(l)/2)/(mp.pi*mp.gamma(mp.mpf(l+d)/2))
 def c_sign(d, l): return mp.sqrt(Nd(d, l))*s_sign(d, l)

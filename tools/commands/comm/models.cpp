@@ -127,8 +127,12 @@ void setup_comm_models(CLI::App& group, Registry& reg) {
                "pHm = p H m;  triple_can_hold = whether c p H m >= floor((N-1)/2) (Triple Matching's "
                "one-layer lower bound through the DISJ reduction)\n"
                "N_max_triple = the largest N that lower bound allows.",
+           .formula_latex = R"tex(\begin{aligned}
+q_{\max} &= \max\{ q : m_{\mathrm{qSA}}(N, d, q) \le m \}, \qquad \mathtt{pHm} = p\, H\, m\\
+\mathtt{triple\_can\_hold} &: \; c\, p\, H\, m \ge \lfloor (N-1)/2 \rfloor, \qquad \mathtt{N\_max\_triple} = 2 \lfloor c\, p H m \rfloor + 2
+\end{aligned})tex",
            .source = "talk-H l.907-913 (the model table, data/talkH_models.csv), l.266, l.360, l.644, l.683; "
-                     "MATH.md §6",
+                     "docs/math/comm.md#the-model-table",
            .cost = "O(1) per model. '?' in the table stays unknown; K is read as 1024 (--K 1000 for the "
                    "other reading).",
            .details = "",

@@ -359,7 +359,11 @@ void setup_comm_neighborly(CLI::App& group, Registry& reg) {
                       "a w_S with\n"
                       "||w_S|| <= 2 sqrt q, <w_S, u_j> = 1 on S and |<w_S, u_j>| <= 1/2 off S "
                       "(q-neighborly).",
-           .source = "talk-H l.441-470 (after Candes & Tao 2005); MATH.md §6",
+           .formula_latex = R"tex(\begin{aligned}
+& u_1, \dots, u_N \in \{ \pm 1/\sqrt{k} \}^k, \quad k = O(q \log N): \quad \text{every } S \subset [N], \; |S| = q, \text{ has a } w_S \text{ with}\\
+& \| w_S \| \le 2 \sqrt{q}, \qquad \langle w_S, u_j \rangle = 1 \; (j \in S), \qquad | \langle w_S, u_j \rangle | \le \tfrac12 \; (j \notin S)
+\end{aligned})tex",
+           .source = "talk-H l.441-470 (after Candes & Tao 2005); docs/math/comm.md#neighborly-sign-vectors",
            .cost = "Per subset: an exact least-norm active-set descent, GLPK's simplex on N + 2k rows "
                    "with the vertex rebuilt in rationals, and an exact O(N k) check; C(N,q) subsets (or "
                    "--samples M), twice the attempts with --search-k. Estimated up front and refused "

@@ -424,8 +424,12 @@ void setup_comm_pair_matching(CLI::App& group, Registry& reg) {
                       "'no match' iff the dummy's softmax weight is > 1/2. Zero errors on every instance "
                       "once alpha >\n"
                       "alpha_threshold = ln N / (theta (1 - cos(2 pi / M))) ~ M^2 ln N / (2 pi^2 theta).",
+           .formula_latex = R"tex(\begin{aligned}
+& y_i = \mathbb{1}\{ \exists j : z_i + z_j \equiv 0 \bmod M \}, \qquad s_{ij} = \alpha \cos \tfrac{2\pi (z_i + z_j)}{M}, \qquad s_{i0} = \alpha\, (c_1 + \theta (1 - c_1)), \quad c_1 = \cos \tfrac{2\pi}{M}\\
+& \text{no match} \iff \text{the dummy's softmax weight} > \tfrac12; \qquad \text{no error once } \alpha > \alpha^* = \frac{\ln N}{\theta (1 - \cos(2\pi/M))} \sim \frac{M^2 \ln N}{2 \pi^2 \theta}
+\end{aligned})tex",
            .source = "talk-H l.587-589 (Pair Matching), l.607 (the scores), l.620 (alpha = O(M^2 log N)), "
-                     "l.557 and l.638 (the dummy element); MATH.md §6",
+                     "l.557 and l.638 (the dummy element); docs/math/comm.md#pair-matching",
            .cost = "--trials x N^2 score evaluations in double precision (log-sum-exp), trials in "
                    "parallel; --search-alpha: a bisection of about 64 steps. Refused above 2e10 "
                    "evaluations.",

@@ -30,7 +30,8 @@ std::string qsa_reading_note(comm::Reading reading) {
            "O(d_in + q log N) suffices for sparsity level q', l.360 says 'd_in = O(d + (q + 1) log N)'; "
            "construction l.441-470; --reading simplified gives m = c (d + q log2 N)";
   return "qSA by one self-attention unit, --reading simplified: m = c (d + q log2 N), talk-H l.266's 'm = "
-         "O(d_in + q log N)' with d_in replaced by d (the form MATH.md §6 quotes; l.360 gives d_in = O(d + "
+         "O(d_in + q log N)' with d_in replaced by d (as l.473's d'_in = O(d + q log N) bounds it, "
+         "docs/math/comm.md#two-readings; l.360 gives d_in = O(d + "
          "(q "
          "+ 1) log N), which --reading literal keeps)";
 }

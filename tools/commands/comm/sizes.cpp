@@ -146,9 +146,16 @@ void setup_comm_sizes(CLI::App& group, Registry& reg) {
               "suffices\n  (--reading literal, the default; --reading simplified: m = c (d + q log2 N))\n"
               "qSA by an FNN or an RNN: width, state bits >= c N\n"
               "Triple Matching by one H-head layer at p bits: H m >= floor((N-1)/2) / (c p)   (p H m >~ N)",
+          .formula_latex = R"tex(\begin{aligned}
+\text{qSA, one unit:}\quad & m = c\, (d_{\mathrm{in}} + q \log_2 N), \quad d_{\mathrm{in}} = c\, (d + (q+1) \log_2 N)\\
+\text{simplified:}\quad & m = c\, (d + q \log_2 N)\\
+\text{qSA, FNN, RNN:}\quad & \text{width, state bits} \ge c\, N\\
+\text{Triple Matching:}\quad & c\, p\, H\, m \ge \lfloor (N-1)/2 \rfloor \quad \text{(one layer)}
+\end{aligned})tex",
           .source =
               "talk-H l.266 and l.390 (m = O(d_in + q log N)), l.360 (d_in), l.267-268 (FNN, RNN), l.644 and "
-              "l.683 (H m = Omega~(N), H m poly log N bits); talk-B l.470 (p r H >~ N); MATH.md §6",
+              "l.683 (H m = Omega~(N), H m poly log N bits); talk-B l.470 (p r H >~ N); "
+              "docs/math/comm.md#sparse-averaging-sizes",
           .cost = "O(1) per row; --N, --d, --q take lists and ranges (at most 10^5 rows).",
           .details = "",
           .examples = {"boundcheck comm sizes --N 512,1024,2048 --d 1 --q 1,8",

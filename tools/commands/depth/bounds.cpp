@@ -124,8 +124,15 @@ void setup_depth_bounds(CLI::App& group, Registry& reg) {
                       "log_3 d_x\n"
                       "Corollary 1: the width factor a shallower network needs; Corollary 2: beta_1, "
                       "beta_2.",
+           .formula_latex = R"tex(\begin{aligned}
+&\text{Theorem 1 } (L < \log_3 d_x):\\
+&\quad 3^{L-2} \bigl( \log_3(d_x - H) + a \bigr) \le \log_3 \mathrm{sep} \le \tfrac{3^L - 1}{2} \log_3(d_x + H), \qquad a = -L + 2 - \log_3 2\\
+&\text{Theorem 2 } (L > \log_3 d_x):\\
+&\quad \tfrac12 d_x L + b_1 + b_2 \le \log_3 \mathrm{sep} \le 2 d_x L + c_1 + c_2, \qquad b_1 = -L \bigl( \tfrac H2 + 1 \bigr), \quad c_1 = L\\
+&\quad b_2 = -d_x \bigl( 1 + \tfrac12 \log_3 \tfrac{d_x - H}{2} \bigr), \qquad c_2 = -2 d_x \log_3 \frac{d_x}{2\sqrt{2e}} + \log_3 d_x
+\end{aligned})tex",
            .source = "paper-L l.126-132 (Theorem 1), l.150-154 (Theorem 2), l.140-142 (Corollary 1), "
-                     "l.164-168 (Corollary 2); MATH.md §7",
+                     "l.164-168 (Corollary 2); docs/math/depth.md#separation-rank-bounds",
            .cost = "O(1) ball operations (3^L as an exact integer); the regime is decided exactly.",
            .details = "L = log_3 d_x (d_x a power of 3) satisfies neither theorem and is refused.",
            .examples = {"boundcheck depth bounds --L 3 --dx 64 --H 2",

@@ -159,8 +159,13 @@ void setup_depth_fit(CLI::App& group, Registry& reg) {
                       "covariance, R^2 about the weighted mean, chi^2_red = chi^2 / (n - 2). Published "
                       "(eq. 11):\n"
                       "a = 5.039 +- 0.030, b = 5.55e-2 +- 1.3e-3, R^2 = 0.998, chi^2_red = 0.854.",
+           .formula_latex = R"tex(\begin{aligned}
+& \ln d_x = a + b L, \qquad \sigma_i = \Delta d_{x,i} / d_{x,i}, \qquad \operatorname{cov}(a, b) = (A^{\top} W A)^{-1}, \quad W = \operatorname{diag}(\sigma_i^{-2})\\
+& R^2 = 1 - \frac{\sum_i w_i (y_i - \hat y_i)^2}{\sum_i w_i (y_i - \bar y_w)^2}, \qquad \chi^2_{\mathrm{red}} = \frac{\chi^2}{n - 2}\\
+& \text{published: } a = 5.039 \pm 0.030, \quad b = 5.55 \cdot 10^{-2} \pm 1.3 \cdot 10^{-3}, \quad R^2 = 0.998, \quad \chi^2_{\mathrm{red}} = 0.854
+\end{aligned})tex",
            .source = "paper-L l.193-212 (section 5.2.2, eqs. 10-11), l.982-996 (Table 4), l.978-980 (eq. "
-                     "59, whose mean (1/n) sum y/sigma^2 is a typo); MATH.md §7",
+                     "59, whose mean (1/n) sum y/sigma^2 is a typo); docs/math/depth.md#transition-fit",
            .cost = "O(n) for n points (5 in Table 4); --data FILE is read with limits (size, line "
                    "length, NUL bytes).",
            .details = "All nine published figures are these values with their digits truncated; --variants "

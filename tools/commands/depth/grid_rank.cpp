@@ -383,9 +383,14 @@ void setup_depth_grid_rank(CLI::App& group, Registry& reg) {
                       "the rank of\n"
                       "  its sub-matrix against binom(d+lambda-1, lambda), d = (d_x - H)/2, lambda = "
                       "3^(L-2).",
+           .formula_latex = R"tex(\begin{aligned}
+\text{hadamard:}\quad & \operatorname{rank}\bigl( (V V^{\top})^{\odot \lambda} \bigr) = \tbinom{d + \lambda - 1}{\lambda}, \qquad V_{\alpha r} = \Omega^{q^\alpha_r} / \| \Omega^{q^\alpha} \|, \quad q^\alpha \text{ the weak compositions of } \lambda \text{ into } d \text{ parts}\\
+\text{network:}\quad & \operatorname{rank}_p \mathcal{A}(y)_{I,J} \le \operatorname{rank}_{\mathbb{Q}} \mathcal{A}(y)_{I,J} \le \mathrm{sep}(y; I, J), \qquad (I, J) \text{ balanced}\\
+\text{lemma6:}\quad & \operatorname{rank} \ge \tbinom{d + \lambda - 1}{\lambda}, \qquad d = \tfrac{d_x - H}{2}, \quad \lambda = 3^{L-2}
+\end{aligned})tex",
            .source = "paper-L l.678-703 (eq. 24 and the Hadamard-power rank), l.615-640 (grid tensors, "
                      "Claim 1), l.724-728 (Lemma 6, eq. 28), l.73-79 (the linearised layer, eqs. 3-4); "
-                     "MATH.md §7",
+                     "docs/math/depth.md#grid-tensors",
            .cost = "--hadamard: an n x n rank mod p, n = binom(d+lambda-1, lambda), O(n^3) word "
                    "operations (--exact: over Z, n <= 400). --network: M^N grid points through L "
                    "layers, then a rank of a side <= 3000 matrix mod p (estimated up front, refused "

@@ -95,7 +95,11 @@ void setup_depth_optimal(CLI::App& group, Registry& reg) {
                       "N_Tr(L)\n"
                       "(eq. 10), d_x = sqrt(P / (12 L)); dx_fit = e^(a + bL), the width the fit gives at "
                       "that depth.",
-           .source = "paper-L l.28-39 (Table 1), l.224-229; MATH.md §7",
+           .formula_latex = R"tex(\begin{aligned}
+& P = 12\, L\, d_x^2: \qquad L = \operatorname{round}(L^*), \quad P = N_{\mathrm{Tr}}(L^*), \qquad d_x = \sqrt{P / (12 L)}\\
+& \mathtt{dx\_fit} = e^{a + b L}
+\end{aligned})tex",
+           .source = "paper-L l.28-39 (Table 1), l.224-229; docs/math/depth.md#optimal-depth",
            .cost = "O(1): a bisection for the root of a monotone function.",
            .details = "The GPT-3 sizes are 12 n_layers d_model^2, not the nominal 125M...175B; every row "
                       "of Table 1 is reproduced within one layer and 2% (the 'large' row's root is 37.40, "

@@ -72,8 +72,13 @@ void setup_depth_transition(CLI::App& group, Registry& reg) {
                       "  dN/da = 2N, dN/db = 2LN\n"
                       "Published: N_Tr(96) = 1.17 +- 0.23 e12, N_Tr(80) = 1.65 +- 0.25 e11, Delta N/N "
                       "(L=100) = 0.2.",
+           .formula_latex = R"tex(\begin{aligned}
+N_{\mathrm{Tr}}(L) &= 12\, L\, e^{2a} e^{2bL}\\
+\Delta N &= \sqrt{ \bigl( \tfrac{dN}{da} \bigr)^2 \sigma_a^2 + \bigl( \tfrac{dN}{db} \bigr)^2 \sigma_b^2 + 2 \tfrac{dN}{da} \tfrac{dN}{db} \sigma_{ab} } = 2 N \sqrt{ \sigma_a^2 + L^2 \sigma_b^2 + 2 L \sigma_{ab} }\\
+&\text{published: } N_{\mathrm{Tr}}(96) = 1.17 \pm 0.23 \cdot 10^{12}, \quad N_{\mathrm{Tr}}(80) = 1.65 \pm 0.25 \cdot 10^{11}, \quad \Delta N / N \, (L = 100) = 0.2
+\end{aligned})tex",
            .source = "paper-L l.204-207 (eq. 10), l.211-212 (eq. 11), l.224-229 (the GPT-3 projections); "
-                     "MATH.md §7",
+                     "docs/math/depth.md#transition-size",
            .cost = "O(1) per depth; --L takes lists and ranges.",
            .details = "The published figures need full-precision a, b (--ab fit) with eq. 11's printed "
                       "covariance (--cov printed) and the 2 L cov_ab term kept.",

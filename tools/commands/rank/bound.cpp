@@ -255,8 +255,13 @@ void setup_rank_bound(CLI::App& group, Registry& reg) {
                       "binom(r+l-1, l)\n"
                       "lower-bounds E|sign<z,y> - sum_h g_h|^2 over H heads of rank r. lo <= LB <= hi is a "
                       "guarantee.",
+           .formula_latex = R"tex(\begin{aligned}
+\mathrm{LB}(d,r,H) &= \sum_{l \text{ odd}} c_l(d)^2 \Bigl(1 - \min\Bigl(1, \frac{H\, b(r,l)}{N(d,l)}\Bigr)\Bigr), \qquad b(r,l) = \tbinom{r+l-1}{l}\\
+&= 1 - \sum_{l \text{ odd}} c_l(d)^2 \min\Bigl(1, \frac{H\, b(r,l)}{N(d,l)}\Bigr)\\
+&\le \mathbb{E}_{z,y} \Bigl| \operatorname{sign}\langle z, y \rangle - \sum_{h \le H} g_h(z,y) \Bigr|^2, \qquad \mathrm{lo} \le \mathrm{LB} \le \mathrm{hi} \text{ guaranteed}
+\end{aligned})tex",
            .source = "talk-B l.716-724 ('Putting it all together', l.723), made exact by Eckart-Young; "
-                     "MATH.md §4",
+                     "docs/math/rank.md#spectral-lower-bound",
            .cost = "O(L) ball operations per point, L the last odd degree summed: one walk over the "
                    "degrees updates c_l^2 and b/N and the point's running sum, nothing stored (51 "
                    "suffice when r << d; up to --max-terms when r is close to d, a "

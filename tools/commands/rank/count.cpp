@@ -129,7 +129,8 @@ nlohmann::json count_certificate(const nlohmann::json& params, ulong d, ulong r,
       "degree-l part h_l is the V_l component of z^e on the sphere. The rows h_l of all functions have "
       "rank 'constructed' over Q: a minor (rows: function indices, cols: monomials) nonsingular mod the "
       "prime bounds it from below, and each other row is the listed rational combination of the minor's "
-      "rows (from above). MATH.md §4: the count is binom(r+l-1, l) for r < d, N(d,l) for r >= d.";
+      "rows (from above). docs/math/rank.md#orthogonality-count: the count is binom(r+l-1, l) for r < d, "
+      "N(d,l) for r >= d.";
   c["d"] = d;
   c["r"] = r;
   c["degrees"] = std::move(degrees);
@@ -232,7 +233,8 @@ RunResult run_rank_count(const CountOptions& o, const Context& ctx) {
   double extra = 0;
   const bool refused = count_rows(t, degrees, extra, q, o);
   t.notes.push_back(
-      "exact = binom(r+l-1, l) for r < d (N(d,l) for r >= d; MATH.md §4); talk = binom(r+l, l) "
+      "exact = binom(r+l-1, l) for r < d (N(d,l) for r >= d; docs/math/rank.md#orthogonality-count); talk = "
+      "binom(r+l, l) "
       "(talk-B lemma); constructed = rank over Q of the harmonic projections onto V_l(d) of all "
       "monomials of degree l and l+2 in K^T z");
   if (refused && !o.no_construct)
@@ -273,8 +275,15 @@ void setup_rank_count(CLI::App& group, Registry& reg) {
                       "constructed: the rank over Q of the harmonic projections onto V_l(d) of all "
                       "monomials of degree\n"
                       "  l and l+2 in K^T z (it must equal exact).",
+           .formula_latex = R"tex(\begin{aligned}
+\text{exact:}\quad & b(r,l) = \dim V_l(d)^{O(d-r)} = \tbinom{r+l-1}{l} \quad (r < d), \qquad N(d,l) \quad (r \ge d)\\
+\text{talk:}\quad & \tbinom{r+l}{l}\\
+\text{constructed:}\quad & \text{the rank over } \mathbb{Q} \text{ of the projections onto } V_l(d)\\
+& \text{of the monomials of degree } l \text{ and } l+2 \text{ in } K^{\top} z \quad (\text{must equal exact})
+\end{aligned})tex",
            .source = "talk-B l.704 (Lemma: one head is orthogonal to at least N(d,l) - binom(r+l, l) "
-                     "harmonics), l.710; the exact count is derived in MATH.md §4 (branching V_l(d) to "
+                     "harmonics), l.710; the exact count is derived in docs/math/rank.md#orthogonality-count "
+                     "(branching V_l(d) to "
                      "O(r) x O(d-r))",
            .cost = "exact and talk: one binomial each. constructed: O(F M) exact rational operations "
                    "for F functions and M = binom(l+4+d-1, d-1) monomials, then a rank over Q; done for "

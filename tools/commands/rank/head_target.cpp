@@ -70,7 +70,12 @@ void setup_rank_head_target(CLI::App& group, Registry& reg) {
                       "the probability\n"
                       "that a rank-1 head with angle theta between query and key agrees with the target;\n"
                       "b(0) = p_head (rank majority), b(pi - theta) = 1 - b(theta).",
-           .source = "MATH.md §4 (paper-A's construction side, after the authors' experiment code; "
+           .formula_latex = R"tex(\begin{aligned}
+b(\theta) &= \tfrac12 + \tfrac1\pi \sum_{l \text{ odd}} \langle \operatorname{sign}, Q_l \rangle \langle \arcsin, Q_l \rangle\, P_{l,d}(\cos\theta)\\
+&= \tfrac12 + \tfrac12 \sum_{l \text{ odd}} c_l^2\, s_l\, P_{l,d}(\cos\theta), \qquad b(0) = \mathtt{p\_head}, \quad b(\pi - \theta) = 1 - b(\theta)
+\end{aligned})tex",
+           .source = "docs/math/rank.md#head-target (paper-A's construction side, after the authors' "
+                     "experiment code; "
                      "paper-A l.41, Figure 5)",
            .cost = "Certified by an exact one-dimensional integral form (Arb's integrator, "
                    "O(evaluations x d)) or by the series with its rigorous tail bound (O(L) terms, a "

@@ -102,22 +102,30 @@ void setup_rank_heads(CLI::App& group, Registry& reg) {
       ->type_name("arb|double");
   app->add_option("--max-terms", opt->max_terms, "Largest odd degree summed (default 200001)")
       ->type_name("INT");
-  reg.help(app,
-           Help{.formula = "H_min(d, r, eps) = min { H : LB(d,r,H) <= eps }, next to the talk's scalings\n"
-                           "H >~ (d/r)^(1/eps) (talk_power) and, as eps -> 0, H >~ 2^(d - r log(d/r)) "
-                           "(talk_exp_log2 with\n"
-                           "log2, talk_exp_ln with ln).",
-                .source = "talk-B l.593 (H >~ (d/r)^{1/eps}), l.595 (2^{d - r log(d/r)}); MATH.md §4",
-                .cost = "LB is nonincreasing in H: an exponential search and an integer bisection, O(log "
-                        "H_min) certified brackets, each O(L) ball operations on one shared spectral table "
-                        "(see rank bound).",
-                .details = "Each side of the threshold is certified: LB(H_min) <= eps < LB(H_min - 1) on the "
-                           "brackets.",
-                .examples = {
-                    "boundcheck rank heads --d 64 --r 8 --eps 0.1 --format csv",
-                    "d,r,eps,count,h_min,talk_power,talk_exp_log2,talk_exp_ln",
-                    "64,8,0.1,exact,2355290238402,1073741824,1099511627776,181186358375447.576324274139715",
-                    "boundcheck rank heads --d 16 --r 1 --eps 1/4 --count talk"}});
+  reg.help(
+      app,
+      Help{
+          .formula = "H_min(d, r, eps) = min { H : LB(d,r,H) <= eps }, next to the talk's scalings\n"
+                     "H >~ (d/r)^(1/eps) (talk_power) and, as eps -> 0, H >~ 2^(d - r log(d/r)) "
+                     "(talk_exp_log2 with\n"
+                     "log2, talk_exp_ln with ln).",
+          .formula_latex = R"tex(\begin{aligned}
+H_{\min}(d,r,\varepsilon) &= \min\{ H : \mathrm{LB}(d,r,H) \le \varepsilon \}\\
+\mathtt{talk\_power} &= (d/r)^{1/\varepsilon}\\
+\mathtt{talk\_exp\_log2} &= 2^{\,d - r \log_2(d/r)}, \qquad \mathtt{talk\_exp\_ln} = 2^{\,d - r \ln(d/r)}
+\end{aligned})tex",
+          .source =
+              "talk-B l.593 (H >~ (d/r)^{1/eps}), l.595 (2^{d - r log(d/r)}); docs/math/rank.md#heads-needed",
+          .cost = "LB is nonincreasing in H: an exponential search and an integer bisection, O(log "
+                  "H_min) certified brackets, each O(L) ball operations on one shared spectral table "
+                  "(see rank bound).",
+          .details = "Each side of the threshold is certified: LB(H_min) <= eps < LB(H_min - 1) on the "
+                     "brackets.",
+          .examples = {
+              "boundcheck rank heads --d 64 --r 8 --eps 0.1 --format csv",
+              "d,r,eps,count,h_min,talk_power,talk_exp_log2,talk_exp_ln",
+              "64,8,0.1,exact,2355290238402,1073741824,1099511627776,181186358375447.576324274139715",
+              "boundcheck rank heads --d 16 --r 1 --eps 1/4 --count talk"}});
   reg.double_check(app,
                    "--kernel arb is checked against the double kernel's H_min (to its 6 digits) when eps >= "
                    "1e-300, and --kernel double against itself at other digits");

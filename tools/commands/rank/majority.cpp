@@ -105,8 +105,14 @@ void setup_rank_majority(CLI::App& group, Registry& reg) {
                       "p_head = E_{t~u_d} p_t; fail_exact = E_t P(Bin(H, p_t) < H/2) (ties count half);\n"
                       "fail_hoeffding = E_t exp(-2H (p_t - 1/2)^2); h_target = the least H with fail_exact "
                       "<= --target.",
+           .formula_latex = R"tex(\begin{aligned}
+p_t &= \tfrac12 + \tfrac1\pi \arcsin|t|, \quad t = \langle z, y \rangle, \qquad \mathtt{p\_head} = \mathbb{E}_{t \sim u_d}\, p_t\\
+\mathtt{fail\_exact} &= \mathbb{E}_t \bigl[ P(\mathrm{Bin}(H, p_t) < \tfrac H2) + \tfrac12 P(\mathrm{Bin}(H, p_t) = \tfrac H2) \bigr]\\
+\mathtt{fail\_hoeffding} &= \mathbb{E}_t\, e^{-2H (p_t - 1/2)^2}\\
+\mathtt{h\_target} &= \min\{ H : \mathtt{fail\_exact} \le \mathtt{target} \}
+\end{aligned})tex",
            .source = "talk-B l.752 (p = 1/2 + O(1/sqrt d)), l.753 (H >~ d^2 heads: error exp(-Theta(d)) "
-                     "by Hoeffding); MATH.md §4",
+                     "by Hoeffding); docs/math/rank.md#majority-vote",
            .cost = "p_head: O(d) ball operations. fail_* come from F = C_m int_0^1/2 (1 - 4s^2)^(m-1) G(s) "
                    "ds (m = ceil(H/2), G the law of arcsin|t|/pi) by Gauss-Legendre on one reusable mesh in "
                    "double precision (about 1e-14 relative); h_target: a secant search capped at --h-cap, "

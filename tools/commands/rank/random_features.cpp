@@ -60,7 +60,8 @@ RunResult run_rank_random_features(const RfOptions& o, const Context& ctx) {
              uncertified(lb.lo, ctx, "rank random-features")});
   t.notes.push_back(
       "error = 1 - b^T C^{-1} b with b_h = b(angle(q_h,k_h)), C = 1/2 + (2/pi^2) arcsin<q,q'> "
-      "arcsin<k,k'> (the authors' convention, MATH.md §4); error_pm1 is the same in the +-1 "
+      "arcsin<k,k'> (the authors' convention, docs/math/rank.md#random-features); error_pm1 is the same in "
+      "the +-1 "
       "encoding of the heads, the L^2 error of their best combination, which can never fall "
       "below lower_bound = LB(d, 1, H)");
   return {std::move(t), 0};
@@ -85,7 +86,12 @@ void setup_rank_random_features(CLI::App& group, Registry& reg) {
                       "output weights\n"
                       "give error 1 - b^T C^{-1} b. Monte Carlo over --trials seeded draws, next to LB(d, "
                       "1, H).",
-           .source = "talk-B l.729 (the bound is nearly tight via random features); MATH.md §4 (after "
+           .formula_latex = R"tex(\begin{aligned}
+b_h &= b(\angle(q_h, k_h)), \qquad C_{hh'} = \tfrac12 + \tfrac{2}{\pi^2} \arcsin\langle q_h, q_{h'} \rangle \arcsin\langle k_h, k_{h'} \rangle\\
+\mathtt{error} &= 1 - b^{\top} C^{-1} b, \qquad \mathtt{error\_pm1} = 1 - b'^{\top} C'^{-1} b' \ge \mathrm{LB}(d, 1, H), \quad b' = 2b - 1, \; C' = 2C - 1
+\end{aligned})tex",
+           .source = "talk-B l.729 (the bound is nearly tight via random features); "
+                     "docs/math/rank.md#random-features (after "
                      "paper-A's experiment code, including the caution that 1 - b^T C^-1 b is not the L^2 "
                      "error of +-1 heads)",
            .cost = "Per trial: H draws, an H x H matrix and one dense solve (Eigen): O(H^2 d + H^3) "

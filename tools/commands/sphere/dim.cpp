@@ -1,6 +1,6 @@
 // boundcheck sphere dim --d D (--l L | --l-max L)
-// N(d,l) = (2l+d-2)/l binom(l+d-3, l-1), exact (MATH.md §2). Ranges use the exact ratio
-// recurrence; --double-check recomputes every value by the difference-of-binomials form.
+// N(d,l) = (2l+d-2)/l binom(l+d-3, l-1), exact (docs/math/sphere.md#harmonic-dimensions). Ranges use the
+// exact ratio recurrence; --double-check recomputes every value by the difference-of-binomials form.
 #include "sphere/dim.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
@@ -74,7 +74,11 @@ void setup_sphere_dim(CLI::App& group, Registry& reg) {
            Help{.formula = "N(d,0) = 1,  N(d,l) = (2l+d-2)/l binom(l+d-3, l-1) = binom(l+d-1, d-1) - "
                            "binom(l+d-3, d-1);\n"
                            "N(2,l) = 2, N(3,l) = 2l+1, N(4,l) = (l+1)^2. Exact integers (JSON strings).",
-                .source = "talk-B l.643 (dim V_l = N(d,l)); MATH.md §2",
+                .formula_latex = R"tex(\begin{aligned}
+N(d,0) &= 1, \qquad N(d,l) = \frac{2l+d-2}{l}\binom{l+d-3}{l-1} = \binom{l+d-1}{d-1} - \binom{l+d-3}{d-1} \quad (l \ge 1)\\
+N(2,l) &= 2, \qquad N(3,l) = 2l+1, \qquad N(4,l) = (l+1)^2 \qquad \text{(exact integers)}
+\end{aligned})tex",
+                .source = "talk-B l.643 (dim V_l = N(d,l)); docs/math/sphere.md#harmonic-dimensions",
                 .cost = "One binomial (FLINT fmpz_bin_uiui, about M(n) log n for an n-digit result); --l-max "
                         "L: the exact ratio recurrence, O(L) multiply-divides. The size, log10 N(d,l), is "
                         "estimated first: above 10^7 digits the request is refused.",

@@ -59,8 +59,14 @@ void setup_sphere_gegenbauer(CLI::App& group, Registry& reg) {
                       "orthonormal: sqrt(N(d,l)) P_{l,d}(t), orthonormal in L^2(u_d)\n"
                       "d = 2: unit is T_l; standard reports lim C_l^lambda / lambda = (2/l) T_l (DLMF "
                       "18.7.25).",
+           .formula_latex = R"tex(\begin{aligned}
+\text{standard:}\quad & C_l^{\lambda}(t), \qquad \lambda = \tfrac{d-2}{2} \\
+\text{unit:}\quad & P_{l,d}(t) = C_l^{\lambda}(t) / C_l^{\lambda}(1), \qquad C_l^{\lambda}(1) = \tbinom{l+d-3}{l} \\
+\text{orthonormal:}\quad & Q_l(t) = \sqrt{N(d,l)}\, P_{l,d}(t), \qquad \|Q_l\|_{L^2(u_d)} = 1 \\
+d = 2:\quad & P_{l,2} = T_l, \qquad \text{standard} = \lim_{\lambda \to 0} C_l^{\lambda} / \lambda = \tfrac{2}{l}\, T_l
+\end{aligned})tex",
            .source = "talk-B l.665 (P_{l,d}, the Gegenbauer polynomial of the Hecke-Funk formula), l.667; "
-                     "MATH.md §1; DLMF 18.3, 18.5.11 (cosine sum), 18.7.25",
+                     "docs/math/sphere.md#gegenbauer-polynomials; DLMF 18.3, 18.5.11 (cosine sum), 18.7.25",
            .cost = "l/2 + 1 terms of the cosine sum C_l^lambda(cos th) = sum_k a_k cos((l-2k) th) (|t| "
                    "< 1; the same sum at t = cosh th for |t| > 1; t = +-1 in closed form) in Arb balls "
                    "at 3.32 D bits plus the cancellation, which is estimated up front and then "

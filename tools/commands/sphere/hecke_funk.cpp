@@ -85,8 +85,15 @@ void setup_sphere_hecke_funk(CLI::App& group, Registry& reg) {
                       "  (-1)^((l-1)/2) Gamma(d/2) Gamma(l/2) / (pi Gamma((l+d)/2));  quadrature:\n"
                       "  (2^{-a-1}/Z) int_{-1}^{1} q(s) (1-s)^a ds,  a = (d-3)/2, t = sqrt((1+s)/2), q = "
                       "P_{l,d}(t)/t.",
-           .source = "talk-B l.660-667 (l.666 prints the exponent of u_d as (d-2)/3, a typo for (d-3)/2: "
-                     "MATH.md §1); MATH.md §3",
+           .formula_latex = R"tex(\begin{aligned}
+& \langle \phi_\theta, Y_l \rangle_\tau = Y_l(\theta)\, \langle \phi, P_{l,d} \rangle_{u_d}, \qquad \phi = \operatorname{sign}\\
+\text{closed form:}\quad & (-1)^{(l-1)/2}\, \frac{\Gamma(d/2)\, \Gamma(l/2)}{\pi\, \Gamma((l+d)/2)}\\
+\text{quadrature:}\quad & \frac{2^{-a-1}}{Z_d} \int_{-1}^{1} q(s)\, (1-s)^{a}\, ds,\\
+& a = \tfrac{d-3}{2}, \quad t = \sqrt{(1+s)/2}, \quad q(s) = P_{l,d}(t)/t
+\end{aligned})tex",
+           .source =
+               "talk-B l.660-667 (l.666 prints the exponent of u_d as (d-2)/3, a typo for (d-3)/2: "
+               "docs/math/sphere.md#the-sphere-and-its-measures); docs/math/sphere.md#sign-coefficients",
            .cost = "The closed form: a few Gamma values in Arb. The quadrature: an n-point Gauss-Jacobi "
                    "rule, n = floor((l-1)/4) + 2 (exact for the degree-(l-1)/2 polynomial q), in MPFR "
                    "at D + 20 digits, P by its three-term recurrence: O(n (8n + l)) MPFR operations, "

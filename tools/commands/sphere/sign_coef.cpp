@@ -1,6 +1,7 @@
 // boundcheck sphere sign-coef --d D (--l L | --l-max L) [--exact] [--include-even]
-// Gegenbauer coefficients of sign (MATH.md §3): c_l = <sign, Q_l>, s_l = <sign, P_{l,d}>, and the
-// cumulative energy sum_{l' <= l} c_{l'}^2, by the ratio recurrence (src/sphere/sign_coef.cpp).
+// Gegenbauer coefficients of sign (docs/math/sphere.md#sign-coefficients): c_l = <sign, Q_l>, s_l = <sign,
+// P_{l,d}>, and the cumulative energy sum_{l' <= l} c_{l'}^2, by the ratio recurrence
+// (src/sphere/sign_coef.cpp).
 #include "sphere/sign_coef.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
@@ -180,7 +181,14 @@ void setup_sphere_sign_coef(CLI::App& group, Registry& reg) {
                       "energy    = sum_{odd l' <= l} c_l'^2, which tends to ||sign||^2 = 1 (Parseval): 1 - "
                       "energy is\n"
                       "            the exact energy above l.",
-           .source = "talk-B l.687 (<sign, P_l> ~ l^-1); the closed form is derived in MATH.md §3 (not in "
+           .formula_latex = R"tex(\begin{aligned}
+\mathtt{coef\_unit} &= s_l = \langle \operatorname{sign}, P_{l,d} \rangle_{u_d} = (-1)^{(l-1)/2}\, \frac{\Gamma(d/2)\, \Gamma(l/2)}{\pi\, \Gamma((l+d)/2)} \quad (l \text{ odd})\\
+&= 0 \quad (l \text{ even})\\
+\mathtt{coef} &= c_l = \langle \operatorname{sign}, Q_l \rangle = \sqrt{N(d,l)}\, s_l\\
+\mathtt{energy} &= \sum_{l' \text{ odd},\, l' \le l} c_{l'}^2 \;\to\; \|\operatorname{sign}\|^2 = 1 \quad \text{(Parseval)}
+\end{aligned})tex",
+           .source = "talk-B l.687 (<sign, P_l> ~ l^-1); the closed form is derived in "
+                     "docs/math/sphere.md#sign-coefficients (not in "
                      "the sources)",
            .cost = "The ratio s_{l+2} = -s_l l/(l+d) from one Gamma ratio: O(L) word operations at 3.32 "
                    "D bits and one square root per printed row (about 1.3 us a row at 50 digits); "

@@ -111,7 +111,8 @@ RunResult run_sym_bound(const SymBoundOptions& o, const Context& ctx) {
     }
   t.notes.push_back(
       "bound = (1/6)(1 - H/2^e), e = min(N/2, d-1): talk-B l.347 ([ZB'22]) writes min(n/2, d-1) with a "
-      "lowercase n; the setup (l.284, l.305) has only N (set size) and d, and MATH.md §5 reads n as N. "
+      "lowercase n; the setup (l.284, l.305) has only N (set size) and d, and "
+      "docs/math/sym.md#the-deepsets-lower-bound reads n as N. "
       "That reading is what is computed here");
   t.notes.push_back(
       "disagreement: the NeurIPS 2022 abstract (Zweig-Bruna) says only 'width exponential in N and D', and a "
@@ -139,8 +140,12 @@ void setup_sym_bound(CLI::App& group, Registry& reg) {
            Help{.formula = "min_{f in Sym(H,N,d)} ||g - f||^2 >= (1/6)(1 - H / 2^{min(N/2, d-1)}), with the "
                            "least H that\n"
                            "makes it vacuous and its value at H* = binom(d+N, N).",
+                .formula_latex = R"tex(\begin{aligned}
+& \min_{f \in \mathrm{Sym}(H,N,d)} \| g - f \|^2 \ge \frac16 \Bigl( 1 - \frac{H}{2^{\min(N/2,\, d-1)}} \Bigr)\\
+& \text{vacuous from } H = \bigl\lceil 2^{\min(N/2,\, d-1)} \bigr\rceil; \quad \text{value at } H^* = \tbinom{d+N}{N}
+\end{aligned})tex",
                 .source = "talk-B l.347 (Theorem [ZB'22]; the exponent's lowercase n is read as the set size "
-                          "N, MATH.md §5)",
+                          "N, docs/math/sym.md#the-deepsets-lower-bound)",
                 .cost = "O(M(e)) for the exponent e = min(N/2, d-1): an exact rational when e is an integer, "
                         "a certified ball (2^{N/2} with N odd is irrational) otherwise; at most 10^5 grid "
                         "points.",

@@ -155,19 +155,23 @@ void setup_sym_eckart_young(CLI::App& group, Registry& reg) {
   app->add_option("--H", opt->h, "Rank H >= 1 (the DeepSets width)")->type_name("INT")->required();
   reg.help(
       app,
-      Help{.formula = "tail = sum_{i>H} s_i^2 and tail / sum_i s_i^2: the best rank-H Frobenius error of a "
-                      "matrix with\n"
-                      "singular values s_1 >= s_2 >= ... (Eckart-Young-Mirsky), the rank step of the "
-                      "DeepSets bound.",
-           .source = "talk-B l.398-409 (F has rank <= H and ||P_2(f - g)|| >~ ||F - G||_F); MATH.md §5",
-           .cost = "O(M log M) for M values (a sort and a sum), exact when the squares are rational, "
-                   "certified balls for s_i = i^{-A} with 2A not an integer; --spectrum FILE is read "
-                   "with limits (256 MiB, 4096-character lines).",
-           .details = "What it is not: the paper's ||g - f||^2, whose constants and target g the talk does "
-                      "not give.",
-           .examples = {"boundcheck sym eckart-young --uniform 64 --H 10",
-                        "boundcheck sym eckart-young --power 1000 --alpha 1/2 --H 100",
-                        "boundcheck sym eckart-young --family 6 --N 8 --H 20"}});
+      Help{
+          .formula = "tail = sum_{i>H} s_i^2 and tail / sum_i s_i^2: the best rank-H Frobenius error of a "
+                     "matrix with\n"
+                     "singular values s_1 >= s_2 >= ... (Eckart-Young-Mirsky), the rank step of the "
+                     "DeepSets bound.",
+          .formula_latex =
+              R"tex(\mathtt{tail} = \sum_{i > H} s_i^2 = \min_{\operatorname{rank} F \le H} \| G - F \|_F^2, \qquad \frac{\mathtt{tail}}{\sum_i s_i^2} \qquad (s_1 \ge s_2 \ge \dots))tex",
+          .source = "talk-B l.398-409 (F has rank <= H and ||P_2(f - g)|| >~ ||F - G||_F); "
+                    "docs/math/sym.md#the-rank-step",
+          .cost = "O(M log M) for M values (a sort and a sum), exact when the squares are rational, "
+                  "certified balls for s_i = i^{-A} with 2A not an integer; --spectrum FILE is read "
+                  "with limits (256 MiB, 4096-character lines).",
+          .details = "What it is not: the paper's ||g - f||^2, whose constants and target g the talk does "
+                     "not give.",
+          .examples = {"boundcheck sym eckart-young --uniform 64 --H 10",
+                       "boundcheck sym eckart-young --power 1000 --alpha 1/2 --H 100",
+                       "boundcheck sym eckart-young --family 6 --N 8 --H 20"}});
   reg.bind(app, opt, run_sym_eckart_young);
 }
 

@@ -307,8 +307,13 @@ void setup_sym_gram(CLI::App& group, Registry& reg) {
                       "chi^nu(lambda)\n"
                       "  chi^nu(mu), which is diag(z_lambda) for n <= N (Diaconis-Shahshahani)\n"
                       "circle: x_i iid uniform on the circle (counting equal bin loads).",
+           .formula_latex = R"tex(\begin{aligned}
+G(\lambda, \mu) &= \mathbb{E}\bigl[ P_\lambda\, \overline{P_\mu} \bigr], \qquad P_k = \sum_{i \le N} x_i^k, \qquad |\lambda| = |\mu| = n \le K\\
+\text{cue:}\quad G &= \sum_{\nu \vdash n,\ \ell(\nu) \le N} \chi^\nu(\lambda)\, \chi^\nu(\mu) = z_\lambda\, \delta_{\lambda\mu} \quad (n \le N)\\
+\text{circle:}\quad G &= \#\{ (f, g) : \text{equal loads} \} = \sum_{\rho \vdash n,\ \ell(\rho) \le N} M(\rho)\, A_\lambda(\rho)\, A_\mu(\rho)
+\end{aligned})tex",
            .source = "talk-B l.376-379 (normalised power sums p_k = k^{-1/2} P_k; a measure making them "
-                     "orthogonal); MATH.md §5",
+                     "orthogonal); docs/math/sym.md#power-sums-and-their-gram-matrices",
            .cost = "cue: the character table of S_n (sub-second at n = 28), then p(n)^2/2 x min(r, p(n) "
                    "- r) multiply-adds per degree, r the partitions with at most N parts; circle: "
                    "p(n)^2/2 x r fmpz multiply-adds; ranks O(p(n)^3). Work, memory and output are "

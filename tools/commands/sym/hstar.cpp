@@ -70,15 +70,19 @@ void setup_sym_hstar(CLI::App& group, Registry& reg) {
   reg.double_check(app, "every value recomputed by the product formula", true);
   reg.help(
       app,
-      Help{.formula = "H* = binom(d+N, N): the size of the multisymmetric power-sum basis; for H > H* the "
-                      "DeepSets\n"
-                      "class Sym(H, N, d) is universal.",
-           .source = "talk-B l.305 (the Fact: Schlaefli, MacMahon, Weyl, Noether); MATH.md §5",
-           .cost = "One binomial (FLINT), any size up to 10^7 digits (estimated first); --d and --N "
-                   "take lists and ranges.",
-           .details = "",
-           .examples = {"boundcheck sym hstar --d 3 --N 1:4 --format csv", "d,N,H_star", "3,1,4", "3,2,10",
-                        "3,3,20", "3,4,35", "boundcheck sym hstar --d 1000 --N 1000000 --format json"}});
+      Help{
+          .formula = "H* = binom(d+N, N): the size of the multisymmetric power-sum basis; for H > H* the "
+                     "DeepSets\n"
+                     "class Sym(H, N, d) is universal.",
+          .formula_latex =
+              R"tex(H^* = \binom{d+N}{N}, \qquad H > H^* \implies \mathrm{Sym}(H, N, d) \text{ is universal})tex",
+          .source = "talk-B l.305 (the Fact: Schlaefli, MacMahon, Weyl, Noether); "
+                    "docs/math/sym.md#the-power-sum-basis",
+          .cost = "One binomial (FLINT), any size up to 10^7 digits (estimated first); --d and --N "
+                  "take lists and ranges.",
+          .details = "",
+          .examples = {"boundcheck sym hstar --d 3 --N 1:4 --format csv", "d,N,H_star", "3,1,4", "3,2,10",
+                       "3,3,20", "3,4,35", "boundcheck sym hstar --d 1000 --N 1000000 --format json"}});
   reg.bind(app, opt, run_sym_hstar);
   reg.lists(app, {"d", "N"});
 }
