@@ -13,8 +13,9 @@ Help tex_help() {
           "table.\n"
           "Every value is printed by boundcheck, never by TeX: exact integers in full, reals with only\n"
           "proven digits (the value's digits, else --digits; a claim: as many as its published number\n"
-          "has); style plain, sci (\\ensuremath{1.88\\times10^{-3}}), grouped (45\\,696) or interval\n"
+          "has); style plain, sci (\\ensuremath{{1.88\\times10^{-3}}}), grouped (45\\,696) or interval\n"
           "([lo, hi], rounded outward). An unknown NAME prints a bold ?? and a LaTeX warning.",
+      .formula_latex = "",  // prose: the site shows the formula as text
       .source =
           "Your catalogue: each value's expression, each claim's source (DIR/*.toml); the file "
           "format and the CI recipe: docs/guides/paper.md.",
