@@ -36,6 +36,7 @@ tex::Options value_options(const TexOptions& o, const Context& ctx) {
   t.digits_given = ctx.digits_given;
   t.group = o.group;
   t.double_check = ctx.double_check;
+  t.certified = ctx.certified;
   if (o.separator.empty() || o.separator == "thin")
     t.separator = tex::Separator::thin;
   else if (o.separator == "comma")
@@ -51,6 +52,7 @@ std::string regenerate_command(const TexOptions& o, const Context& ctx, const st
   std::string s = "boundcheck tex --catalogue " + o.catalogue;
   if (ctx.digits_given) s += fmt::format(" --digits {}", ctx.digits);
   if (o.group) s += " --group";
+  if (ctx.certified) s += " --certified";
   if (o.separator == "comma") s += " --separator comma";
   return s + " --output " + output;
 }
@@ -132,7 +134,8 @@ RunResult check_paper(TexOptions o, const Context& ctx) {
           : (std::filesystem::path(o.check).parent_path() / "numbers.tex").lexically_normal().string();
   std::error_code ec;
   if (std::filesystem::exists(in.numbers, ec))
-    in.numbers_text = read_text_file(in.numbers, {size_t(16) << 20, size_t(1) << 20}, "--numbers");
+    // an exact integer is written in full on one line: up to 10^7 digits (limits::max_integer_digits)
+    in.numbers_text = read_text_file(in.numbers, {size_t(64) << 20, size_t(64) << 20}, "--numbers");
   TableCache cache;
   CommandQuantities cq(cache, true);
   std::vector<tex::Computed> values;

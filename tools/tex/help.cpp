@@ -36,7 +36,8 @@ Help tex_help() {
           "options the numbers were written with (--digits, --group, --separator).\n"
           "Exit codes: 0 the numbers were written, or the paper is clean; 1 a problem was found (or a "
           "value cannot be computed); 2 malformed input (a catalogue file, an option, a missing paper). "
-          "--format csv or json lists the values (or the problems) as data.",
+          "--format csv or json lists the values (or the problems) as data. --certified prints every value "
+          "as its enclosure (style interval).",
       .examples = {"boundcheck tex --catalogue docs/examples/paper --output numbers.tex",
                    "boundcheck tex --check docs/examples/paper/paper.tex --numbers numbers.tex",
                    "boundcheck tex --catalogue docs/examples/paper --format csv"}};

@@ -91,6 +91,8 @@ std::vector<Named> named_values(const verify::Catalogue& cat, const Options& o,
     }
     out.push_back(of_claim(c, subject, o));
   }
+  if (o.certified)
+    for (auto& n : out) n.style = Style::interval;
   return out;
 }
 

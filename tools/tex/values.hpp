@@ -38,7 +38,8 @@ struct Named {
 struct Options {
   long digits = 30;
   bool digits_given = false;
-  bool group = false;  ///< --group: plain values (claims included) in style grouped
+  bool group = false;      ///< --group: plain values (claims included) in style grouped
+  bool certified = false;  ///< --certified: every value in style interval (its enclosure)
   Separator separator = Separator::thin;
   /// --double-check: every value evaluated again at 12 more digits; the two must agree (exact
   /// values equal, enclosures overlapping, doubles within 1e-9 relative).
