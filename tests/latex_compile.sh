@@ -2,9 +2,22 @@
 # Compiles the LaTeX that boundcheck prints (every example spec, and plain commands including
 # certified intervals and exact rationals) in a minimal document with booktabs and siunitx, the two
 # packages the output names in its header comment. Exit 125 (skipped) without pdflatex/siunitx.
+# Usage: latex_compile.sh BOUNDCHECK_EXE SPECS_DIR [RUNS_DIR]: with RUNS_DIR (tests/compute_specs.sh,
+# CTest fixture example_specs) each spec's table and figure come from its computed shard file through
+# `table merge`, not from computing the sweep again.
 set -euo pipefail
 exe=$1
 specs=$2
+runs=${3:-}
+sweep() {  # sweep SPEC ARGS...: the spec's table, computed or merged from RUNS_DIR
+  local s=$1
+  shift
+  if [[ -n $runs ]]; then
+    "$exe" table merge "$runs/$(basename "$s" .toml).json" "$@"
+  else
+    "$exe" table --spec "$s" "$@"
+  fi
+}
 command -v pdflatex >/dev/null 2>&1 || { echo "pdflatex not installed: skipped" >&2; exit 125; }
 kpsewhich siunitx.sty >/dev/null 2>&1 || { echo "siunitx not installed: skipped" >&2; exit 125; }
 kpsewhich booktabs.sty >/dev/null 2>&1 || { echo "booktabs not installed: skipped" >&2; exit 125; }
@@ -20,26 +33,26 @@ thin() {  # thin FILE
     "$1" >"$1.thin"
   mv "$1.thin" "$1"
 }
-emit() {  # emit NAME ARGS...: one table file
+emit() {  # emit NAME COMMAND ARGS...: one table file (COMMAND: "$exe" or sweep)
   local name=$1
   shift
-  "$exe" "$@" --format latex --output "$dir/$name.tex" 2>/dev/null
+  "$@" --format latex --output "$dir/$name.tex" 2>/dev/null
   thin "$dir/$name.tex"
   echo "\\input{$name}" >>"$dir/body.tex"
   n=$((n + 1))
 }
 : >"$dir/body.tex"
 for s in "$specs"/*.toml; do
-  emit "spec$n" table --spec "$s"
+  emit "spec$n" sweep "$s"
 done
-emit cmd_bound rank bound --d 64 --r 8 --H 1,10,100
-emit cmd_bound_cert rank bound --d 64 --r 8 --H 10 --certified
-emit cmd_exact sphere sign-coef --d 3 --l-max 7 --exact
-emit cmd_big sphere gegenbauer --d 100 --l 100000 --t 0.3
-emit cmd_heads rank heads --d 64 --r 8 --eps 0.1
-emit cmd_sym sym gram --N 2 --degree 3 --matrix --normalised
-emit cmd_comm comm models
-emit cmd_count rank count --d 5 --r 2 --l-max 4
+emit cmd_bound "$exe" rank bound --d 64 --r 8 --H 1,10,100
+emit cmd_bound_cert "$exe" rank bound --d 64 --r 8 --H 10 --certified
+emit cmd_exact "$exe" sphere sign-coef --d 3 --l-max 7 --exact
+emit cmd_big "$exe" sphere gegenbauer --d 100 --l 100000 --t 0.3
+emit cmd_heads "$exe" rank heads --d 64 --r 8 --eps 0.1
+emit cmd_sym "$exe" sym gram --N 2 --degree 3 --matrix --normalised
+emit cmd_comm "$exe" comm models
+emit cmd_count "$exe" rank count --d 5 --r 2 --l-max 4
 cat >"$dir/doc.tex" <<'TEX'
 \documentclass{article}
 \usepackage[margin=1cm,landscape]{geometry}
@@ -90,7 +103,7 @@ if command -v gnuplot >/dev/null 2>&1 && gnuplot -e 'set terminal' 2>&1 | grep -
   for s in "$specs"/*.toml; do
     grep -q '^\[plot\]' "$s" || continue
     name="fig$n"
-    (cd "$dir" && "$exe" table --spec "$s" --plot "$name.tex" >/dev/null 2>&1) || {
+    (cd "$dir" && sweep "$s" --plot "$name.tex" >/dev/null 2>&1) || {
       echo "$s: --plot $name.tex failed" >&2
       exit 1
     }

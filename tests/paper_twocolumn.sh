@@ -6,6 +6,8 @@
 # groups) and the label, and that siunitx prints the numbers whole (group-digits off).
 # Usage: paper_twocolumn.sh BOUNDCHECK_EXE SPEC [PNG]: with PNG, the compiled page is also written
 # there (pdftoppm -png -r 100; docs/figures/paper_lb_grid_page.png is made this way).
+# With PAPER_RUN set to the spec's computed shard file (tests/compute_specs.sh, CTest fixture
+# example_specs), the table and the figure come from it through `table merge`.
 # Exit 125 (skipped) without pdflatex, siunitx or gnuplot's cairolatex terminal.
 set -euo pipefail
 exe=$1
@@ -19,7 +21,8 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "paper_twocolumn: $*" >&2; exit 1; }
 
-"$exe" table --spec "$spec" --format latex --output "$dir/lb_table.tex" --plot "$dir/lb_fig.tex" 2>"$dir/notes" ||
+if [[ -n ${PAPER_RUN:-} ]]; then sweep=(table merge "$PAPER_RUN"); else sweep=(table --spec "$spec"); fi
+"$exe" "${sweep[@]}" --format latex --output "$dir/lb_table.tex" --plot "$dir/lb_fig.tex" 2>"$dir/notes" ||
   fail "table failed: $(cat "$dir/notes")"
 # one curve per (d, r): six legend entries, each naming d and r
 legend=$(grep -o '\$d = [0-9]*\$, \$r = [0-9]*\$' "$dir/lb_fig.tex" | sort -u | wc -l)

@@ -351,6 +351,11 @@ RunResult Invoker::run(const std::vector<std::string>& args, Context* ctx_out) {
 }
 
 RunResult Invoker::execute(const Command& cmd, const Context& ctx) {
+  if (!ctx.report.empty() && cmd.path() != "verify")
+    throw UsageError(
+        fmt::format("--format {} is verify's test report (one test case per claim); {} prints "
+                    "table|csv|json|markdown|latex|html",
+                    ctx.report, cmd.path()));
   if (certificate_requested(cmd)) {
     if (!allow_certificates_)
       throw UsageError(

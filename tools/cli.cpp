@@ -23,9 +23,13 @@
 
 namespace bc::cli {
 
+void (*release_watchdog)() = nullptr;
+
 Context make_context(const GlobalOptions& g) {
   Context c;
-  if (!out::parse_format(g.format, c.format))
+  if (g.format == "junit" || g.format == "tap")
+    c.report = g.format;  // verify's test reports (Invoker::execute refuses them elsewhere)
+  else if (!out::parse_format(g.format, c.format))
     throw UsageError(
         fmt::format("--format must be one of table|csv|json|markdown|latex|html, got \"{}\"", g.format));
   if (g.standalone && c.format != out::Format::latex && c.format != out::Format::html)

@@ -35,6 +35,8 @@ struct GlobalOptions {
 /// Validated global options.
 struct Context {
   out::Format format = out::Format::table;
+  /// --format junit | tap: a test report of verify's claims (JUnit XML, TAP 13); "" otherwise.
+  std::string report;
   long digits = 30;
   bool digits_given = false;  ///< --digits was typed (a table's spec `digits` yields to it)
   int threads = 1;
@@ -59,6 +61,11 @@ struct Context {
 
 /// Throws UsageError on any bad global option.
 Context make_context(const GlobalOptions& g);
+
+/// Set by the CLI's main(): lets a command whose work runs in child processes with deadlines of
+/// their own (verify's catalogue run) release the process-wide watchdog, which would otherwise kill
+/// the whole run at the deadline of one budget. Empty in the other front ends.
+extern void (*release_watchdog)();
 
 /// What a command produces: its table and its exit code (0, or 1 when a check it ran fails,
 /// as `verify` does when a claim does not hold).

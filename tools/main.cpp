@@ -68,6 +68,15 @@ class Watchdog {
   ~Watchdog() { stop(); }
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
+  /// From now on the watchdog only draws the heartbeat: the command runs its work in child
+  /// processes, each with a deadline and a watchdog of its own (verify's catalogue run).
+  void release() {
+    if (!heartbeat_) {
+      if (kill_after_ > 0 && !stopped_) setitimer(ITIMER_REAL, &kDisarmed, nullptr);
+      return;
+    }
+    released_ = true;
+  }
   void stop() {
     if (!heartbeat_) {
       if (kill_after_ > 0 && !stopped_) setitimer(ITIMER_REAL, &kDisarmed, nullptr);
@@ -91,7 +100,7 @@ class Watchdog {
     for (;;) {
       if (cv_.wait_for(lock, std::chrono::milliseconds(250), [this] { return stopped_; })) return;
       const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (kill_after_ > 0 && t > kill_after_) {
+      if (kill_after_ > 0 && t > kill_after_ && !released_) {
         if (drawn_) std::fprintf(stderr, "\r%*s\r", 78, "");
         std::fputs(timeout_line().c_str(), stderr);
         std::fflush(stderr);
@@ -140,6 +149,7 @@ class Watchdog {
   bool heartbeat_;
   bool drawn_ = false;
   bool stopped_ = false;
+  std::atomic<bool> released_{false};
   std::mutex m_;
   std::condition_variable cv_;
   std::thread thread_;
@@ -196,7 +206,11 @@ int run(int argc, char** argv) {
   RunResult r;
   {
     Watchdog dog(path, kill_after, path.rfind("table", 0) != 0);
+    static Watchdog* current = nullptr;
+    current = &dog;
+    release_watchdog = [] { current->release(); };
     r = inv.execute(*cmd, ctx);
+    release_watchdog = nullptr;
   }
   write_certificate(r);  // before the table: a failed write leaves nothing on stdout
   // the command line as a shell would take it back (provenance in an HTML report)

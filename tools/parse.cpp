@@ -31,14 +31,17 @@ bool all_digits(const std::string& s) {
 /// An exactly integral value written as 1e6, 1.5e3, 1000000.0 or 10^6, as its decimal digits
 /// (issue 20 §3: what a spec, verify --expr and Python's floats already accept). Returns
 /// `value` unchanged when it is none of these forms; "" when it is one of them but not an
-/// integer; throws `too_large` when it would have more than max_digits digits.
-std::string integral_digits(const std::string& value, size_t max_digits, const UsageError& too_large) {
+/// integer; throws too_large() when it would have more than max_digits digits (made only then: a
+/// million list values are parsed in a sweep's pricing, and a message formatted for each took half
+/// of it).
+template <class TooLarge>
+std::string integral_digits(const std::string& value, size_t max_digits, const TooLarge& too_large) {
   if (all_digits(value)) return value;
   if (const auto caret = value.find('^'); caret != std::string::npos) {
     const std::string b = value.substr(0, caret), e = value.substr(caret + 1);
     if (!all_digits(b) || !all_digits(e) || b.size() > 20 || e.size() > 9) return value;
     const double base = std::stod(b), ex = std::stod(e);
-    if (base > 1 && ex * std::log10(base) > static_cast<double>(max_digits)) throw too_large;
+    if (base > 1 && ex * std::log10(base) > static_cast<double>(max_digits)) throw too_large();
     Fmpz r, bb;
     fmpz_set_str(bb.x, b.c_str(), 10);
     fmpz_pow_ui(r.x, bb.x, static_cast<ulong>(ex));
@@ -57,7 +60,7 @@ std::string integral_digits(const std::string& value, size_t max_digits, const U
   const long shift = std::stol(exd) - static_cast<long>(fp.size());  // value = ip fp * 10^shift
   std::string digits = ip + fp;
   if (shift >= 0) {
-    if (digits.size() + static_cast<size_t>(shift) > max_digits + 1) throw too_large;
+    if (digits.size() + static_cast<size_t>(shift) > max_digits + 1) throw too_large();
     digits.append(static_cast<size_t>(shift), '0');
   } else {
     const size_t drop = static_cast<size_t>(-shift);
@@ -75,7 +78,7 @@ std::uint64_t parse_uint(const std::string& opt, const std::string& value, std::
   auto bad = [&](const std::string& why = "") {
     return UsageError(fmt::format("{} must be {}{}, got {}", opt, rule(lo, hi), why, quoted(value)));
   };
-  const std::string digits = integral_digits(value, 20, bad(" (too large)"));
+  const std::string digits = integral_digits(value, 20, [&] { return bad(" (too large)"); });
   if (digits.empty()) throw bad(" (not an integer)");
   if (digits.size() > 20) throw bad(" (too large)");
   std::uint64_t v = 0;
@@ -103,7 +106,7 @@ Fmpz parse_bigint(const std::string& opt, const std::string& value, std::uint64_
     return UsageError(fmt::format("{} must be an integer >= {} (at most {} digits), got {}", opt, lo,
                                   max_digits, quoted(value)));
   };
-  const std::string digits = integral_digits(value, static_cast<size_t>(max_digits), bad());
+  const std::string digits = integral_digits(value, static_cast<size_t>(max_digits), bad);
   if (digits.empty() || static_cast<long>(digits.size()) > max_digits) throw bad();
   for (char c : digits)
     if (c < '0' || c > '9') throw bad();

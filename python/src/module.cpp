@@ -367,6 +367,10 @@ py::list rows(const Result& r) {
         v = exact_value(c.str, prec).release().ptr();
       else if (c.kind == bc::out::CellKind::real)
         v = cell_ball(c, prec).release().ptr();
+      else if (c.literal == bc::out::Cell::Literal::null)  // an absent value
+        v = py::none().release().ptr();
+      else if (c.literal != bc::out::Cell::Literal::none)  // a truth value
+        v = py::bool_(c.literal == bc::out::Cell::Literal::yes).release().ptr();
       else
         v = checked(PyUnicode_FromStringAndSize(c.str.data(), static_cast<Py_ssize_t>(c.str.size())));
       PyTuple_SET_ITEM(values.ptr(), static_cast<Py_ssize_t>(i), v);  // steals v

@@ -102,8 +102,12 @@ void check_work(const std::string& what, double estimate, double base_limit, con
 }
 
 void check_seconds(const std::string& what, double seconds, const std::string& hint) {
-  check(what, seconds, time_budget() * test_scale(), "s",
-        hint.empty() ? "raise --max-seconds" : hint + "; or raise --max-seconds");
+  // each remedy once: a hint that already names --max-seconds is not told it again
+  const std::string remedies = hint.empty() ? "raise --max-seconds"
+                               : hint.find("--max-seconds") != std::string::npos
+                                   ? hint
+                                   : hint + "; or raise --max-seconds";
+  check(what, seconds, time_budget() * test_scale(), "s", remedies);
   // the largest accepted estimate of the run: the progress line's percent and ETA
   std::atomic<double>& est = RunAccess::estimate(current());
   double cur = est.load(std::memory_order_relaxed);

@@ -106,7 +106,8 @@ void check(const std::string& what, double estimate, double limit, const std::st
 void check_work(const std::string& what, double estimate, double base_limit, const std::string& unit,
                 const std::string& hint);
 
-/// Refuses if the estimated time exceeds the time budget (scaled by the test factor); an accepted
+/// Refuses if the estimated time exceeds the time budget (scaled by the test factor), naming the
+/// remedies: `hint`, then "raise --max-seconds" unless the hint already says it; an accepted
 /// estimate is remembered (the largest since set_time_budget) for the progress line.
 void check_seconds(const std::string& what, double seconds, const std::string& hint);
 /// The largest estimate check_seconds accepted since set_time_budget, or 0.

@@ -93,6 +93,30 @@ class ScaledEntries {
   std::vector<Fmpz> pp_, sp_;
 };
 
+// Seconds of the n^2 entries and of their rank mod p (measured, Release, one core, CPU time,
+// 2026-12-01, bench/calibrate_estimates.py): nmod_mat_rank of a full-rank n x n matrix mod a 62-bit
+// prime 2.2e-10 n^3 s (1.14 s at n = 1716, 5.3 s at 2925); an entry, a d-term sum raised to the
+// power lambda, 0.1 us + 6.7e-6 us B^1.4 for entries of B bits on average not counting their
+// trailing zero bits (GMP's power skips those: Omega = 1/2 and 3/4 cost half of what their size
+// says): 0.2 us at 809 bits, 4.3 us at 15727, 33 us at 62689, 136 us at 165838 (within 1.4x from
+// lambda = 10 to 60). B is the mean over 64 entries spread over the matrix, computed here (an entry
+// costs a small fraction of the whole: at most 64 of the n^2 are priced, 8 when they are large).
+double mod_p_seconds(const ScaledEntries& m, ulong n) {
+  const size_t step = std::max<size_t>(1, n * n / 64);
+  double bits = 0;
+  size_t count = 0;
+  Fmpz t;
+  for (size_t k = 0; k < n * n; k += step, ++count) {
+    // entries of a million bits cost tens of milliseconds and differ little in size: eight suffice
+    if (count == 8 && bits > 8e6) break;
+    m.entry(t.x, k / n, (k * 7 + 3) % n);  // rows in order, columns scattered
+    bits += static_cast<double>(fmpz_bits(t.x) - (fmpz_is_zero(t.x) ? 0 : fmpz_val2(t.x)));
+  }
+  const double nd = static_cast<double>(n),
+               mean_bits = bits / static_cast<double>(std::max<size_t>(1, count));
+  return nd * nd * (0.1e-6 + 6.7e-12 * std::pow(mean_bits, 1.4)) + 2.2e-10 * nd * nd * nd;
+}
+
 // The exact rank when the rank mod p fell short of n: fraction-free elimination over Z, priced
 // first from the entries' actual size.
 long exact_rank_deficient(const ScaledEntries& m, ulong n, ulong rank_mod_p, ulong prime,
@@ -158,13 +182,11 @@ HadamardRank hadamard_rank(ulong d, ulong lambda, const Fmpq& omega, bool exact,
     throw DomainError(fmt::format("depth grid-rank: lambda must be in [1, 64], got {}", lambda));
   HadamardRank out;
   out.n = grid_side(d, lambda);
-  // nmod_mat_rank is one FLINT call that cannot poll the deadline: priced up front, so that a budget
-  // it does not fit refuses the run instead of overrunning (10.5 s at n = 2925, d = 4, lambda = 24:
-  // 4.2e-10 n^3 s; the entries before it cost a tenth of that)
-  const double nd = static_cast<double>(out.n);
-  limits::check_seconds(fmt::format("depth grid-rank: rank mod p of the {0} x {0} Hadamard power", out.n),
-                        4.2e-10 * nd * nd * nd, "lower --lambda or --d");
   const ScaledEntries m(d, lambda, omega);
+  // nmod_mat_rank is one FLINT call that cannot poll the deadline: priced up front with the n^2
+  // entries, so that a budget they do not fit refuses the run instead of overrunning
+  limits::check_seconds(fmt::format("depth grid-rank: rank mod p of the {0} x {0} Hadamard power", out.n),
+                        mod_p_seconds(m, out.n), "lower --lambda or --d");
   out.prime = n_nextprime(UWORD(1) << 62, 1);
   nmod_mat_t mp;
   nmod_mat_init(mp, static_cast<slong>(out.n), static_cast<slong>(out.n), out.prime);

@@ -43,6 +43,7 @@ std::string render_json(const Table& t, const Meta& meta) {
   m["threads"] = meta.threads;
   m["certified"] = meta.certified;
   if (!t.notes.empty()) m["notes"] = t.notes;
+  for (const auto& [k, v] : t.meta.items()) m[k] = v;
   j["meta"] = std::move(m);
   j["provenance"] = provenance_json();  // the version, commit and libraries that computed it
   return j.dump(2) + "\n";

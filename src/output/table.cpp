@@ -46,6 +46,17 @@ Cell Cell::of_text(std::string text) {
   return c;
 }
 
+Cell Cell::of_flag(bool v) {
+  Cell c = of_text(v ? "yes" : "no");
+  c.literal = v ? Literal::yes : Literal::no;
+  return c;
+}
+Cell Cell::of_null() {
+  Cell c = of_text("-");
+  c.literal = Literal::null;
+  return c;
+}
+
 std::string Cell::display() const {
   switch (kind) {
     case CellKind::integer:
@@ -61,6 +72,8 @@ std::string Cell::display() const {
 }
 
 nlohmann::ordered_json Cell::json() const {
+  if (literal == Literal::null) return nullptr;
+  if (literal != Literal::none) return literal == Literal::yes;
   switch (kind) {
     case CellKind::integer:
       return ival;

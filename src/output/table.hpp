@@ -32,6 +32,9 @@ struct Cell {
   /// (cli::uncertified): printed as %.{sig}g ("7.4e+05", not "740000", whose zeros would read as
   /// digits). 0: the shortest text that reads back as dval.
   int sig = 0;
+  /// A text cell that JSON writes as a literal: a truth value (shown "yes"/"no") or null (shown
+  /// "-", an absent value such as a claim's missing published number).
+  enum class Literal : unsigned char { none, yes, no, null } literal = Literal::none;
   std::string str;     // exact / real / text payload
   long long ival = 0;  // integer payload
   double dval = 0.0;   // number payload
@@ -46,6 +49,8 @@ struct Cell {
   static Cell of_real(std::string text);
   static Cell of_double(double v, int sig = 0);
   static Cell of_text(std::string text);
+  static Cell of_flag(bool v);  ///< JSON true / false, shown "yes" / "no"
+  static Cell of_null();        ///< JSON null, shown "-"
 
   /// Text for table / csv / markdown.
   [[nodiscard]] std::string display() const;
@@ -83,6 +88,8 @@ struct Table {
   /// the command's column (output/labels.cpp) or their escaped name.
   std::map<std::string, std::string> labels;
   std::string caption;  ///< LaTeX caption; the default names the command and the version
+  /// More fields of JSON's "meta" (verify's summary of verdicts), after digits, threads, certified.
+  nlohmann::ordered_json meta = nlohmann::ordered_json::object();
   /// Headers spanning columns, in rows above the column headers (level 0 the top one): a pivot
   /// names the quantity its cells hold, and a pivot on several column keys names the outer keys'
   /// values ("d=16" over "r=1" and "r=4"). LaTeX: \multicolumn with a \cmidrule below; HTML: a

@@ -15,6 +15,7 @@
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <vector>
 
@@ -193,15 +194,16 @@ void head_target_series(arb_t res, ulong d, const arb_t x, slong target, slong p
 }
 
 double head_target_seconds(ulong d, long digits) {
-  // measured (Release, one core, 2026-11-25; one precision pass suffices in every case tried):
-  // 0.20 s at d = 10 and 100 digits (373 working bits), 0.74 s at d = 100, 1.5 s from d = 500 on
-  // (the integrand's peak narrows and acb_calc's subdivision stops growing), each x6-8 at 200
-  // digits and x58 at 400 (bits^3: more nodes, each dearer); plus a part that grows with d and
-  // not with the precision (the inner J_{d-3} recurrence at every node): 1.1 s at d = 2000
+  // measured (Release, one core, CPU time, 2026-12-01, bench/calibrate_estimates.py; one precision
+  // pass suffices in every case tried): at 100 digits (373 working bits) 0.13 s at d = 10, 0.47 s
+  // at d = 100, 1.2 s at d = 500 (the integrand's peak narrows and acb_calc's subdivision stops
+  // growing there), each x6-8 at 200 digits and x16 at 300 (bits^3: more nodes, each dearer);
+  // plus a part that grows with d and not with the precision (the inner J_{d-3} recurrence at
+  // every node): 0.4 s at d = 2000
   if (d > 2000) return 0.1;  // the series converges in a few terms
   const double bits = static_cast<double>(bits_for_digits(digits) + 32) / 373.0;
   const double dd = static_cast<double>(d);
-  return 1.1 * std::pow(dd / 2000.0, 2.8) + 0.2 * std::sqrt(std::min(dd, 500.0) / 10.0) * bits * bits * bits;
+  return 0.4 * std::pow(dd / 2000.0, 2.8) + 0.15 * std::sqrt(std::min(dd, 500.0) / 10.0) * bits * bits * bits;
 }
 
 Arb head_target(ulong d, const Angle& theta, long digits) {
@@ -317,15 +319,25 @@ double head_target_double(unsigned long d, double theta) {
   return flip ? 1 - b : b;
 }
 
-double u_weight_seconds(ulong d, ulong degree, long digits) {
-  // measured (Release, one core, CPU time, bench/calibrate_estimates.py, 2026-11-25): the
-  // degree/2 Gegenbauer values cost O(l) each, so the time grows like degree^2: 0.63 s at d = 8,
-  // degree 3201, 30 digits (0.25 us per step of degree^2/4); like 1 + (bits/1000)^2.1 with the
-  // working precision (2.84 s at degree 1601, 1000 digits); and like (d/8)^0.46 in d (2.79 s at
-  // d = 200; the unit values lose more bits to cancellation as d grows)
-  const double D = static_cast<double>(degree), bits = static_cast<double>(bits_for_digits(digits) + 64);
+namespace {
+
+/// The seconds of one pass of u_weight at `bits` of working precision.
+double u_pass_seconds(ulong d, ulong degree, slong bits) {
+  // measured (Release, one core, CPU time, bench/calibrate_estimates.py, 2026-12-01): a pass is
+  // degree/2 unit Gegenbauer values by the cosine sum, about degree^2/8 terms, each costing what
+  // sphere gegenbauer's term costs at the working precision (0.2 + 0.9 (bits/1024)^1.41 us: 0.13 us
+  // per step of degree^2/4 at d = 8, 30 digits, 2.7 us at 1000 digits); like (d/8)^0.46 in d
+  // (1.64 s at d = 200, degree 3201; the unit values lose more bits to cancellation as d grows)
+  const double D = static_cast<double>(degree);
+  const double per_term = (0.2 + 0.9 * std::pow(static_cast<double>(bits) / 1024.0, 1.41)) * 1e-6;
   const double in_d = std::max(1.0, std::pow(static_cast<double>(d) / 8.0, 0.46));
-  return 0.25e-6 * (D * D / 4.0) * (1.0 + std::pow(bits / 1000.0, 2.1)) * in_d + 0.01;
+  return D * D / 8.0 * per_term * in_d + 0.01;
+}
+
+}  // namespace
+
+double u_weight_seconds(ulong d, ulong degree, long digits) {
+  return u_pass_seconds(d, degree, bits_for_digits(digits) + 64);  // the first pass
 }
 
 void u_coef(arb_t res, ulong d, ulong l, slong prec, UWeighting w) {
@@ -348,7 +360,14 @@ Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits, UWeighting w) {
                         "lower --degree or --digits");
   if (fmpq_is_zero(t.x)) return Arb();  // every P_{l,d} with l odd is odd: u(0) = 0 exactly
   const slong target = bits_for_digits(digits);
+  const auto start = std::chrono::steady_clock::now();
   for (slong prec = target + 64;; prec *= 2) {
+    if (prec > target + 64) {  // a pass at doubled precision is priced once it is known to be needed
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      limits::check_seconds(
+          fmt::format("rank u: the degree-D expansion at {} bits (after {:.3g} s)", prec, spent),
+          spent + u_pass_seconds(d, degree, prec), "lower --degree or --digits");
+    }
     // a ball still holding 0 this far is not a value we can print: at a rational t, u(t) is a
     // rational (odd d) or a rational multiple of pi (even d; u_l = N / s_l), so it is 0 only at a
     // rational root of u, which balls cannot prove: refused, not searched until the deadline

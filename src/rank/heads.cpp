@@ -154,8 +154,8 @@ HeadsResult HeadsSearch::undecided_range() {
   return out;
 }
 
-// The integer bisection takes about log2(hi - lo) brackets: one is timed, and the whole refused
-// above the time budget.
+// The integer bisection takes about log2(hi - lo) brackets: one is timed, and the run refused when
+// the time already spent (the exponent search) and the bisection's exceed the time budget.
 void HeadsSearch::check_bisection_time() {
   fmpz_sub(mid.x, hi.x, lo.x);
   const double steps = static_cast<double>(fmpz_bits(mid.x));
@@ -167,7 +167,7 @@ void HeadsSearch::check_bisection_time() {
   limits::check_seconds(fmt::format("rank heads: an exact H_min of about {:.0f} digits needs about {:.0f} "
                                     "certified brackets of {} terms",
                                     steps * 0.30103, steps, table.L()),
-                        per * steps, "raise --eps");
+                        limits::elapsed() + per * steps, "raise --eps");
 }
 
 // Bisection on (lo, hi]; the decisions so far are certified facts whatever the precision.

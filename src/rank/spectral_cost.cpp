@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace bc::rank {
 
@@ -24,82 +23,95 @@ long double log_tail(ulong d, ulong L) {
 // min(1, e^x) for x a log.
 long double min_one_exp(long double x) { return x >= 0 ? 1.0L : std::exp(x); }
 
-// m_hi - m_lo of spectral_bound.cpp's bracket at rung L (H as a log).
-long double multiplier_gap(ulong d, ulong r, long double log_h, CountRule rule, const TailShape& shape,
-                           ulong L) {
-  if (L + 2 < shape.from) return 1;  // no monotone bound yet: 0 <= min(1, H rho) <= 1
-  const long double at_next = min_one_exp(log_h + log_rho_closed(d, r, L + 2, rule));
-  long double at_inf = 1;
-  if (shape.limit == 0) at_inf = 0;
-  if (shape.limit == 1) at_inf = min_one_exp(log_h - std::log(2.0L));
-  return std::fabs(at_next - at_inf);
-}
+/// One rung L of the ladder: what its width test needs that does not depend on H.
+struct Rung {
+  ulong L = 0;
+  long double log_tail = 0;      ///< log T_L
+  long double log_rho_next = 0;  ///< log rho_{L+2}
+  bool monotone = false;         ///< rho is monotone from L+2 on (else the multipliers span [0, 1])
+};
 
-}  // namespace
-
-namespace {
-
-ulong terms_estimate(ulong d, ulong r, const fmpz_t H, CountRule rule, const TailShape& shape, long digits,
-                     ulong cap) {
-  if (fmpz_is_zero(H)) return std::min<ulong>(101, cap);
-  const long double log_h = static_cast<long double>(fmpz_dlog(H));
-  const long double log_tol = -static_cast<long double>(digits) * std::log(10.0L);
-  for (ulong L = 101;; L = 4 * L + 1) {
-    if (L >= cap) return cap;
-    const long double gap = multiplier_gap(d, r, log_h, rule, shape, L);
-    if (gap <= 0 || log_tail(d, L) + std::log(gap) <= log_tol) return L;
+/// The rungs below the cap of (d, r) and the prediction of each H's last degree from them.
+class Ladder {
+ public:
+  Ladder(ulong d, ulong r, CountRule rule, long digits, ulong max_terms)
+      : cap_(max_terms | 1), full_(count_is_full(d, r, rule)) {
+    if (full_) return;
+    shape_ = tail_shape(d, r, rule);
+    log_tol_ = -static_cast<long double>(digits) * std::log(10.0L);
+    for (ulong L = 101; L < cap_; L = 4 * L + 1) {
+      Rung g;
+      g.L = L;
+      g.log_tail = log_tail(d, L);
+      g.monotone = L + 2 >= shape_.from;
+      if (g.monotone) g.log_rho_next = log_rho_closed(d, r, L + 2, rule);
+      rungs_.push_back(g);
+    }
   }
-}
+
+  /// The last degree the bracket of H sums to.
+  [[nodiscard]] ulong terms(const fmpz_t H) const {
+    if (full_ || fmpz_is_zero(H)) return std::min<ulong>(101, cap_);
+    const long double log_h = static_cast<long double>(fmpz_dlog(H));
+    for (const Rung& g : rungs_) {
+      const long double gap = multiplier_gap(g, log_h);
+      if (gap <= 0 || g.log_tail + std::log(gap) <= log_tol_) return g.L;
+    }
+    return cap_;
+  }
+
+ private:
+  ulong cap_;
+  bool full_;
+  TailShape shape_{};
+  long double log_tol_ = 0;
+  std::vector<Rung> rungs_;
+
+  // m_hi - m_lo of spectral_bound.cpp's bracket at rung g (H as a log)
+  [[nodiscard]] long double multiplier_gap(const Rung& g, long double log_h) const {
+    if (!g.monotone) return 1;  // no monotone bound yet: 0 <= min(1, H rho) <= 1
+    const long double at_next = min_one_exp(log_h + g.log_rho_next);
+    long double at_inf = 1;
+    if (shape_.limit == 0) at_inf = 0;
+    if (shape_.limit == 1) at_inf = min_one_exp(log_h - std::log(2.0L));
+    return std::fabs(at_next - at_inf);
+  }
+};
 
 }  // namespace
 
 ulong spectral_terms_estimate(ulong d, ulong r, const fmpz_t H, CountRule rule, long digits,
                               ulong max_terms) {
-  const ulong cap = max_terms | 1;
-  if (count_is_full(d, r, rule)) return std::min<ulong>(101, cap);
-  return terms_estimate(d, r, H, rule, tail_shape(d, r, rule), digits, cap);
+  return Ladder(d, r, rule, digits, max_terms).terms(H);
 }
 
-namespace {
-
-/// The seconds of each bracket for H in hs, stopping once their sum passes `enough`.
-std::vector<double> bracket_seconds(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
-                                    long digits, ulong max_terms, double enough) {
-  // measured (Release, one core, CPU time, least of 3, 2026-11-25; rank bound --d 8 --r 4 over
-  // 10 to 2000 H, every bracket to --max-terms, start-up subtracted): per odd degree (the walker's
-  // step and the running sum: spectral_sweep.cpp) 0.83 us at 168 bits (30 digits), 1.05 us at
-  // 401, 1.73 us at 1065, 4.98 us at 3390 and 16.2 us at 10030 bits: about 0.55 us + 1.5 ns per
-  // bit; plus a fixed 15 us + 15 ns per bit a bracket (the walker's start from Gamma values, the
-  // tail shape, the decimal output): 57 us at 30 digits and L = 101, 317 us at 1000 digits
-  const double bits = static_cast<double>(spectral_prec(digits, max_terms));
-  const double per_degree = 0.55e-6 + 1.5e-9 * bits, fixed = 15e-6 + 15e-9 * bits;
-  const ulong cap = max_terms | 1;
-  const bool full = count_is_full(d, r, rule);
-  const TailShape shape = full ? TailShape{} : tail_shape(d, r, rule);
-  std::vector<double> out;
-  double sum = 0;
-  for (const auto& h : hs) {
-    const ulong L = full ? std::min<ulong>(101, cap) : terms_estimate(d, r, h.x, rule, shape, digits, cap);
-    out.push_back(fixed + static_cast<double>(L) / 2.0 * per_degree);
-    sum += out.back();
-    if (sum > enough) break;
-  }
-  return out;
-}
-
-}  // namespace
-
-SpectralCost spectral_seconds_estimate(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
-                                       long digits, ulong max_terms, double enough) {
-  SpectralCost cost;
-  for (double s : bracket_seconds(d, r, hs, rule, digits, max_terms, enough))
-    cost.seconds += s, ++cost.priced;
-  return cost;
+double spectral_bracket_seconds(double odd_degrees, double bits) {
+  // measured (Release, one core, CPU time, bench/calibrate_estimates.py's method, 2026-12-01): rank
+  // bound --d 8 --r 7 over repeated H = 1 (a slow tail: every bracket walks to --max-terms 101,
+  // 1001 or 10001), 4 to 10000 digits, start-up subtracted. Per odd degree (the walker's step and
+  // the running sum, spectral_sweep.cpp) 0.59 us at 166 bits, 0.74 at 398, 1.27 at 1063, 3.57 at
+  // 3388, 12.0 at 10032 and 48.5 us at 33285 bits: 0.5 us + 1.93e-4 us bits^1.19 (within 5%);
+  // plus a fixed cost a bracket (the walker's start from Gamma values, the tail shape, the
+  // decimal output): 8.3 us at 163 bits, 25 us at 3390, 73 us at 10050, 434 us at 33300
+  const double per_degree = 0.5e-6 + 1.93e-10 * std::pow(bits, 1.19);
+  const double fixed = 8e-6 + 4.3e-9 * bits + 2.2e-13 * bits * bits;
+  return fixed + odd_degrees * per_degree;
 }
 
 std::vector<double> spectral_seconds_each(ulong d, ulong r, const std::vector<Fmpz>& hs, CountRule rule,
                                           long digits, ulong max_terms) {
-  return bracket_seconds(d, r, hs, rule, digits, max_terms, std::numeric_limits<double>::infinity());
+  const Ladder ladder(d, r, rule, digits, max_terms);
+  const double bits = static_cast<double>(spectral_prec(digits, max_terms));
+  std::vector<double> out;
+  out.reserve(hs.size());
+  ulong last_L = 0;  // consecutive H usually stop on the same rung: one price per rung
+  double last = 0;
+  for (const auto& h : hs) {
+    const ulong L = ladder.terms(h.x);
+    if (L != last_L) last_L = L, last = spectral_bracket_seconds(static_cast<double>(L) / 2.0, bits);
+    out.push_back(last);
+  }
+  return out;
 }
 
 }  // namespace bc::rank

@@ -1,6 +1,8 @@
 // Dispatcher and adaptive driver for Gegenbauer values (see gegenbauer.hpp for the formulas).
-// Cost model (measured on the reference machine, bench/): the cosine sum costs about
-// (l/2) * (0.4 + 2 (prec/1024)^1.6) microseconds; the recurrence about twice that per step.
+// Cost model (measured, Release, one core, CPU time, 2026-12-01, bench/calibrate_estimates.py):
+// the cosine sum costs about (l/2) (0.2 + 0.9 (prec/1024)^1.41) microseconds (0.28 us a term at 186
+// bits, 1.08 at 1162, 4.9 at 3402, 22.6 at 10040), its cosh form (|t| > 1) 0.6 of that; d = 2
+// (Chebyshev) and t = +-1 (closed form) cost O(log l) multiplications.
 #include "sphere/gegenbauer.hpp"
 
 #include "core/errors.hpp"
@@ -61,9 +63,12 @@ void chebyshev_ball(arb_t res, ulong l, const arb_t t, GegenbauerNorm norm, slon
   }
 }
 
-double estimated_seconds(ulong l, slong prec) {
-  double p = static_cast<double>(prec) / 1024.0;
-  return (static_cast<double>(l) / 2.0 + 1.0) * (0.4 + 2.0 * std::pow(p, 1.6)) * 1e-6;
+/// The seconds of one evaluation at working precision prec by gegenbauer_ball's method for (d, t).
+double estimated_seconds(ulong d, ulong l, const Fmpq& t, slong prec) {
+  const double per_term = (0.2 + 0.9 * std::pow(static_cast<double>(prec) / 1024.0, 1.41)) * 1e-6;
+  const int cmp_one = fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x));  // sign of |t| - 1
+  if (d == 2 || cmp_one == 0) return (std::log2(static_cast<double>(l) + 2.0) + 8.0) * per_term;
+  return (cmp_one > 0 ? 0.6 : 1.0) * (static_cast<double>(l) / 2.0 + 1.0) * per_term;
 }
 
 }  // namespace
@@ -157,12 +162,11 @@ GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
   const slong target = bits_for_digits(digits);
   slong prec = target + 32 + static_cast<slong>(2.0 * std::log2(static_cast<double>(l) + 2.0));
   bool zero_checked = false;
-  const double factor = 1.0;  // the cosine sum (|t| < 1) and its cosh form (|t| > 1) cost alike
   // up front: the first pass, which is usually the only one (issue 20 §2: counting a second pass
   // made the estimate 3x the run, 57.9 s for 17.7 s at l = 10^8); a precision increase is checked
   // in the loop below against the time then spent
   limits::check_seconds(fmt::format("sphere gegenbauer: evaluation at l = {}", l),
-                        factor * estimated_seconds(l, prec), "lower --l or --digits");
+                        estimated_seconds(d, l, t, prec), "lower --l or --digits");
   // the cosine sum (|t| < 1) cancels log2(C_l(1)/|C_l(t)|) bits: start there, and refuse at once
   // when that precision does not fit (it took several doubling passes to find out before)
   if (d > 2 && l > 64 && fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x)) < 0) {
@@ -176,7 +180,7 @@ GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
     limits::check_seconds(
         fmt::format("sphere gegenbauer: evaluation at l = {} with {} working bits (about {:.0f} bits cancel)",
                     l, prec, lost),
-        factor * estimated_seconds(l, prec), "lower --l or --digits");
+        estimated_seconds(d, l, t, prec), "lower --l or --digits");
   }
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
@@ -187,7 +191,7 @@ GegenbauerValue gegenbauer_eval(ulong d, ulong l, const Fmpq& t, GegenbauerNorm 
     const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     limits::check_seconds(
         fmt::format("sphere gegenbauer: evaluation at {} working bits (after {:.3g} s)", prec, spent),
-        spent + factor * estimated_seconds(l, prec), "lower --l or --digits");
+        spent + estimated_seconds(d, l, t, prec), "lower --l or --digits");
     limits::poll("sphere gegenbauer");
     gegenbauer_ball(out.value.x, d, l, t, norm, prec);
     if (limits::test_break("gegenbauer")) {  // test-only: a wrong guard, about prec/2 bits lost

@@ -27,14 +27,14 @@ double hecke_funk_cost(unsigned long l) {
 }
 
 double hecke_funk_seconds(unsigned long l, long digits) {
-  // measured (Release, one core, 2026-11-25): 0.55 s at l = 1001, 1.7 s at 2001, 5.7 s at 4001
-  // (30 digits), i.e. cost^0.875 (the node count's growth is partly absorbed by cheaper nodes), and
-  // like (1 + D/300)^1.6 in the digits (x1.5 at 100 digits, x2.7 at 300, x7.6 at 1000). Plus MPFR's
-  // lngamma (the weights' and the normaliser's Gamma ratios), which computes Bernoulli numbers at the
-  // working precision: 0.31 s at 2000 digits, 2.6 s at 4000, 27 s at 8000, i.e. 2.64 (D/4000)^3.2 s
+  // measured (Release, one core, CPU time, 2026-12-01, bench/calibrate_estimates.py): 0.26 s at
+  // l = 1001, 1.0 s at 2001, 4.0 s at 4001 (30 digits, any d), i.e. cost^0.98; x1.9 at 100 digits,
+  // x3.3 at 300, x11.6 at 1000: (1 + D/120)^1.2 / 1.31. Plus MPFR's lngamma (the weights' and the
+  // normaliser's Gamma ratios), which computes Bernoulli numbers at the working precision: 0.31 s at
+  // 2000 digits, 2.6 s at 4000, 27 s at 8000, i.e. 2.64 (D/4000)^3.2 s
   const double d = static_cast<double>(digits);
   const double quadrature =
-      3.5e-6 * std::pow(hecke_funk_cost(l), 0.875) * std::pow((1.0 + d / 300.0) / 1.1, 1.6);
+      4.4e-7 * std::pow(hecke_funk_cost(l), 0.98) * std::pow(1.0 + d / 120.0, 1.2) / 1.31;
   return quadrature + 2.64 * std::pow(d / 4000.0, 3.2);
 }
 

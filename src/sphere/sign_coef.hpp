@@ -30,8 +30,8 @@ struct SignCoefRow {
   Arb energy;     ///< sum_{l' odd, l' <= l} c_{l'}^2
 };
 
-/// Estimated CPU seconds of sign_coef_rows up to l_last at `digits` decimal digits: about 0.2 us
-/// per odd l at 200 bits (bench/), growing like prec^1.6.
+/// Estimated CPU seconds (one core) of sign_coef_eval up to l_last at `digits` decimal digits:
+/// about 0.24 us per odd l at 30 digits, 1.9 us at 1000 (bench/calibrate_estimates.py).
 double sign_coef_rows_seconds(ulong l_last, double digits);
 
 /// Rows for l in [l_first, l_last] (odd l only unless include_even) by the ratio recurrence at

@@ -534,7 +534,7 @@ TEST_CASE("table: --resume says so before recomputing over another spec's shard"
 // measured per-shard CPU times are in bench/bench_table.py.
 constexpr const char* kSkewedSpec = R"spec(command = "rank bound"
 [fixed]
-max-terms = 20001
+max-terms = 200001
 [sweep]
 d = { from = 8, to = 64, step = 8 }
 r = [1, 2, 8]
@@ -583,6 +583,59 @@ TEST_CASE("table plan: every shard of the issue's skewed grid within 25% of an e
   auto none = run_boundcheck({"table", "plan", "--spec", spec, "--shards", "0"});
   CHECK(none.code == 2);
   CHECK(none.out.empty());
+}
+
+// Issue 37 §2: a sweep over its budget is refused from a sample of its points, before anything is
+// planned. 10^12 points cannot be planned at all (the plan's limit is 10^8 points): a refusal that
+// states an estimate priced them without materialising them. Each costs at least a bracket's fixed
+// part (8 us, rank/spectral_cost.cpp), so the estimate is at least 8e6 s.
+TEST_CASE("table: a sweep of 10^12 points is refused with its estimate, from a sample") {
+  TempDir tmp;
+  const std::string spec = tmp.file("tera.toml", R"(command = "rank bound"
+[sweep]
+d = { from = 3, to = 10002, step = 1 }
+r = { from = 1, to = 10000, step = 1 }
+H = { from = 1, to = 10000, step = 1 }
+)");
+  for (const Args& extra : {Args{}, Args{"--shard", "1/1000", "--output", (tmp.path / "s.json").string()}}) {
+    Args args{"table", "--spec", spec, "--threads", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = run_boundcheck(args);
+    INFO(r.err);
+    CHECK(r.code == 1);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    std::smatch m;
+    REQUIRE(std::regex_search(
+        r.err, m,
+        std::regex(R"(^error: table: 1000000000000 points (in 1000 shards )?\(priced from 2048 of them\): )"
+                   R"(estimated ([0-9.e+]+) s exceeds the limit of 60 s \(split it with --shard )"
+                   R"(I/N, or raise --max-seconds \(a long sweep may say --max-seconds 86400\)\)\n$)")));
+    CHECK(std::stod(m[2].str()) >= (extra.empty() ? 8e6 : 8e3));
+    CHECK(!fs::exists(tmp.path / "s.json"));
+  }
+}
+
+// The sample's price against the whole plan's (every point priced, table plan) for a sweep big
+// enough to be sampled: within 5%. The 2000 H of each (d, r) span the rungs of the degree ladder.
+TEST_CASE("table: the sampled price of a sweep is the planned price within 5%") {
+  TempDir tmp;
+  const std::string spec = tmp.file("big.toml", R"(command = "rank bound"
+[sweep]
+d = [16, 64]
+r = { from = 1, to = 20, step = 1 }
+H = { from = 1, to = 1e6, step = 500 }
+)");
+  const auto plan = plan_of(spec, 1);
+  REQUIRE(plan.size() == 1);
+  const double planned = std::get<2>(plan[0]);
+  const auto r = run_boundcheck({"table", "--spec", spec, "--threads", "1", "--max-seconds", "0.001"});
+  std::smatch m;
+  REQUIRE(std::regex_search(
+      r.err, m, std::regex(R"(80000 points \(priced from 2048 of them\): estimated ([0-9.e+]+) s)")));
+  const double sampled = std::stod(m[1].str());
+  INFO("planned " << planned << " s, sampled " << sampled << " s");
+  CHECK(std::fabs(sampled - planned) <= 0.05 * planned);
 }
 
 TEST_CASE("table: shards of a skewed grid are cut by cost and merge exactly") {

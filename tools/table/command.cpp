@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -58,6 +59,10 @@ std::pair<size_t, size_t> parse_shard(const std::string& v) {
   return {i, n};
 }
 
+/// What a sweep over its budget may do (said once each: issue 37 §2).
+constexpr const char* kOverBudget =
+    "split it with --shard I/N, or raise --max-seconds (a long sweep may say --max-seconds 86400)";
+
 /// Every command estimates its work before it starts: with the command's cost model, the tasks'
 /// estimated seconds on ctx.threads threads are held to the time budget (--max-seconds).
 void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, const Context& ctx) {
@@ -65,8 +70,22 @@ void check_budget(const table::Plan& plan, const std::vector<size_t>& tasks, con
   double secs = 0;
   for (size_t t : tasks) secs += plan.cost(t);
   limits::check_seconds(fmt::format("table: {} tasks", tasks.size()), secs / std::max(1, ctx.threads),
-                        "raise --max-seconds (a long sweep may say --max-seconds 86400), or split it with "
-                        "--shard I/N");
+                        kOverBudget);
+}
+
+/// The same check before anything is planned, from a sample of the sweep's points (table/plan.hpp
+/// sampled_cost), so that a sweep far over its budget is refused in milliseconds whatever its size;
+/// a shard is held to its share. A sweep the sample accepts is checked again from its plan.
+void check_sampled_budget(const Spec& s, const Command& cmd, long digits, size_t shards, const Context& ctx) {
+  const std::optional<table::SampledCost> c = table::sampled_cost(s, cmd, digits);
+  if (!c) return;
+  const double secs = c->seconds / static_cast<double>(shards) / std::max(1, ctx.threads);
+  const auto points = static_cast<std::uint64_t>(c->points);
+  const std::string what =
+      shards > 1
+          ? fmt::format("table: {} points in {} shards (priced from {} of them)", points, shards, c->sampled)
+          : fmt::format("table: {} points (priced from {} of them)", points, c->sampled);
+  limits::check_seconds(what, secs, kOverBudget);
 }
 
 /// `table --spec F --shard I/N --output P`: the shard file of shard I (or nothing, under --resume,
@@ -252,8 +271,9 @@ std::vector<std::string> set_notes(const Spec& s, size_t points) {
 RunResult run_sweep(const TableOptions& o, const Spec& s, const Context& ctx) {
   const table::CellOptions cells = table::cell_options(s, ctx);
   // --shard is this command line's own option: refused before the spec's values are
-  if (!o.shard.empty()) (void)parse_shard(o.shard);
+  const size_t shards = o.shard.empty() ? 1 : parse_shard(o.shard).second;
   Invoker probe;
+  check_sampled_budget(s, table::check_command(s, probe), cells.digits, shards, ctx);
   const Command& cmd = table::validate_spec(s, probe, ctx);
   const table::Plan plan = table::make_plan(s, cmd, cells.digits, !o.shard.empty());
   // a sweep of one point checks its columns once it is computed: the same refusal, no second run

@@ -209,6 +209,12 @@ std::vector<double> estimate_box(Invoker& inv, const Spec& s, const Command& cmd
   return out;
 }
 
+/// The command's estimate of the call at one point (throws what the command's parser throws).
+std::vector<double> cmd_estimate(Invoker& inv, const Spec& s, const Point& p, long digits) {
+  const Command& c = inv.parse(call_args(s, p, digits, "1", false));
+  return c.estimate(inv.context());
+}
+
 /// A group as one box: every value of every batched option.
 Task group_box(const Plan& plan, size_t base) {
   Task g;
@@ -312,6 +318,15 @@ class GroupCosts {
     return cache_.front().second;
   }
 };
+
+// ---- a sample's price ---------------------------------------------------------------------------
+
+/// The number of points of a spec, as a double (no limit applies).
+double point_count(const Spec& s) {
+  double total = s.zip.empty() ? 1.0 : static_cast<double>(s.zip[0].values.size());
+  for (const auto& a : s.sweep) total *= static_cast<double>(a.values.size());
+  return total;
+}
 
 // ---- the cut ----------------------------------------------------------------------------------
 
@@ -464,6 +479,35 @@ void plan_blocks(const Spec& s, const Command& cmd, long digits, Plan& plan) {
 }
 
 }  // namespace
+
+std::optional<SampledCost> sampled_cost(const Spec& s, const Command& cmd, long digits) {
+  const double n = point_count(s);
+  if (!cmd.estimate || n <= static_cast<double>(kSampledAbove) || n >= 0x1p62) return std::nullopt;
+  const Points points(s, size_t{1} << 62);
+  const auto size = static_cast<std::uint64_t>(points.size());
+  Invoker inv;
+  SampledCost c;
+  c.points = n;
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;  // a fixed seed: the same spec gets the same price
+  for (size_t i = 0; i < kSampledPoints; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;  // Knuth's MMIX LCG
+    const double u = static_cast<double>(state >> 11) * 0x1p-53;      // in [0, 1)
+    const auto k = static_cast<size_t>(std::min<double>(
+        static_cast<double>(size - 1), std::floor((static_cast<double>(i) + u) * static_cast<double>(size) /
+                                                  static_cast<double>(kSampledPoints))));
+    std::vector<double> one;
+    try {
+      one = cmd_estimate(inv, s, points.at(k), digits);
+    } catch (...) {  // a value the command refuses: validate_spec names it
+      return std::nullopt;
+    }
+    if (one.size() != 1) return std::nullopt;
+    c.seconds += one[0];
+    ++c.sampled;
+  }
+  c.seconds *= n / static_cast<double>(c.sampled);
+  return c;
+}
 
 Plan make_plan(const Spec& s, const Command& cmd, long digits, bool for_shards) {
   Plan plan(Points(s, kMaxPoints));

@@ -19,6 +19,7 @@
 #include "sphere/sign_coef.hpp"
 #include "user/loaded.hpp"
 #include "verify/catalogue.hpp"
+#include "verify/catalogue_run.hpp"
 #include "verify/quantities.hpp"
 #include "views/registry_json.hpp"
 
@@ -48,16 +49,10 @@ namespace {
 
 struct VerifyOptions {
   std::string catalogue, id, expr;
-  bool list = false, wide = false, timing = false;
+  bool list = false, wide = false, timing = false, quiet = false;
 };
 
-// Clipped to n bytes with "...", never inside a UTF-8 sequence.
-std::string clip(const std::string& s, size_t n) {
-  if (s.size() <= n) return s;
-  size_t k = n - 3;
-  while (k > 0 && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80) --k;
-  return s.substr(0, k) + "...";
-}
+std::string clip(const std::string& s, size_t n) { return clip_text(s, n); }
 
 // A verdict of --expr in the compact layout (the terminal's, without --wide): computed and grade
 // clipped as the catalogue's are, so that an asymptotic verdict (200 characters and more) keeps its
@@ -134,244 +129,11 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
   return {std::move(t), r.verdict == verify::Verdict::holds ? 0 : 1};
 }
 
-RunResult run_catalogue(const VerifyOptions& o, const Context& ctx);
-
-// The terminal's width: stdout's, else $COLUMNS, else 100.
-size_t terminal_width() {
-  winsize w{};
-  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40) return w.ws_col;
-  if (const char* c = std::getenv("COLUMNS")) {
-    char* end = nullptr;
-    const long n = std::strtol(c, &end, 10);
-    if (end != c && *end == '\0' && n >= 40 && n <= 1000) return static_cast<size_t>(n);
-  }
-  return 100;
-}
-
-// verify --list: id and claim, within the terminal's width (all columns with --wide, csv, json).
-RunResult list_claims(out::Table t, const std::vector<verify::Claim>& selected, bool all_columns,
-                      const Context&) {
-  if (all_columns) {
-    t.columns = {"id", "claim", "source", "published", "tolerance", "kind", "method"};
-    for (const auto& c : selected)
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(c.formula                ? "formula"
-                                    : !c.untestable.empty()  ? "untestable"
-                                    : !c.lower_bound.empty() ? "test through a lower bound: " + c.lower_bound
-                                    : c.asymptotic           ? "asymptotic"
-                                                             : "test"),
-                 out::Cell::of_text(c.expr.empty() ? c.method : "expr: " + c.expr)});
-    return {std::move(t), 0};
-  }
-  t.columns = {"id", "claim"};
-  size_t id_width = 2;
-  for (const auto& c : selected) id_width = std::max(id_width, c.id.size());
-  const size_t width = terminal_width();
-  const size_t room = width > id_width + 2 + 12 ? width - id_width - 2 : 12;
-  for (const auto& c : selected)
-    t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(clip(c.claim, room))});
-  t.notes.push_back(
-      "--wide adds the source, published value, tolerance rule, kind and how each claim is checked");
-  return {std::move(t), 0};
-}
-
 RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
   if (!o.expr.empty()) return run_expr(o, ctx);
-  RunResult r = run_catalogue(o, ctx);
+  RunResult r = run_catalogue({o.catalogue, o.id, o.list, o.wide, o.timing, o.quiet}, ctx);
   if (!o.catalogue.empty()) r.inputs = {o.catalogue};  // --output may not land in the catalogue
   return r;
-}
-
-// One claim's outcome and the CPU time of the thread that ran it (for --timing).
-struct ClaimRun {
-  verify::Outcome outcome;
-  double cpu_seconds = 0;
-  std::exception_ptr error;  // a ParamError (a malformed catalogue), rethrown in claim order
-};
-
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// Runs the claims on up to ctx.threads threads (claims in catalogue order, dynamically), one
-// Invoker per thread and one shared cache of command tables; the outcomes come back in claim
-// order, so the output does not depend on the thread count. The commands a claim runs get one
-// thread each while claims run in parallel (OpenMP does not nest).
-std::vector<ClaimRun> run_claims(std::vector<verify::Claim>& selected, const Context& ctx,
-                                 CommandQuantities& first, TableCache& cache) {
-  std::vector<ClaimRun> runs(selected.size());
-  const int threads = std::max(1, std::min<int>(ctx.threads, static_cast<int>(selected.size())));
-  std::vector<std::unique_ptr<CommandQuantities>> others(static_cast<size_t>(threads));
-  const bool progress = isatty(STDERR_FILENO);
-  std::atomic<size_t> done{0};
-  std::mutex progress_mutex;
-  const long n = static_cast<long>(selected.size());
-  limits::Run& limits_run = limits::current();  // the claims poll this thread's deadline and cancellation
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-#endif
-  for (long i = 0; i < n; ++i) {
-    const limits::RunScope scope(limits_run);
-    int tid = 0;
-#ifdef BOUNDCHECK_HAVE_OPENMP
-    tid = omp_get_thread_num();
-#endif
-    auto& c = selected[static_cast<size_t>(i)];
-    auto& run = runs[static_cast<size_t>(i)];
-    try {
-      auto& slot = others[static_cast<size_t>(tid)];
-      if (tid != 0 && !slot) slot = std::make_unique<CommandQuantities>(cache, true);
-      auto q = (tid == 0 ? first : *slot).quantities();
-      c.digits = ctx.digits;  // the first rung of the precision ladder, as for --expr
-      const double t0 = thread_cpu_seconds();
-      run.outcome = verify::run_claim(c, &q);
-      run.cpu_seconds = thread_cpu_seconds() - t0;
-    } catch (...) {
-      run.error = std::current_exception();
-    }
-    const size_t k = ++done;
-    if (progress) {
-      std::lock_guard<std::mutex> lock(progress_mutex);
-      std::fprintf(stderr, "\r[%zu/%zu] %-40s", k, selected.size(), one_line(c.id).c_str());
-    }
-  }
-  others.clear();
-  // FLINT/Arb keep per-thread caches (constants, temporaries): free the workers'
-#ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel num_threads(threads)
-  flint_cleanup();
-#endif
-  if (progress) std::fprintf(stderr, "\r%60s\r", "");
-  for (const auto& r : runs)
-    if (r.error) std::rethrow_exception(r.error);
-  return runs;
-}
-
-// --timing: the claims by the CPU time of the thread that ran them, slowest first.
-std::string timing_note(const std::vector<verify::Claim>& selected, const std::vector<ClaimRun>& runs) {
-  std::vector<size_t> order(runs.size());
-  double total = 0;
-  for (size_t i = 0; i < runs.size(); ++i) order[i] = i, total += runs[i].cpu_seconds;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return runs[a].cpu_seconds > runs[b].cpu_seconds; });
-  std::vector<std::string> parts;
-  for (size_t i : order) parts.push_back(fmt::format("{} {:.3f}", selected[i].id, runs[i].cpu_seconds));
-  return fmt::format("timing (thread CPU seconds per claim, slowest first; total {:.3f}): {}", total,
-                     fmt::join(parts, ", "));
-}
-
-// Why a claim reached its expected verdict without holding, as the catalogue records it (the
-// words depend on what its evidence can show: verify::verdict_text).
-std::string recorded_note(const verify::Claim& c, const verify::Outcome& r) {
-  if (!c.untestable.empty())
-    return fmt::format("{}: not testable, as the catalogue records: {}", c.id, c.untestable);
-  if (!c.lower_bound.empty())
-    return fmt::format("{}: not certified by {}, as the catalogue records: {}", c.id, c.lower_bound,
-                       r.detail);
-  const char* why = r.verdict == verify::Verdict::fails
-                        ? (c.asymptotic ? "the grid is inconsistent with the published claim"
-                                        : "the published claim does not hold as stated")
-                        : (c.asymptotic ? "the grid is too short to tell"
-                                        : "the claim cannot be decided at the precisions tried");
-  return fmt::format("{}: {}, as the catalogue records: {}", c.id, why, r.detail);
-}
-
-struct Tally {
-  size_t unexpected = 0, formulas = 0;
-};
-
-// One row per claim (and a note for each verdict that is not holds).
-Tally add_outcomes(out::Table& t, const std::vector<verify::Claim>& selected,
-                   const std::vector<ClaimRun>& runs, bool wide) {
-  Tally n;
-  for (size_t i = 0; i < selected.size(); ++i) {
-    const auto& c = selected[i];
-    const auto& r = runs[i].outcome;
-    const std::string verdict = verify::verdict_text(r.verdict, c);
-    const std::string expected = verify::verdict_text(c.expect, c);
-    if (r.verdict != c.expect) {
-      ++n.unexpected;
-      t.notes.push_back(fmt::format("{}: {} (expected {}): {}", c.id, verdict, expected, r.detail));
-    } else if (r.verdict != verify::Verdict::holds) {
-      t.notes.push_back(recorded_note(c, r));
-    }
-    std::string grade = r.grade;
-    if (r.verdict == c.expect && c.expect == verify::Verdict::fails && grade == "-")
-      grade = c.asymptotic ? "inconsistent, as recorded" : "refuted, as recorded";
-    if (c.formula && r.verdict == verify::Verdict::holds) {
-      grade = "evaluates the formula (" + grade + ")";
-      ++n.formulas;
-    }
-    if (wide)
-      t.add_row({out::Cell::of_text(c.id), out::Cell::of_text(c.claim), out::Cell::of_text(c.source),
-                 out::Cell::of_text(c.published), out::Cell::of_text(c.tolerance),
-                 out::Cell::of_text(r.computed), out::Cell::of_text(verdict), out::Cell::of_text(expected),
-                 out::Cell::of_text(grade)});
-    else
-      t.add_row({out::Cell::of_text(c.id),
-                 out::Cell::of_text(clip(c.published.empty() ? "-" : c.published, 20)),
-                 out::Cell::of_text(clip(r.computed, 44)), out::Cell::of_text(verdict),
-                 out::Cell::of_text(clip(grade, 56))});
-  }
-  return n;
-}
-
-// The notes after the rows: layout, what the grades and verdicts mean, the count as expected.
-void add_summary_notes(out::Table& t, size_t claims, const Tally& n, bool wide) {
-  if (!wide)
-    t.notes.push_back(
-        "compact layout (computed and grade clipped): --wide adds the claim, source, tolerance rule, "
-        "expected verdict and full texts");
-  t.notes.push_back(
-      "grades: exact; as rounding / as truncation (printed digits); within tolerance (rel=/abs= as "
-      "stated); certified bound (enclosures decide an inequality); only in a regime (holds on part of a "
-      "grid); asymptotic claims, graded on a finite grid (never holds / fails): consistent on the grid "
-      "(C in [a, b]) / inconsistent: ratio grows like n^k / undecided: extend the grid; not certified by "
-      "B (a claim tested through B, a lower bound of the claimed quantity, which falls short of it: that "
-      "refutes nothing); not testable (the reason)");
-  if (n.formulas > 0)
-    t.notes.push_back(
-        "grade 'evaluates the formula' (verdict 'evaluated'): the claim's outcome is forced by its own "
-        "definition (a bound evaluated at a hidden constant we chose, compared with what it was derived "
-        "from); it checks our arithmetic, not the source");
-  t.notes.push_back(
-      fmt::format("{} of {} claims as expected{}", claims - n.unexpected, claims,
-                  n.formulas ? fmt::format(" ({} of them evaluate a formula)", n.formulas) : ""));
-}
-
-RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
-  // read and checked; a catalogue's own quantities are registered first (tools/user/loaded.hpp)
-  auto claims =
-      (o.catalogue.empty() ? user::load_files(verify::embedded_catalogue()) : user::load_dir(o.catalogue))
-          .claims;
-  TableCache cache;
-  CommandQuantities cq(cache, true);
-  std::vector<verify::Claim> selected;
-  for (auto& c : claims)
-    if (o.id.empty() || c.id.rfind(o.id, 0) == 0) selected.push_back(c);
-  if (selected.empty()) throw UsageError(fmt::format("--id matches no claim, got \"{}\"", o.id));
-  out::Table t;
-  t.command = "verify";
-  t.params["catalogue"] = o.catalogue.empty() ? "embedded" : o.catalogue;
-  if (!o.id.empty()) t.params["id"] = o.id;
-  // data formats (CSV, JSON), reports (HTML) and the Python module carry every column, unclipped
-  const bool all_columns = o.wide || ctx.data || ctx.format == out::Format::csv ||
-                           ctx.format == out::Format::json || ctx.format == out::Format::html;
-  if (o.list) return list_claims(std::move(t), selected, all_columns, ctx);
-  const bool wide = all_columns;
-  if (wide)
-    t.columns = {"id",       "claim",   "source",   "published", "tolerance",
-                 "computed", "verdict", "expected", "grade"};
-  else
-    t.columns = {"id", "published", "computed", "verdict", "grade"};
-  const std::vector<ClaimRun> runs = run_claims(selected, ctx, cq, cache);
-  const Tally tally = add_outcomes(t, selected, runs, wide);
-  add_summary_notes(t, selected.size(), tally, wide);
-  if (o.timing) t.notes.push_back(timing_note(selected, runs));
-  return {std::move(t), tally.unexpected == 0 ? 0 : 1};
 }
 
 }  // namespace
@@ -379,8 +141,14 @@ RunResult run_catalogue(const VerifyOptions& o, const Context& ctx) {
 void setup_verify(CLI::App& root, Registry& reg) {
   auto opt = std::make_shared<VerifyOptions>();
   CLI::App* app = reg.add(root, "verify", "Recompute every published constant and identity in the catalogue");
-  app->add_option("--catalogue", opt->catalogue,
-                  "Read the catalogue from DIR/*.toml instead of the built-in copy")
+  // verify also writes test reports for a CI: JUnit XML and TAP (tools/verify/report.hpp)
+  app->get_option("--format")
+      ->description("Output format (default table); junit and tap: a test report, one test case per claim")
+      ->type_name("table|csv|json|markdown|latex|html|junit|tap");
+  app->add_option(
+         "--catalogue", opt->catalogue,
+         "Read the catalogue (claims, and the quantities and values it defines) from DIR/*.toml instead "
+         "of the built-in copy")
       ->type_name("PATH");
   app->add_option("--id", opt->id, "Only claims whose id starts with PREFIX (e.g. sphere.sign)")
       ->type_name("PREFIX");
@@ -388,6 +156,9 @@ void setup_verify(CLI::App& root, Registry& reg) {
   app->add_flag(
       "--wide", opt->wide,
       "All columns: claim, source, tolerance rule, expected verdict, full texts (always so in csv, json)");
+  app->add_flag(
+      "-q,--quiet", opt->quiet,
+      "Print only the claims that are not as expected, and the summary line (exit code as without it)");
   app->add_flag("--timing", opt->timing,
                 "Add a note with each claim's CPU time, slowest first (claims run on --threads threads)");
   app->add_option("--expr", opt->expr,
