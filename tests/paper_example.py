@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 FAILURES = []
 
@@ -74,6 +75,18 @@ def clean_run(d, env):
         check(r.returncode == 0, f"workflow: {cmd} exits 0 on the sample (exit {r.returncode}) {r.stderr[-300:]}")
     r = run(["make", "check"], d, env)
     check(r.returncode == 0, f"make check exits 0 on the sample (exit {r.returncode}) {r.stdout[-300:]}{r.stderr[-300:]}")
+    cases = junit_cases(os.path.join(d, "report.xml"))
+    check(sorted(cases) == ["coef.c5_16", "dim.N64_3", "lemma.heads32"] and not any(cases.values()),
+          f"report.xml holds one passing testcase per claim: {cases}")
+
+
+def junit_cases(path):
+    """testcase name -> its failure/error message ('' when it passed), from a JUnit XML file."""
+    out = {}
+    for tc in ET.parse(path).getroot().iter("testcase"):
+        bad = tc.find("failure") if tc.find("failure") is not None else tc.find("error")
+        out[tc.get("name")] = "" if bad is None else (bad.get("message") or "") + (bad.text or "")
+    return out
 
 
 def typed_by_hand(d, env, paper):
@@ -108,6 +121,11 @@ def claim_drifted(d, env, paper, toml):
     check(r.returncode == 1, f"a drifted published value: verify exits 1 (exit {r.returncode})")
     row = [ln for ln in r.stdout.splitlines() if ln.startswith("dim.N64_3")]
     check(bool(row) and "45697" in row[0] and "fails" in row[0], f"... and its row names dim.N64_3 fails: {row}")
+    r = run(["boundcheck", "verify", "--catalogue", ".", "--format", "junit", "--output", "drift.xml"], d, env)
+    cases = junit_cases(os.path.join(d, "drift.xml")) if r.returncode == 1 else {}
+    check("45697" in cases.get("dim.N64_3", "") and not cases.get("coef.c5_16", "x"),
+          f"... and the JUnit report fails dim.N64_3 alone, naming 45697: {cases}")
+    os.remove(os.path.join(d, "drift.xml"))
     r = run(["boundcheck", "tex", "--check", "paper.tex", "--catalogue", "."], d, env)
     line = line_of(paper, "\\bcvalue{dim.N64_3}")
     check(r.returncode == 1 and f"paper.tex:{line}: the paper relies on claim dim.N64_3" in r.stdout
