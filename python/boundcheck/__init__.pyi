@@ -230,7 +230,7 @@ sym: _SymGroup
 
 comm: _CommGroup
 
-def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., timing: bool = ..., expr: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: bool = ..., quiet: bool = ..., timing: bool = ..., expr: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
     """Recompute every published constant and identity in the catalogue."""
 
 table: _TableGroup
