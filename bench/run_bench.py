@@ -8,7 +8,7 @@
               certified Gegenbauer at l = 10^4 vs Arb as a process, sign-coef CSV vs mpmath
   dim         N(d,l) exactly: boundcheck (FLINT) vs (2l+d-2) * math.comb(l+d-3, l-1) // l
   gegenbauer  C_l^lambda(0.3) to 30 digits at l = 10^4, 10^5: boundcheck vs mpmath.gegenbauer vs
-              Arb's arb_hypgeom_gegenbauer_c with precision doubling
+              Arb's arb_hypgeom_gegenbauer_c from the target precision plus guard bits
 
   lb grid     LB(d,r,H) on a 100 x 100 (d, H) grid for r = 1, 4, 16: boundcheck's double kernel
               (1 and 2 threads) vs its certified Arb kernel (per point, from a 10 x 10 subgrid) vs the
@@ -153,7 +153,7 @@ def main():
             t_mp, note, agree = float("nan"), "mpmath.gegenbauer: %s" % type(e).__name__, "-"
         label = "gegenbauer d=%d l=%d t=0.3, 30 digits" % (d, l)
         rows.append((label, r["seconds"], note, t_mp))
-        rows.append((label, r["seconds"], "Arb hypgeom (prec doubling to %d bits)" % r["arb_final_prec"],
+        rows.append((label, r["seconds"], "Arb hypgeom (from target + 64 bits, to %d bits)" % r["arb_final_prec"],
                      r["arb_seconds"]))
         same = r["value"] == r["arb_value"]
         print("  %s: boundcheck %s | Arb %s (%s) | mpmath %s" % (label, r["value"], r["arb_value"],

@@ -23,6 +23,7 @@ test_packages=(
   clang libclang-rt-14-dev  # fuzz/run.sh: libFuzzer, ASan, UBSan
   texlive-latex-base texlive-latex-recommended texlive-science  # the test that compiles --format latex
   poppler-utils  # pdftoppm and pdftotext: the figure test's PNG, the paper test's text
+  libxml2-utils  # xmllint: the JUnit report validated against tests/data/junit.xsd
   parallel  # the scaling guide's GNU parallel recipe, run by the test suite
   # the scaling guide's Slurm array job, run by the test suite on a private single-node Slurm
   # (scripts/slurm-selftest.sh --quick, about 20 s; it starts its own munged, slurmctld and slurmd

@@ -92,6 +92,20 @@ standalone sa_long sphere sign-coef --d 3 --l-max 161 --exact
 for s in "$specs"/hmin_vs_talk.toml "$specs"/paperL_table1.toml; do
   standalone "sa_spec$n" table --spec "$s"
 done
+# the widest pivot LaTeX sets (issue 38 §4): 256 value columns under one header compile; 257
+# are refused by boundcheck (tests/cli/bad_input.txt), since pdflatex stops at "256 spans"
+cat >"$dir/pivot256.toml" <<'TOML'
+command = "sphere dim"
+[fixed]
+d = 3
+[sweep]
+l = { from = 1, to = 256, step = 1 }
+[layout]
+rows = "d"
+cols = "l"
+value = "N"
+TOML
+standalone sa_pivot256 table --spec "$dir/pivot256.toml"
 echo "latex: $n standalone documents compiled" >&2
 
 # Figures for papers (issue 18): every spec with a [plot] section drawn with --plot NAME.tex

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string_view>
 #include <thread>
 #ifdef BOUNDCHECK_HAVE_OPENMP
@@ -227,6 +228,16 @@ std::string Command::path() const {
 }
 
 bool reads_file(const CLI::Option& o) { return o.get_type_name() == "FILE"; }
+
+bool sweepable(const CLI::Option& o) {
+  static const std::set<std::string> kNumbers = {"INT", "RATIONAL", "LIST", "ANGLE", "SIZE"};
+  const std::string type = o.get_type_name();
+  if (kNumbers.count(type) != 0U) return true;
+  // a choice list: lower-case words and digits between bars ("exact|talk", "1024|1000")
+  return type.find('|') != std::string::npos && std::all_of(type.begin(), type.end(), [](char c) {
+           return c == '|' || c == '-' || c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+         });
+}
 
 out::Meta result_meta(const RunResult& r, const Context& ctx) {
   out::Meta meta{r.digits > 0 ? r.digits : ctx.digits, ctx.threads, r.certified.value_or(ctx.certified)};

@@ -59,6 +59,12 @@ struct Context {
   bool keep_values = true;
 };
 
+/// The watchdog's backstop (tools/main.cpp; the Python module's in-process one): a run still going
+/// at kGraceFactor x its budget + kGraceSeconds is stopped with the time-limit error. Loops poll the
+/// deadline at least every tenth of the budget, so a run stops by its polls well before that.
+inline constexpr double kGraceFactor = 1.1;
+inline constexpr double kGraceSeconds = 0.1;
+
 /// Throws UsageError on any bad global option.
 Context make_context(const GlobalOptions& g);
 
@@ -220,6 +226,11 @@ void add_global_options(CLI::App& app, GlobalOptions& g);
 /// --data). When its value comes from a file (a spec, a catalogue), it must pass
 /// out::check_input_path_from_file.
 bool reads_file(const CLI::Option& o);
+/// Whether a command line's list or range (`--H 1,10`, `--L 6:30:6`, `--H log(1,1e6,4)`) may sweep the
+/// option: its values are numbers (type INT, RATIONAL, LIST, ANGLE, SIZE) or fixed choices
+/// (exact|talk). Any other option (an expression, a path, a prefix, a partition, KEY=VALUE) takes
+/// its value as one string, never expanded: `verify --expr "1,2"` is one (malformed) expression.
+bool sweepable(const CLI::Option& o);
 /// Runs `cmd` and, under --double-check, the second computation (Context::alternate, 12 more
 /// digits, certified), comparing every cell: exact cells must be equal, reals must overlap as
 /// enclosures (a rounded D-digit real stands for +-1 unit in its last digit), doubles agree to

@@ -12,6 +12,7 @@
 #include "core/flint_threads.hpp"
 #include "core/limits.hpp"
 #include "user/loaded.hpp"
+#include "verify/isolate.hpp"
 #include "views/registry_json.hpp"
 
 #include <flint/flint.h>
@@ -171,18 +172,19 @@ int run(int argc, char** argv) {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) signal(sig, clear_line_and_die);
   using namespace bc::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
+  // a catalogue's own quantities are commands too (`boundcheck mine heads --catalogue DIR`, `help`):
+  // loaded before the tree is built; verify, table and tex load their --catalogue themselves
+  if (const auto dir = user::catalogue_argument(args);
+      dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
+    (void)user::load_dir(*dir);
   if (!args.empty() &&
       args[0] == "help") {  // `help --format json`: the registry; `help rank bound`: its --help
     auto forwarded = help_request({args.begin() + 1, args.end()});
     if (!forwarded) return 0;
     args = std::move(*forwarded);
   }
-  // a catalogue's own quantities are commands too (`boundcheck mine heads --catalogue DIR`, `help`):
-  // loaded before the tree is built; verify, table and tex load their --catalogue themselves
-  if (const auto dir = user::catalogue_argument(args);
-      dir && (args.empty() || (args[0] != "verify" && args[0] != "table" && args[0] != "tex")))
-    (void)user::load_dir(*dir);
-  Invoker inv(args);  // only the command the arguments name: start-up is part of every run
+  allow_isolation(true);  // verify may run each claim in a process of its own (one thread here)
+  Invoker inv(args);      // only the command the arguments name: start-up is part of every run
   inv.allow_certificates(true);
   const Command* cmd = nullptr;
   try {
@@ -202,7 +204,8 @@ int run(int argc, char** argv) {
   omp_set_num_threads(ctx.threads);
 #endif
   // grace: loops that poll stop first with a precise message; the watchdog catches the rest
-  const double kill_after = bc::limits::deadline_enabled() ? ctx.max_seconds * 1.25 + 1.0 : 0.0;
+  const double kill_after =
+      bc::limits::deadline_enabled() ? ctx.max_seconds * kGraceFactor + kGraceSeconds : 0.0;
   RunResult r;
   {
     Watchdog dog(path, kill_after, path.rfind("table", 0) != 0);
@@ -210,6 +213,7 @@ int run(int argc, char** argv) {
     current = &dog;
     release_watchdog = [] { current->release(); };
     r = inv.execute(*cmd, ctx);
+    bc::limits::check_finished(path);  // never a result after the budget (issue 38 §4b)
     release_watchdog = nullptr;
   }
   write_certificate(r);  // before the table: a failed write leaves nothing on stdout

@@ -15,7 +15,8 @@ The same commands as the ``boundcheck`` CLI, generated from its command registry
 its own parser and code (a pybind11 extension; no quantity is computed in Python). Groups
 (submodules): ``sphere``, ``rank``, ``depth``, ``sym``, ``comm``; top-level commands ``verify(...)``
 and ``table(spec=...)`` (with ``table.merge(files=[...])``); ``run("rank bound", ...)`` and
-``invoke([...argv...])`` for any command by name. Every function takes the command's options as
+``invoke([...argv...])`` for any command by name; ``load("paper/")`` for a catalogue's own
+quantities (a namespace of their functions). Every function takes the command's options as
 keywords ('-' -> '_') plus the global options ``digits=``, ``threads=``, ``certified=``,
 ``max_seconds=``, ``double_check=``, ``format=`` and ``output=`` (writes the file as the CLI does).
 
@@ -54,7 +55,7 @@ from ._ball import Ball, exp, log, max, min, sqrt  # noqa: A004 - boundcheck.min
 from ._context import OPTIONS as CONTEXT_OPTIONS
 from ._context import context, get_context, set_defaults
 from ._table import Table
-from ._commands import GLOBAL_OPTIONS, commands, invoke, run
+from ._commands import GLOBAL_OPTIONS, Catalogue, commands, invoke, load, run
 from ._commands import install as _install
 
 __version__ = _boundcheck.__version__
@@ -63,7 +64,7 @@ for _cls in (Error, UsageError, DomainError, ResourceError, InternalError, Undec
 
 # min/max/sqrt/exp/log are not in __all__: `from boundcheck import *` must not shadow the builtins
 __all__ = ["Ball", "Table", "Error", "UsageError", "DomainError", "ResourceError", "InternalError",
-           "UndecidedError", "run", "invoke", "commands", "context", "set_defaults", "get_context",
+           "UndecidedError", "run", "invoke", "commands", "load", "Catalogue", "context", "set_defaults", "get_context",
            "GLOBAL_OPTIONS", "CONTEXT_OPTIONS", "__version__"]
 __all__ += _install(globals(), __name__)
 

@@ -176,7 +176,7 @@ class _RankGroup:
     def u(self, d: _Arg, *, t: _Arg = ..., theta: _Arg = ..., theta_grid: _Arg = ..., degree: _Arg = ..., weighting: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """The head-angle weighting u(t) reproducing the target (paper-A Fig. 5)."""
     def random_features(self, d: _Arg, H: _Arg, *, trials: _Arg = ..., seed: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
-        """Error of optimally weighted random rank-1 heads (Monte Carlo)."""
+        """+-1 error of optimally weighted random rank-1 heads (Monte Carlo), beside LB(d, 1, H)."""
 
 class _DepthGroup:
     def bounds(self, L: _Arg, dx: _Arg, *, H: _Arg = ..., corollary: _Arg = ..., shallow_L: _Arg = ..., beta2_const: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
@@ -213,7 +213,7 @@ class _CommGroup:
 class _TableGroup:
     def __call__(self, *, spec: _Arg = ..., shard: _Arg = ..., resume: bool = ..., set: _Sets = ..., catalogue: _Arg = ..., plot: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Sweep a command over a parameter grid: CSV/JSON/Markdown/LaTeX tables, plots, shards."""
-    def merge(self, files: _Arg = ..., *, plot: _Arg = ..., outputs: bool = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+    def merge(self, files: _Arg = ..., *, plot: _Arg = ..., outputs: bool = ..., catalogue: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Join the shard files of one spec into the table the unsharded run prints."""
     def plan(self, *, spec: _Arg = ..., shards: _Arg = ..., set: _Sets = ..., catalogue: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
         """Per shard: tasks, points and estimated cost of a sharded sweep."""

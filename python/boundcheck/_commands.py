@@ -41,7 +41,7 @@ from ._ball import Ball
 from ._errors import UsageError, suggest
 from ._table import Table
 
-__all__ = ["run", "invoke", "commands", "GLOBAL_OPTIONS"]
+__all__ = ["run", "invoke", "commands", "load", "GLOBAL_OPTIONS"]
 
 #: The registry: one dict per leaf command (path, description, footer, help, options, list_options).
 _COMMANDS = {c["path"]: c for c in _boundcheck.commands()}
@@ -353,3 +353,43 @@ def install(namespace: dict, package: str) -> list[str]:
             setattr(g, f.__name__, f)
             g.__all__.append(f.__name__)
     return names
+
+
+class Catalogue(types.SimpleNamespace):
+    """What :func:`load` returns: one attribute per namespace of the catalogue's quantities
+    (``paper.mine.compose_heads(n=1024, d=63)``), ``quantities`` (their command paths), ``directory``
+    and :meth:`verify` (the catalogue's claims, as ``boundcheck verify --catalogue DIR``)."""
+
+    def verify(self, **kwargs) -> Table:
+        """Runs the catalogue's claims: ``boundcheck.verify(catalogue=DIR, **kwargs)``."""
+        return run("verify", catalogue=self.directory, **kwargs)
+
+    def __repr__(self):
+        return f"<boundcheck catalogue {self.directory!r}: {', '.join(self.quantities) or 'no quantities'}>"
+
+
+def load(directory) -> Catalogue:
+    """Reads and checks the catalogue in `directory` (its ``*.toml``) as ``--catalogue DIR`` does, and
+    registers its ``[[quantity]]`` entries as commands of the one registry: afterwards they are
+    functions here like any built-in command (keywords, Tables, Balls, ``help()`` showing the formula,
+    source and parameters), and ``verify(expr=...)`` and ``table`` specs reach them too. A malformed
+    catalogue raises UsageError naming every problem (file:line:column, one per line)."""
+    paths = _boundcheck.load_catalogue(os.fspath(directory))
+    fresh = {c["path"]: c for c in _boundcheck.commands()}
+    _COMMANDS.update(fresh)
+    _OPTIONS_BY_NAME.update({p: _by_name(c) for p, c in fresh.items()})
+    ns = Catalogue(directory=os.fspath(directory), quantities=list(paths))
+    for path in paths:
+        group_word, leaf = path.split()
+        gname = pyname(group_word)
+        group = getattr(ns, gname, None)
+        if group is None:
+            group = _Group(f"boundcheck.{gname}")
+            group.__all__ = []
+            group.__doc__ = f"Quantities of the catalogue {os.fspath(directory)!r} in the namespace {group_word}."
+            setattr(ns, gname, group)
+        f = _function(_COMMANDS[path], group.__name__)
+        setattr(group, f.__name__, f)
+        if f.__name__ not in group.__all__:
+            group.__all__.append(f.__name__)
+    return ns

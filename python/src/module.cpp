@@ -25,6 +25,7 @@
 #include "output/latex_text.hpp"
 #include "output/table.hpp"
 #include "pyflint.hpp"
+#include "user/loaded.hpp"
 #include "views/registry_json.hpp"
 
 #include <pybind11/pybind11.h>
@@ -98,8 +99,9 @@ void execute(Invoker& inv, Job& job) {
 #ifdef BOUNDCHECK_HAVE_OPENMP
     omp_set_num_threads(res->ctx.threads);
 #endif
-    res->run = inv.execute(*cmd, res->ctx);  // lists, ranges and --double-check as on the CLI
-    bc::cli::write_certificate(res->run);    // certificate= FILE, as the CLI writes it
+    res->run = inv.execute(*cmd, res->ctx);   // lists, ranges and --double-check as on the CLI
+    bc::limits::check_finished(cmd->path());  // no result after the budget, as on the CLI
+    bc::cli::write_certificate(res->run);     // certificate= FILE, as the CLI writes it
     if (!res->ctx.output.empty()) bc::cli::emit(res->run, res->ctx);  // the file, as the CLI writes it
     job.result = std::move(res);
   } catch (const bc::UsageError& e) {
@@ -154,8 +156,9 @@ class Pool {
 
  private:
   void work() {
-    Invoker inv;
-    inv.allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
+    auto inv = std::make_unique<Invoker>();
+    unsigned generation = bc::cli::user::generation();
+    inv->allow_certificates(true);  // certificate="FILE" is a keyword a user types, as on the CLI
     for (;;) {
       std::shared_ptr<Job> job;
       spin_for([this] { return queued_.load(std::memory_order_acquire) > 0; });  // a loop's next call
@@ -167,7 +170,12 @@ class Pool {
         queued_.fetch_sub(1, std::memory_order_release);
         --idle_;
       }
-      execute(inv, *job);
+      if (generation != bc::cli::user::generation()) {  // boundcheck.load added quantities
+        generation = bc::cli::user::generation();
+        inv = std::make_unique<Invoker>();
+        inv->allow_certificates(true);
+      }
+      execute(*inv, *job);
       {
         // idle again before the caller wakes: its next call must not find every worker busy and
         // start one more (the pool grew by a worker now and then, ~0.5 MB each), and running()
@@ -219,14 +227,16 @@ py::object error_class(Failure f) {
   }
 }
 
-/// The CLI's watchdog (tools/main.cpp), in-process: past 1.25 x the run's budget + 1 s, a run that
+/// The CLI's watchdog (tools/main.cpp), in-process: past 1.1 x the run's budget + 0.1 s, a run that
 /// its polls did not stop (one long FLINT call, a loop without a poll) has overrun; "" otherwise,
 /// else the CLI's message. The job's Run is read through a RunScope on this thread (its fields are
 /// atomic); its clock starts when the worker takes the job.
 std::string overrun(Job& job) {
   const bc::limits::RunScope peek(job.limits);
   const double budget = bc::limits::time_budget();
-  if (!bc::limits::deadline_enabled() || bc::limits::elapsed() <= 1.25 * budget + 1.0) return "";
+  if (!bc::limits::deadline_enabled() ||
+      bc::limits::elapsed() <= bc::cli::kGraceFactor * budget + bc::cli::kGraceSeconds)
+    return "";
   std::string what;
   for (const auto& w : job.args) {
     if (w.empty() || w[0] == '-') break;
@@ -237,14 +247,46 @@ std::string overrun(Job& job) {
   return what + ": exceeded the time limit of " + limit + " s (raise --max-seconds)";
 }
 
+/// Whether the interpreter is ending because its main thread died of KeyboardInterrupt (Ctrl-C
+/// outside a boundcheck call, e.g. in Thread.join): the main thread has stopped and the exception it
+/// printed (sys.last_value) is a KeyboardInterrupt. Python then joins the other threads, whose calls
+/// must not run on to their deadlines (issue 38 §4c: the process exited 29 s after Ctrl-C). A main
+/// thread that ends normally is not an interrupt: its threads' calls run to their end. GIL held.
+bool interpreter_interrupted() {
+  try {
+    static py::object* main =
+        new py::object(py::module_::import("threading").attr("main_thread")());  // leaked
+    if (main->attr("is_alive")().cast<bool>()) return false;
+    const py::module_ sys = py::module_::import("sys");
+    return py::hasattr(sys, "last_value") &&
+           PyErr_GivenExceptionMatches(sys.attr("last_value").ptr(), PyExc_KeyboardInterrupt) != 0;
+  } catch (py::error_already_set&) {  // the interpreter is going away: no verdict, wait on
+    PyErr_Clear();
+    return false;
+  }
+}
+
+/// Why a waiting call stops early: a signal handler raised (this is the main thread), the
+/// interpreter is ending on an interrupt, another thread's call was interrupted (limits::cancel_all
+/// cancelled this one), or the run overran its budget.
+enum class Stop { none, signal, interrupt, overrun };
+
+/// KeyboardInterrupt in a thread whose call was cancelled by an interrupt elsewhere.
+[[noreturn]] void raise_cancelled() {
+  PyErr_SetString(PyExc_KeyboardInterrupt,
+                  "boundcheck: interrupted (Ctrl-C): every computation in progress was cancelled");
+  throw py::error_already_set();
+}
+
 /// Runs one invocation with the GIL released; KeyboardInterrupt (or any signal handler's
-/// exception) within 50 ms of the signal, ResourceError when the run overruns its budget. Either
-/// cancels the run: the worker stops at its next poll.
+/// exception) within 50 ms of the signal, ResourceError when the run overruns its budget. An
+/// interrupt cancels every run in progress in the process (limits::cancel_all): their calls raise
+/// KeyboardInterrupt in their own threads within 50 ms, and their workers stop at their next poll.
 Result run(std::vector<std::string> args) {
   auto job = std::make_shared<Job>();
   job->args = std::move(args);
   pool().submit(job);
-  bool interrupted = false;
+  Stop stop = Stop::none;
   std::string overran;
   {
     py::gil_scoped_release nogil;
@@ -254,18 +296,25 @@ Result run(std::vector<std::string> args) {
       lk.unlock();
       {
         py::gil_scoped_acquire gil;
-        interrupted = PyErr_CheckSignals() != 0;
+        if (PyErr_CheckSignals() != 0)
+          stop = Stop::signal;
+        else if (job->limits.cancelled() || interpreter_interrupted())
+          stop = Stop::interrupt;
       }
-      if (interrupted || !(overran = overrun(*job)).empty()) break;
+      if (stop == Stop::none && !(overran = overrun(*job)).empty()) stop = Stop::overrun;
+      if (stop != Stop::none) break;
       lk.lock();
     }
   }
-  if (interrupted || !overran.empty()) {
+  if (stop != Stop::none) {
     job->limits.cancel();  // the worker stops at its next poll (issue 29: it used to run to the end)
-    if (interrupted) throw py::error_already_set();
+    if (stop == Stop::signal || stop == Stop::interrupt) bc::limits::cancel_all();  // every run in progress
+    if (stop == Stop::signal) throw py::error_already_set();
+    if (stop == Stop::interrupt) raise_cancelled();
     PyErr_SetString(error_class(Failure::resource).ptr(), overran.c_str());
     throw py::error_already_set();
   }
+  if (job->failure != Failure::none && job->limits.cancelled()) raise_cancelled();
   if (job->failure != Failure::none) {
     PyErr_SetString(error_class(job->failure).ptr(), job->message.c_str());
     throw py::error_already_set();
@@ -412,7 +461,14 @@ std::string render(const Result& r, const std::string& format) {
 
 /// The registry as data: one dict per leaf command, in declaration order.
 py::list commands() {
-  static Invoker* inv = new Invoker;  // read-only after construction; leaked like the pool
+  // rebuilt when a catalogue's quantities were loaded since (boundcheck.load); the old one is
+  // leaked, as the pool is: a generated function may still be running through it
+  static Invoker* inv = nullptr;
+  static unsigned generation = 0;
+  if (inv == nullptr || generation != bc::cli::user::generation()) {
+    generation = bc::cli::user::generation();
+    inv = new Invoker;
+  }
   py::list out;
   for (const auto& c : inv->registry().commands()) {
     py::list opts;
@@ -438,6 +494,38 @@ py::list commands() {
     d["list_options"] = c.list_options;
     d["help"] = c.app->help();
     out.append(d);
+  }
+  return out;
+}
+
+/// boundcheck.load(DIR): the catalogue read, checked and its quantities registered, as the CLI's
+/// --catalogue DIR does; the paths of the commands they are ("mine compose-heads"). Errors are the
+/// CLI's (a malformed file: UsageError with every problem, one per line).
+py::list load_catalogue(const std::string& dir) {
+  bc::verify::Catalogue cat;
+  Failure f = Failure::none;
+  std::string message;
+  {
+    py::gil_scoped_release release;
+    try {
+      cat = bc::cli::user::load_dir(dir);
+    } catch (const bc::UsageError& e) {
+      f = Failure::usage, message = e.what();
+    } catch (const bc::DomainError& e) {
+      f = Failure::domain, message = e.what();
+    } catch (const bc::ResourceError& e) {
+      f = Failure::resource, message = e.what();
+    }
+  }
+  if (f != Failure::none) {
+    PyErr_SetString(error_class(f).ptr(), message.c_str());  // every problem of a file, one per line
+    throw py::error_already_set();
+  }
+  py::list out;
+  for (const auto& q : cat.quantities) {
+    std::string leaf = q.path()[1];
+    std::replace(leaf.begin(), leaf.end(), '_', '-');
+    out.append(q.path()[0] + " " + leaf);
   }
   return out;
 }
@@ -508,6 +596,9 @@ PYBIND11_MODULE(_boundcheck, m) {
       py::arg("word"), py::arg("candidates"),
       "The closest candidates (at most two, equally close) within a few edits (src/core/suggest.hpp).");
   m.def("commands", &commands, "Every leaf command of the registry with its options and help text.");
+  m.def("load_catalogue", &load_catalogue, py::arg("dir"),
+        "Reads and checks the catalogue in DIR and registers its [[quantity]] entries as commands; returns "
+        "the command paths they define (tools/user/loaded.hpp).");
   m.def("run", &run, py::arg("argv"),
         "Runs one invocation, as typed after `boundcheck` (e.g. ['rank', 'bound', '--d=64', ...]).\n"
         "Releases the GIL; raises KeyboardInterrupt on Ctrl-C (the computation is cancelled: it stops\n"

@@ -59,6 +59,30 @@ def test_the_same_exact_value_through_every_front_end(tmp_path):
     assert t.value("talk_power").lo == 16
 
 
+def test_fig5_spec_calls_its_gaussian_reading_an_interpretation():
+    """Issue 38 §5: data/specs/paperA_fig5.toml stated as fact that the caption's distribution over
+    the angle is the plotted u(cos theta)/u(1). The distribution u induces over the angle (q, k
+    uniform) is u(cos theta) sin^(d-2) theta; the spec says where it peaks at d = 1024, recomputed
+    here in floats from the tool's u on the spec's grid (log u + (d-2) log sin theta, u > 0)."""
+    import math
+    import pathlib
+    spec = (pathlib.Path(__file__).resolve().parents[2] / "data" / "specs" / "paperA_fig5.toml").read_text()
+    assert "is our\n# interpretation" in spec
+    assert "u(cos theta) sin^{d-2} theta" in spec
+    t = boundcheck.rank.u(d=1024, theta_grid=480, digits=12)
+    best = None
+    for frac, u in zip(t.column("theta_over_pi"), t.column("u")):
+        theta = float(Fraction(frac)) * math.pi
+        u = float(u.mid) if hasattr(u, "mid") else float(u)
+        if u <= 0 or not 0 < theta < math.pi:
+            continue
+        v = math.log(u) + 1022 * math.log(math.sin(theta))
+        if best is None or v > best[0]:
+            best = (v, theta)
+    assert abs(best[1] - 1.56) < 0.01, best
+    assert "near theta = 1.56 rad, not at 0" in spec
+
+
 def test_rank_u_weighting_as_printed_from_python():
     """Issue 36: the weighting the published Figure 5 was drawn with, as a keyword. Reference:
     data/u_as_printed_mpmath.csv (the authors' formula, inner products by mpmath quadrature)."""

@@ -1,6 +1,8 @@
 // See pair_matching.hpp.
 #include "comm/pair_matching.hpp"
 
+#include "core/limits.hpp"
+
 #include "core/errors.hpp"
 #include "core/random.hpp"
 
@@ -131,14 +133,19 @@ PairMatchingStats pair_matching_run(unsigned long N, unsigned long M, double alp
   const double c0 = pair_matching_dummy_coef(M, theta);
   std::vector<PairMatchingStats> slot(trials);
   const long nt = static_cast<long>(trials);
+  limits::Run& run = limits::current();  // the trials read this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #else
   (void)threads;
 #endif
-  for (long t = 0; t < nt; ++t)
+  for (long t = 0; t < nt; ++t) {
+    const limits::RunScope scope(run);
+    if (limits::expired()) continue;  // nothing may throw here: polled after the loop
     score_instance(slot[static_cast<size_t>(t)],
                    pair_matching_instance(N, M, seed, static_cast<unsigned long>(t)), M, alpha, c0);
+  }
+  limits::poll("comm pair-matching");
   PairMatchingStats st;
   st.trials = trials;
   for (const auto& s : slot) {

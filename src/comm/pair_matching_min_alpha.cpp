@@ -12,6 +12,8 @@
 // steps with errors; about log2(1 / rel_tol) + a few steps.
 #include "comm/pair_matching.hpp"
 
+#include "core/limits.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -38,19 +40,22 @@ class ZeroErrorTest {
     std::atomic<bool> bad{false};
     std::atomic<unsigned long> which{first};
     const long nt = static_cast<long>(trials_);
+    limits::Run& run = limits::current();  // the trials read this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #else
     (void)threads;
 #endif
     for (long t = 0; t < nt; ++t) {
+      const limits::RunScope scope(run);
       const auto tu = static_cast<unsigned long>(t);
-      if (tu == first || bad.load(std::memory_order_relaxed)) continue;
+      if (tu == first || bad.load(std::memory_order_relaxed) || limits::expired()) continue;
       if (trial_errs(tu, alpha)) {
         which = tu;
         bad = true;
       }
     }
+    limits::poll("comm pair-matching: the least alpha");  // skipped trials decide nothing
     last_bad_ = which.load();
     return !bad.load();
   }

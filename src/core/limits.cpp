@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -28,13 +29,34 @@ double test_scale() {
   return f;
 }
 
-Run& process_run() {
-  static Run run;  // main()'s, and every thread's without a RunScope
-  return run;
+std::atomic<std::uint64_t> g_cancel_epoch{0};  // cancel_all() calls so far
+static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "cancel_all runs in a signal handler");
+
+// BOUNDCHECK_TEST_DEADLINE (seconds > 0), or 0 when not set.
+double test_deadline() {
+  static const double v = [] {
+    const char* e = std::getenv("BOUNDCHECK_TEST_DEADLINE");
+    if (e == nullptr) return 0.0;
+    char* end = nullptr;
+    const double x = std::strtod(e, &end);
+    return end != e && x > 0 ? x : 0.0;
+  }();
+  return v;
+}
+
+// The deadline poll() enforces, in seconds from the clock's start.
+double deadline_seconds() {
+  const double budget = time_budget() * test_scale();
+  return test_deadline() > 0 ? std::min(budget, test_deadline()) : budget;
 }
 
 thread_local Run* t_run = nullptr;
 }  // namespace
+
+Run& process_run() {
+  static Run run{Run::ProcessWide{}};  // main()'s, and every thread's without a RunScope
+  return run;
+}
 
 /// The fields of a Run, for the functions of this file.
 struct RunAccess {
@@ -44,7 +66,19 @@ struct RunAccess {
   static std::atomic<double>& estimate(Run& r) { return r.estimate_; }
 };
 
-Run::Run() noexcept : budget_(default_seconds), start_(Clock::now().time_since_epoch().count()) {}
+Run::Run() noexcept
+    : budget_(default_seconds),
+      start_(Clock::now().time_since_epoch().count()),
+      epoch_(g_cancel_epoch.load(std::memory_order_acquire)) {}
+
+Run::Run(ProcessWide) noexcept : Run() { epoch_ = UINT64_MAX; }
+
+bool Run::cancelled() const noexcept {
+  return cancelled_.load(std::memory_order_relaxed) ||
+         epoch_ < g_cancel_epoch.load(std::memory_order_acquire);
+}
+
+void cancel_all() noexcept { g_cancel_epoch.fetch_add(1, std::memory_order_acq_rel); }
 
 Run& current() { return t_run != nullptr ? *t_run : process_run(); }
 
@@ -79,10 +113,24 @@ double elapsed() {
 void poll(const char* what) {
   if (current().cancelled()) throw ResourceError(fmt::format("{}: cancelled", what));
   if (!deadline_enabled()) return;
-  const double budget = time_budget() * test_scale();
-  if (elapsed() > budget)
+  const double deadline = deadline_seconds();
+  if (elapsed() > deadline)
     throw ResourceError(
-        fmt::format("{}: exceeded the time limit of {:.3g} s (raise --max-seconds)", what, budget));
+        fmt::format("{}: exceeded the time limit of {:.3g} s (raise --max-seconds)", what, deadline));
+}
+
+bool expired() noexcept {
+  if (current().cancelled()) return true;
+  return deadline_enabled() && elapsed() > deadline_seconds();
+}
+
+void check_finished(const std::string& what) {
+  if (!deadline_enabled()) return;
+  const double deadline = deadline_seconds(), t = elapsed();
+  if (t > deadline)
+    throw ResourceError(
+        fmt::format("{}: finished after the time limit of {:.3g} s, at {:.3g} s (raise --max-seconds)", what,
+                    deadline, t));
 }
 
 void refuse(const std::string& what, double estimate, double limit, const std::string& unit,

@@ -45,19 +45,29 @@ class Run {
   Run& operator=(const Run&) = delete;
   /// Any thread: the run's next poll() throws ResourceError ("...: cancelled"), deadline or not.
   void cancel() noexcept { cancelled_.store(true, std::memory_order_relaxed); }
-  [[nodiscard]] bool cancelled() const noexcept { return cancelled_.load(std::memory_order_relaxed); }
+  /// cancel() was called, or cancel_all() since this Run was made.
+  [[nodiscard]] bool cancelled() const noexcept;
 
  private:
+  struct ProcessWide {};
+  explicit Run(ProcessWide) noexcept;  ///< the process-wide Run: cancel_all() leaves it alone
   friend struct RunAccess;
+  friend Run& process_run();
   std::atomic<double> budget_;
   std::atomic<std::int64_t> start_;  ///< steady_clock ticks
   std::atomic<bool> deadline_{true};
   std::atomic<bool> cancelled_{false};
   std::atomic<double> estimate_{0.0};
+  std::uint64_t epoch_;  ///< cancel_all() calls before this Run was made (UINT64_MAX: never cancelled)
 };
 
 /// The Run of the calling thread.
 [[nodiscard]] Run& current();
+
+/// Cancels every Run made before this call, on every thread (an interrupt in the Python module:
+/// every in-flight computation of the process stops at its next poll); Runs made later, and the
+/// process-wide Run, are not affected. Async-signal-safe (one lock-free atomic increment).
+void cancel_all() noexcept;
 
 /// Makes `run` the calling thread's Run until destroyed (then the previous one again).
 class RunScope {
@@ -90,9 +100,21 @@ double work(double base);
 double elapsed();
 /// Throws ResourceError("<what>: exceeded the time limit of S s (raise --max-seconds)") once the
 /// deadline has passed, and ResourceError("<what>: cancelled") once the run is cancelled. Cheap (one
-/// clock read); call it every few milliseconds of work: how late a run stops past its budget, or
-/// after its cancellation, is the longest stretch of work between two polls.
+/// clock read); call it every few milliseconds of work, and at least every tenth of the budget: how
+/// late a run stops past its budget, or after its cancellation, is the longest stretch of work
+/// between two polls. The test-only environment variable BOUNDCHECK_TEST_DEADLINE=S (read once)
+/// moves the deadline to S seconds whatever the budget, the estimates keeping the budget: a test
+/// then sees whether a command's long loops poll, without racing the clock.
 void poll(const char* what);
+
+/// Whether poll() would throw: for a loop that may not throw where it runs (an OpenMP region), which
+/// skips its remaining work once this is true and polls after the region.
+[[nodiscard]] bool expired() noexcept;
+
+/// A front end's last word before it prints a result: throws ResourceError("<what>: finished after
+/// the time limit of S s, at T s (raise --max-seconds)") when the deadline has passed (a stretch
+/// without a poll ran over), so that no result is ever returned after its budget.
+void check_finished(const std::string& what);
 
 /// Throws ResourceError("<what>: estimated <estimate> exceeds the limit <limit> (<hint>)").
 [[noreturn]] void refuse(const std::string& what, double estimate, double limit, const std::string& unit,

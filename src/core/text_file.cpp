@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -20,6 +21,9 @@ std::string human(size_t bytes) {
 }  // namespace
 
 std::string read_text_file(const std::string& path, const TextLimits& lim, const std::string& what) {
+  std::error_code ec;  // an ifstream opens a directory and reads it as empty (issue 38 §4)
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError(fmt::format("{}: \"{}\" is a directory", what, path));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError(fmt::format("{}: cannot read \"{}\"", what, path));
   std::string text;

@@ -15,7 +15,7 @@ struct TextLimits {
 };
 
 /// The file's text. Throws UsageError("<what>: ...") naming the path when it cannot be read, is
-/// larger than max_bytes, holds a NUL byte, or has a line longer than max_line.
+/// a directory, larger than max_bytes, holds a NUL byte, or has a line longer than max_line.
 std::string read_text_file(const std::string& path, const TextLimits& lim, const std::string& what);
 
 }  // namespace bc

@@ -30,7 +30,9 @@
 //   QUANTITY := NAME ('.' NAME)+, where '-' between letters inside it is part of the name
 //               (`rank.head-target`; write `a.b - c` with spaces to subtract)
 //   STRING   := '"' chars '"' | "'" chars "'"
-// FUNC: sqrt exp log ln log2 log10 abs floor ceil gamma binom min max (min/max: any arity >= 1).
+// FUNC: sqrt exp log ln log2 log10 abs floor ceil gamma binom min max (min/max: any arity >= 1);
+// exact where the value is rational: log2 and log10 of an exact power of their base (log2(1024)
+// = 10), log(1) = 0, exp(0) = 1, and abs, floor, ceil, gamma, binom, min, max of exact values.
 // QUANT: all any (truth values), min max sum prod (numbers); ranges of at most 10^6 values.
 // Keywords: and or not in true false is as.
 // `~= b` without [..] needs a decimal literal b and reads its printed digits as rounded

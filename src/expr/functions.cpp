@@ -62,6 +62,39 @@ void gamma(Value& r, const Value& x, size_t pos, slong prec) {
   }
 }
 
+// log_base(x) exactly when x is an integer power of the base (log2(1024) = 10, log10(1/1000) =
+// -3, log(1) = 0: base 0 stands for e, whose only exact case is 1): a power of the base is exact
+// as a user writes it, n*log2(n) at n = 2^k an integer. Else only the ball.
+void exact_log(Value& r, const Value& x, ulong base, slong prec) {
+  if (!x.exact || fmpq_sgn(x.exact->x) <= 0) return;
+  const fmpz* num = fmpq_numref(x.exact->x);
+  const fmpz* den = fmpq_denref(x.exact->x);
+  if (fmpz_is_one(num) && fmpz_is_one(den)) {
+    r.exact = Fmpq(0, 1);
+  } else if (base >= 2 && (fmpz_is_one(num) || fmpz_is_one(den))) {
+    Fmpz rest, b(static_cast<slong>(base));
+    const slong k = fmpz_remove(rest.x, fmpz_is_one(den) ? num : den, b.x);
+    if (k <= 0 || !fmpz_is_one(rest.x)) return;
+    r.exact = Fmpq(fmpz_is_one(den) ? k : -k, 1);
+  } else {
+    return;
+  }
+  finish_exact(r, prec);
+}
+
+// log and sqrt outside their domain are undefined, not an infinite enclosure printed as a value:
+// refused when the argument is certainly outside (log(0), sqrt(-1)); a ball that straddles the
+// boundary stays an enclosure (undecided where it matters).
+void check_domain(const std::string& f, const Value& x, long pos) {
+  const bool log = f == "log" || f == "ln" || f == "log2" || f == "log10";
+  if ((log && arb_is_nonpositive(x.ball.x)) || (f == "sqrt" && arb_is_negative(x.ball.x)))
+    throw Undefined(fmt::format(
+        "expression, column {}: {}(x) is undefined for x {} 0, got x = {}", pos, f, log ? "<=" : "<",
+        x.exact && fmpz_bits(fmpq_numref(x.exact->x)) + fmpz_bits(fmpq_denref(x.exact->x)) < 200
+            ? x.exact->str()
+            : show_ball(x.ball.x, 10)));
+}
+
 }  // namespace
 
 Value Evaluator::call(const Node& n, Sink* sink) {
@@ -72,14 +105,18 @@ Value Evaluator::call(const Node& n, Sink* sink) {
   const slong prec = o_.prec;
   Value r;
   const Value& x = v[0];
+  check_domain(f, x, n.pos);
   if (f == "sqrt") {
     exact_sqrt(r, x, prec);
   } else if (f == "exp") {
     arb_exp(r.ball.x, x.ball.x, prec);
+    if (x.exact && fmpq_is_zero(x.exact->x)) r.exact = Fmpq(1, 1);
   } else if (f == "log" || f == "ln") {
     arb_log(r.ball.x, x.ball.x, prec);
+    exact_log(r, x, 0, prec);
   } else if (f == "log2" || f == "log10") {
     arb_log_base_ui(r.ball.x, x.ball.x, f == "log2" ? 2 : 10, prec);
+    exact_log(r, x, f == "log2" ? 2 : 10, prec);
   } else if (f == "abs") {
     arb_abs(r.ball.x, x.ball.x);
     if (x.exact) {

@@ -8,10 +8,13 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 namespace bc::out {
 
@@ -142,6 +145,62 @@ bool is_write_through(const std::string& path) {
   return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
 }
 
+namespace {
+
+/// This host's name as it goes into a temporary's name: letters, digits and '-' (others dropped),
+/// at most 64 characters, "host" when it has none.
+std::string host_tag() {
+  char buf[256] = {0};
+  std::string out;
+  if (gethostname(buf, sizeof buf - 1) == 0)
+    for (const char* p = buf; *p != '\0' && out.size() < 64; ++p)
+      if (std::isalnum(static_cast<unsigned char>(*p)) != 0 || *p == '-') out += *p;
+  return out.empty() ? "host" : out;
+}
+
+/// Whether process `pid` has ended: no such process, or a zombie (killed, not yet reaped: it
+/// will never write again; Linux's /proc/PID/stat says so). A process we may not signal is alive.
+bool process_gone(pid_t pid) {
+  if (kill(pid, 0) != 0) return errno == ESRCH;
+  std::ifstream stat(fmt::format("/proc/{}/stat", static_cast<long>(pid)));
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto paren = text.rfind(')');
+  return paren != std::string::npos && paren + 2 < text.size() && text[paren + 2] == 'Z';
+}
+
+/// The pid of `name` when it is `prefix` PID "." and six mkstemp characters, else 0.
+pid_t temporary_pid(const std::string& name, const std::string& prefix) {
+  if (name.rfind(prefix, 0) != 0) return 0;
+  const std::string rest = name.substr(prefix.size());
+  const auto dot = rest.find('.');
+  if (dot == std::string::npos || dot == 0 || dot > 9 || rest.size() != dot + 7) return 0;
+  if (rest.find_first_not_of("0123456789") != dot) return 0;
+  for (size_t i = dot + 1; i < rest.size(); ++i)
+    if (std::isalnum(static_cast<unsigned char>(rest[i])) == 0) return 0;
+  return static_cast<pid_t>(std::stol(rest.substr(0, dot)));
+}
+
+}  // namespace
+
+size_t remove_stale_temporaries(const std::string& target) {
+  namespace fs = std::filesystem;
+  const fs::path t(target);
+  const fs::path dir = t.has_parent_path() ? t.parent_path() : fs::path(".");
+  const std::string prefix = t.filename().string() + ".tmp." + host_tag() + ".";
+  size_t removed = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const pid_t pid = temporary_pid(name, prefix);
+    if (pid <= 0 || pid == getpid()) continue;
+    struct stat st {};
+    if (lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) continue;
+    if (!process_gone(pid)) continue;  // alive (or not ours to signal): kept
+    if (unlink(it->path().c_str()) == 0) ++removed;
+  }
+  return removed;
+}
+
 struct AtomicWriter::Signals {
   SignalGuard guard;
 };
@@ -156,7 +215,8 @@ AtomicWriter::AtomicWriter(const std::string& path) : shown_(path) {
   if (is_write_through(target_))
     throw UsageError(fmt::format("--output: \"{}\" is not a regular file", path));
   mode_ = exists ? (st.st_mode & 07777) : 0644;
-  std::string tmpl = target_ + ".tmp.XXXXXX";
+  (void)remove_stale_temporaries(target_);  // of runs killed outright (SIGKILL) before they could
+  std::string tmpl = fmt::format("{}.tmp.{}.{}.XXXXXX", target_, host_tag(), static_cast<long>(getpid()));
   if (tmpl.size() >= sizeof(g_tmp_path)) throw UsageError("--output: path too long");
   signals_ = std::make_unique<Signals>();
   std::memcpy(g_tmp_path, tmpl.c_str(), tmpl.size() + 1);

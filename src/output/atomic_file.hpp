@@ -2,6 +2,10 @@
 // text is written to a temporary file in FILE's directory, flushed to disk, and renamed over FILE
 // only on success. If the process is interrupted (SIGINT, SIGTERM, SIGHUP) while the temporary
 // exists, the handler removes it, so a failed or interrupted run never leaves a partial file.
+// A run killed outright (SIGKILL, a crash, a lost node) cannot remove it: the temporary is named
+// FILE.tmp.HOST.PID.XXXXXX, and the next writer of FILE removes those of this host whose process is
+// gone (kill(PID, 0) fails with ESRCH, or it is a zombie) and that belong to this user; a live process's
+// temporary, one of another host (a shared file system) or of another user is never touched.
 //
 // A rename replaces whatever the name pointed to, so it is never used on anything else:
 //  - character/block devices, FIFOs, sockets and /dev/stdout, /dev/stderr, /dev/fd/N are written
@@ -46,6 +50,11 @@ void write_atomic(const std::string& path, const std::string& text);
 
 /// The path `write_atomic` writes to: `path` itself, or the file a symlink chain ends at.
 std::string resolve_output_target(const std::string& path);
+
+/// Removes the temporaries of `target` (FILE.tmp.HOST.PID.XXXXXX beside it) left by dead processes
+/// of this host and this user, as above; returns how many. Never throws (a directory it cannot read
+/// is left alone).
+size_t remove_stale_temporaries(const std::string& target);
 
 /// True when `path` must be written straight through rather than renamed over: an existing
 /// non-regular, non-directory node (device, FIFO, socket) or a /dev/std* or /dev/fd/* name.

@@ -59,8 +59,8 @@ double head_target_double(unsigned long d, double theta);
 /// <arcsin, Q_l>_{u_d} by the closed form (pi/2) c_l^2 / sqrt(N(d,l)).
 void arcsin_coef(arb_t res, ulong d, ulong l, slong prec);
 
-/// Estimated seconds of u_weight's first pass (either weighting) (a pass at doubled precision, when the first does not
-/// reach the digits, is priced when it starts).
+/// Estimated seconds of u_weight's first pass (either weighting) (a pass at doubled precision, when the first
+/// does not reach the digits, is priced when it starts).
 double u_weight_seconds(ulong d, ulong degree, long digits);
 
 /// Which coefficients u carries (`rank u --weighting`): the weighting that reproduces the target

@@ -2,6 +2,8 @@
 // 64 degrees.
 #include "rank/spectral_double.hpp"
 
+#include "core/limits.hpp"
+
 #include "core/errors.hpp"
 
 #include <fmt/format.h>
@@ -197,16 +199,19 @@ std::vector<LbDouble> lb_grid_double(const std::vector<GridPoint>& points, Count
   }
   std::vector<LbDouble> out(points.size());
   const long n = static_cast<long>(groups.size());
+  limits::Run& run = limits::current();  // the groups read this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #else
   (void)threads;
 #endif
   for (long g = 0; g < n; ++g) {
+    const limits::RunScope scope(run);
     const auto& idx = groups[static_cast<size_t>(g)];
     DoubleSpectrum s(points[idx[0]].d, points[idx[0]].r, rule);
     s.extend_to(101);
     for (size_t i : idx) {
+      if (limits::expired()) break;  // nothing may throw here: polled after the loop
       for (;;) {
         LbDouble b = s.bracket(points[i].log_h);
         if (b.hi - b.lo <= tol || b.converged || s.L() >= max_terms) {
@@ -218,6 +223,7 @@ std::vector<LbDouble> lb_grid_double(const std::vector<GridPoint>& points, Count
       }
     }
   }
+  limits::poll("rank bound --kernel double");
   return out;
 }
 

@@ -27,11 +27,15 @@ std::vector<LbBracket> spectral_lower_bounds(ulong d, ulong r, const std::vector
   std::copy_if(open.begin(), open.end(), std::back_inserter(sum_open), summed);
   SpectrumWalker walker(d, r, rule, prec);
   detail::TermAdder term;
-  ulong L = 0;  // the last degree summed
+  ulong L = 0;      // the last degree summed
+  size_t work = 0;  // terms added since the last poll: a degree adds one per H still summed
   for (ulong rung = 101; !open.empty(); rung = 4 * rung + 1) {
     const ulong target = std::min(rung, max_terms | 1) | 1;
     while (L < target) {
-      if ((L & 8191) == 1) limits::poll("rank: spectral sum");
+      if ((work += sum_open.size() + 1) >= 8192) {
+        limits::poll("rank: spectral sum");
+        work = 0;
+      }
       if (L > 0) walker.next();
       for (size_t i : sum_open) term.add(sums[i].x, walker.c2(), walker.rho(), hs[i].x, prec);
       arb_add(energy.x, energy.x, walker.c2(), prec);
@@ -41,6 +45,7 @@ std::vector<LbBracket> spectral_lower_bounds(ulong d, ulong r, const std::vector
     probe.next();
     std::vector<size_t> still;
     for (size_t i : open) {
+      if ((++work & 1023) == 0) limits::poll("rank: spectral sum");
       LbBracket b;
       if (summed(i)) {
         b = detail::close_bracket(sums[i].x, energy.x, probe.rho(), hs[i].x, shape, L, prec);

@@ -10,6 +10,8 @@
 // step, losing up to l/4 bits.
 #include "sphere/gegenbauer.hpp"
 
+#include "core/limits.hpp"
+
 #include <arb_hypgeom.h>
 
 #include <algorithm>
@@ -60,6 +62,7 @@ void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   gegenbauer_cos_coef_first(a.x, d, l, prec);
   arb_zero(s.x);
   for (ulong k = 0; 2 * k <= l; ++k) {
+    if ((k & 4095) == 4095) limits::poll("sphere gegenbauer");  // l/2 terms: 10^7 at l = 2 10^7
     // term = a_k Re(w_k), doubled for the mirror term k' = l-k (unless k = l/2)
     arb_set(tmp.x, acb_realref(w.x));
     mag_set(arb_radref(tmp.x), e.x);

@@ -8,6 +8,8 @@
 // Cost: l/2 + 1 terms of about eight ball operations: O(l M(prec)), like the cosine sum.
 #include "sphere/gegenbauer.hpp"
 
+#include "core/limits.hpp"
+
 #include <stdexcept>
 
 namespace bc::sphere {
@@ -28,6 +30,7 @@ void gegenbauer_c_cosh(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   gegenbauer_cos_coef_first(a.x, d, l, prec);
   arb_zero(s.x);
   for (ulong k = 0; 2 * k <= l; ++k) {
+    if ((k & 4095) == 4095) limits::poll("sphere gegenbauer");
     if (2 * k == l) {  // the middle term: cosh(0) = 1
       arb_add(s.x, s.x, a.x, prec);
       break;

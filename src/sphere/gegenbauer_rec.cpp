@@ -5,6 +5,8 @@
 // (|t| + sqrt(1+t^2))^l and gegenbauer_cos.cpp is used instead.
 #include "sphere/gegenbauer.hpp"
 
+#include "core/limits.hpp"
+
 #include <stdexcept>
 
 namespace bc::sphere {
@@ -19,6 +21,7 @@ void gegenbauer_c_rec(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   }
   arb_mul_ui(cur.x, t, d - 2, prec);
   for (ulong n = 1; n < l; ++n) {
+    if ((n & 4095) == 4095) limits::poll("sphere gegenbauer");
     arb_mul(next.x, cur.x, t, prec);
     arb_mul_ui(next.x, next.x, 2 * n + d - 2, prec);
     arb_mul_ui(tmp.x, prev.x, n + d - 3, prec);

@@ -3,6 +3,7 @@
 #include "sym/characters.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 
 #include <fmt/format.h>
 
@@ -114,6 +115,7 @@ CharacterTable character_table(ulong n, int threads) {
   for (ulong m = 0; m < n; ++m) trans[m].resize(n - m + 1);
   std::vector<std::vector<char>> built(n + 1, std::vector<char>(n + 1, 0));
   for (ulong m = 1; m <= n; ++m) {
+    limits::poll("sym gram: the character table");
     const size_t pm = lv[m].parts.size();
     for (auto i : kept[m]) {
       const ulong k = lv[m].parts[i][0];

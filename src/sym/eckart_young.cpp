@@ -1,8 +1,11 @@
 // Eckart–Young–Mirsky tail sum_{i>H} s_i^2 and its ratio to ||G||_F^2 (talk-B l.398-409), exact
-// for rational squares, certified balls for s_i = i^{-A} with 2A not an integer. Cost O(M log M).
+// for rational squares, certified balls for s_i = i^{-A} with 2A not an integer. Cost O(M log M)
+// operations; the exact sum of i^{-2A} for 2A an integer e grows its denominator to about
+// lcm(1..M)^e, so its additions cost about 1.44 e M^2 bit operations in all (polled).
 #include "sym/eckart_young.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 
 #include <fmt/format.h>
 
@@ -50,6 +53,7 @@ EckartYoung eckart_young_power(ulong M, const fmpq_t A, ulong H, slong prec) {
     const ulong e = fmpz_get_ui(fmpq_numref(twoA.x));
     Fmpq t;
     for (ulong i = 1; i <= M; ++i) {
+      if ((i & 63) == 0) limits::poll("sym eckart-young");  // each addition grows with the denominator
       fmpz_one(fmpq_numref(t.x));
       fmpz_ui_pow_ui(fmpq_denref(t.x), i, e);
       fmpq_add(r.total_sq.x, r.total_sq.x, t.x);
@@ -64,6 +68,7 @@ EckartYoung eckart_young_power(ulong M, const fmpq_t A, ulong H, slong prec) {
   arb_set_fmpq(a2.x, twoA.x, prec);
   arb_neg(a2.x, a2.x);
   for (ulong i = 1; i <= M; ++i) {
+    if ((i & 1023) == 0) limits::poll("sym eckart-young");
     arb_set_ui(iv.x, i);
     arb_pow(t.x, iv.x, a2.x, prec);
     arb_add(r.total_ball.x, r.total_ball.x, t.x, prec);

@@ -10,6 +10,7 @@
 // reassociated) is exact. That holds for 99.8% of the pairs at n = 28 (z is small unless lambda
 // has many short cycles); the others take the integer path. Measured at n = 28, N = 8: ~5x faster.
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "sym/gram.hpp"
 
 #include <fmt/format.h>
@@ -136,10 +137,13 @@ void cue_rows(const CharacterTable& t, ulong N, bool keep, CueSum mode, int thre
   // each row still sees its j in increasing order (the first maximum is kept)
   constexpr size_t kBlock = 8;
   const long nb = static_cast<long>((p + kBlock - 1) / kBlock);
+  limits::Run& run = limits::current();  // the blocks read this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
 #endif
   for (long bb = 0; bb < nb; ++bb) {
+    const limits::RunScope scope(run);
+    if (limits::expired()) continue;  // nothing may throw here: polled after the loop
     const size_t i0 = static_cast<size_t>(bb) * kBlock, i1 = std::min(p, i0 + kBlock);
     Fmpz v, ab;
     if (keep)
@@ -162,6 +166,7 @@ void cue_rows(const CharacterTable& t, ulong N, bool keep, CueSum mode, int thre
       }
     }
   }
+  limits::poll("sym gram");
   // ordered merge: results do not depend on the thread count
   bool any = false;
   fmpz_one(g.norm_ab.x);

@@ -52,9 +52,9 @@ std::string verdict_text(Verdict v, const Claim& c) {
   return c.formula && v == Verdict::holds ? "evaluated" : verdict_name(v);
 }
 
-const std::map<std::string, Check>& registry() {
-  static const std::map<std::string, Check> r = [] {
-    std::map<std::string, Check> m;
+const Methods& registry() {
+  static const Methods r = [] {
+    Methods m;
     register_sphere_checks(m);
     register_rank_checks(m);
     register_depth_checks(m);
@@ -104,38 +104,25 @@ std::string default_grade(const Claim& c, Verdict v) {
 
 namespace detail {
 
-void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool integer, bool is_unsigned,
-                 bool floating) {
-  if (v.is_array()) {
-    for (const auto& e : v) check_param(c, key, e, integer, is_unsigned, floating);
-    return;
-  }
-  auto bad = [&](const char* rule) {
-    return ParamError(fmt::format("verify: {}: claim \"{}\": params.{} must be {}, got {}", c.file, c.id, key,
-                                  rule, v.dump().substr(0, 40)));
+const nlohmann::json& declared_param(const Claim& c, const char* key, ParamField::Kind kind, int depth,
+                                     long double lo, long double hi) {
+  auto internal = [&](const std::string& why) {
+    return std::logic_error(fmt::format("internal error: method {} reads params.{}: {}", c.method, key, why));
   };
-  if (integer) {
-    if (!v.is_number_integer()) throw bad("an integer");
-    if (is_unsigned) {
-      const std::string k = key;
-      // the loop bounds (l_max, l_hi, L, N_max, d_max, trials) drive the cost: 10^5; single
-      // values (d, l, l_extra, ...) any 62-bit size (closed forms); seeds any 64-bit value
-      const bool bound =
-          k == "l_max" || k == "l_hi" || k == "L" || k == "N_max" || k == "d_max" || k == "trials";
-      const double cap = k == "seed" ? 1.8446744073709552e19 : bound ? 1e5 : 4.611686018427388e18;
-      const bool out_of_range = v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>()) > cap
-                                                       : v.get<std::int64_t>() < 0 ||
-                                                             static_cast<double>(v.get<std::int64_t>()) > cap;
-      if (out_of_range)
-        throw bad(k == "seed" ? "an integer >= 0" : fmt::format("an integer in [0, {:.0f}]", cap).c_str());
-    } else if (std::string_view(key) == "digits") {  // the range of the global --digits
-      if (v.get<std::int64_t>() < 1 || v.get<std::int64_t>() > 20000) throw bad("an integer in [1, 20000]");
-    } else if (v.get<std::int64_t>() < -1000000 || v.get<std::int64_t>() > 1000000) {
-      throw bad("an integer in [-10^6, 10^6]");
-    }
-  } else if (floating) {
-    if (!v.is_number() || !std::isfinite(v.get<double>())) throw bad("a finite number");
+  const auto m = registry().find(c.method);
+  if (m == registry().end()) throw internal("no such method");
+  const ParamSpec* s = m->second.param(key);
+  if (s == nullptr) throw internal("not in its declaration");
+  const int declared = s->shape == ParamSpec::Shape::scalar ? 0 : s->shape == ParamSpec::Shape::list ? 1 : 2;
+  if (declared != depth) throw internal("read with another shape than declared");
+  for (const auto& f : s->fields) {
+    if (f.kind != kind) throw internal("read as another kind than declared");
+    if (kind == ParamField::Kind::integer &&
+        (static_cast<long double>(f.ilo) < lo || static_cast<long double>(f.ihi) > hi))
+      throw internal("its declared range does not fit the type it is read as");
   }
+  if (!c.params.contains(key)) throw internal("missing: the claim was not read by the loader");
+  return c.params.at(key);
 }
 
 }  // namespace detail
@@ -184,7 +171,7 @@ bool shows_non_finite(const std::string& text) {
 Outcome run_checked(const Claim& c, const Quantities* q) {
   try {
     if (!c.expr.empty()) return run_expression(c, q);
-    Outcome o = registry().at(c.method)(c);
+    Outcome o = registry().at(c.method).run(c);
     if (shows_non_finite(o.computed))
       return {o.computed, Verdict::undecided,
               "a double-precision step of the method overflowed (nan or inf) at these parameters: outside "

@@ -12,10 +12,12 @@
 #include "core/errors.hpp"
 #include "expr/expr.hpp"
 #include "verify/definitions.hpp"
+#include "verify/params.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -84,8 +86,8 @@ struct Claim {
   /// nothing about the source, and verify says "evaluated" instead of "holds".
   bool formula = false;
   /// The expression contains an asymptotic claim (expr::Expr::asymptotic), or a method claim says
-  /// kind = "asymptotic" (a limit or an order of growth checked on a finite grid): graded
-  /// consistent / inconsistent, never proved or refuted.
+  /// kind = "asymptotic" or its method grades a sequence (Method::asymptotic: a limit or an order
+  /// of growth checked on a finite grid): graded consistent / inconsistent, never proved or refuted.
   bool asymptotic = false;
   /// evidence = "lower bound: B": the expression evaluates B, a certified lower bound of the
   /// claimed quantity (e.g. "the spectral bound H_min" for the heads a layer needs). What B shows
@@ -96,6 +98,8 @@ struct Claim {
   /// limit eps -> 0 at a fixed eps): it is still evaluated for the computed column, and its
   /// verdict is undecided, printed "not testable", with the reason as the grade.
   std::string untestable;
+  /// [claim.params] of a method claim, checked against the method's declaration when the catalogue
+  /// was read (verify/params.hpp), with the defaults of the optional keys it does not give.
   nlohmann::json params = nlohmann::json::object();
   /// --digits of the run: the first rung of the precision ladder (expression claims).
   long digits = 30;
@@ -116,15 +120,15 @@ struct Outcome {
   std::string growth;
 };
 
-using Check = std::function<Outcome(const Claim&)>;
-
-/// All registered checks, by method name. Each family registers its own (checks_<family>.cpp).
-const std::map<std::string, Check>& registry();
-void register_sphere_checks(std::map<std::string, Check>& r);
-void register_rank_checks(std::map<std::string, Check>& r);
-void register_depth_checks(std::map<std::string, Check>& r);
-void register_sym_checks(std::map<std::string, Check>& r);
-void register_comm_checks(std::map<std::string, Check>& r);
+/// All registered methods, by name: the check each runs and the parameters it reads
+/// (verify/params.hpp). Each family registers its own (checks_<family>.cpp).
+using Methods = std::map<std::string, Method>;
+const Methods& registry();
+void register_sphere_checks(Methods& r);
+void register_rank_checks(Methods& r);
+void register_depth_checks(Methods& r);
+void register_sym_checks(Methods& r);
+void register_comm_checks(Methods& r);
 
 /// Everything a catalogue defines: its claims, and its own quantities and named values
 /// (verify/definitions.hpp).
@@ -151,38 +155,47 @@ void check_catalogue(const Catalogue& cat, const Quantities& q);
 /// quantities needs them registered first: read, register, then check (tools/verify/command.cpp).
 std::vector<Claim> load_catalogue(const std::vector<CatalogueFile>& files, const Quantities* q = nullptr);
 
-/// A malformed parameter in a catalogue entry: not a verdict but a bad input (run_claim rethrows it).
+/// A malformed parameter found only while a method runs: not a verdict but a bad input (run_claim
+/// rethrows it; tools/verify/catalogue_run.cpp carries it out of a claim's process). No method
+/// throws it now: every rule a method's parameters follow is declared (verify/params.hpp) and
+/// refused when the catalogue is read.
 struct ParamError : DomainError {
   using DomainError::DomainError;
 };
 
 namespace detail {
-/// Checks every number in a parameter value before it is converted: integer types take only
-/// integers (TOML 3.5 is not 3), unsigned ones only values in [0, cap] (-1 is not 2^64 - 1), and
-/// floating types only finite numbers. Throws ParamError naming the claim and the key.
-void check_param(const Claim& c, const char* key, const nlohmann::json& v, bool integer, bool is_unsigned,
-                 bool floating);
+/// params.<key> of a method claim, as the loader checked it against the method's declaration;
+/// throws std::logic_error (an internal error) when the method does not declare `key` with this
+/// kind and shape, or with a range that T cannot hold: the declaration is the one table.
+const nlohmann::json& declared_param(const Claim& c, const char* key, ParamField::Kind kind, int depth,
+                                     long double lo, long double hi);
 template <class T>
 struct Leaf {
   using type = T;
+  static constexpr int depth = 0;
 };
 template <class T>
 struct Leaf<std::vector<T>> {
   using type = typename Leaf<T>::type;
+  static constexpr int depth = Leaf<T>::depth + 1;
 };
 }  // namespace detail
 
-/// params.<key> of a claim as T; throws when it is missing, and DomainError naming the claim when a
-/// number has the wrong type or range (loop bounds l_max, l_hi, L, N_max, d_max, trials at most 10^5,
-/// other unsigned values at most 2^62: a catalogue entry is a check, not an unbounded computation).
+/// params.<key> of a method claim as T (verify/params.hpp): the loader has checked it against the
+/// method's declaration (kind, shape, range, defaults), so this only converts.
 template <class T>
 T claim_param(const Claim& c, const char* key) {
-  if (!c.params.contains(key)) throw std::runtime_error("claim " + c.id + ": missing params." + key);
   using L = typename detail::Leaf<T>::type;
-  if constexpr (std::is_arithmetic_v<L> && !std::is_same_v<L, bool>)
-    detail::check_param(c, key, c.params.at(key), std::is_integral_v<L>, std::is_unsigned_v<L>,
-                        std::is_floating_point_v<L>);
-  return c.params.at(key).get<T>();
+  constexpr auto kind = std::is_same_v<L, std::string> ? ParamField::Kind::text
+                        : std::is_integral_v<L>        ? ParamField::Kind::integer
+                                                       : ParamField::Kind::number;
+  static_assert(!std::is_same_v<L, bool>, "a method parameter is an integer, a number or a string");
+  long double lo = 0, hi = 0;
+  if constexpr (std::is_arithmetic_v<L>) {
+    lo = static_cast<long double>(std::numeric_limits<L>::lowest());
+    hi = static_cast<long double>(std::numeric_limits<L>::max());
+  }
+  return detail::declared_param(c, key, kind, detail::Leaf<T>::depth, lo, hi).template get<T>();
 }
 
 /// Runs one claim; exceptions become `undecided` with the message as detail. A claim with

@@ -1,7 +1,8 @@
 // verify/ methods for the comm family (talk-H, Sanford-Hsu-Telgarsky 2023; docs/math/comm.md).
 // The Triple Matching, qSA and neighborly claims are expressions in verify/comm.toml; Pair Matching
 // stays a method because its alpha = c M^2 ln N is irrational and a quantity's options take exact
-// numbers, and because the claim runs over (N, M) pairs, not a product grid.
+// numbers, and because the claim runs over (N, M) pairs, not a product grid. Each method's
+// parameters are declared next to it (verify/params.hpp).
 #include "comm/pair_matching.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -24,6 +25,12 @@ void check_pair_matching_work(const char* method, const std::vector<std::vector<
   limits::check_work(fmt::format("{}: work", method), work, 2e10, "score evaluations",
                      "trials x N^2 per case; lower trials or N");
 }
+
+// params: cases = [[N, M], ...] (N >= 1, M >= 2, as pair_matching_run); c > 0; trials; seed.
+const std::vector<ParamSpec> pair_matching_params{
+    param::tuples("cases", {param::integer(1, param::k62, "N"), param::integer(2, param::k62, "M")}),
+    param::scalar("c", param::positive()), param::scalar("trials", param::integer(1, param::kLoop)),
+    param::scalar("seed", param::seed())};
 
 // alpha = c M^2 ln N: zero errors on the stated instances, and alpha above the sufficient alpha*.
 Outcome pair_matching_zero_errors(const Claim& c) {
@@ -65,8 +72,10 @@ Outcome pair_matching_min_alpha(const Claim& c) {
     ulong steps = 0;
     const double a = comm::pair_matching_min_alpha(N, M, 0.5, trials, seed, 1, 1e-6, steps);
     const double ref = static_cast<double>(M) * static_cast<double>(M) * std::log(static_cast<double>(N));
-    ok = ok && a <= cc * ref;
-    parts.push_back(fmt::format("(N={}, M={}): alpha_min = {:.4g} = {:.3f} M^2 ln N", N, M, a, a / ref));
+    const bool below = a <= cc * ref;
+    ok = ok && below;
+    parts.push_back(fmt::format("(N={}, M={}): alpha_min = {:.4g} = {:.3f} M^2 ln N, {} {} M^2 ln N", N, M, a,
+                                a / ref, below ? "<=" : ">", cc));
   }
   return {fmt::format("{}", fmt::join(parts, "; ")), ok ? Verdict::holds : Verdict::fails,
           fmt::format("alpha_min above {} M^2 ln N", cc)};
@@ -74,9 +83,9 @@ Outcome pair_matching_min_alpha(const Claim& c) {
 
 }  // namespace
 
-void register_comm_checks(std::map<std::string, Check>& r) {
-  r["comm.pair_matching_zero_errors"] = pair_matching_zero_errors;
-  r["comm.pair_matching_min_alpha"] = pair_matching_min_alpha;
+void register_comm_checks(Methods& r) {
+  r["comm.pair_matching_zero_errors"] = {pair_matching_zero_errors, pair_matching_params};
+  r["comm.pair_matching_min_alpha"] = {pair_matching_min_alpha, pair_matching_params};
 }
 
 }  // namespace bc::verify

@@ -1,4 +1,5 @@
-// verify/ methods for the depth family (paper-L; docs/math/depth.md).
+// verify/ methods for the depth family (paper-L; docs/math/depth.md). Each method's parameters
+// are declared next to it (verify/params.hpp).
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
 #include "depth/bounds.hpp"
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 
 namespace bc::verify {
 
@@ -54,6 +56,13 @@ double fit_quantity(const depth::FitResult& f, const std::string& q) {
 
 // The fit, transition and Table 1 claims are expression claims now (verify/depth.toml); these
 // methods stay registered for user catalogues that name them.
+// params: quantity (of the fit); printed (the decimal as published); rule (how its digits read).
+const std::vector<ParamSpec> fit_value_params{
+    param::scalar("quantity", param::text({"a", "b", "sigma_a", "sigma_b", "var_a", "var_b", "cov_ab",
+                                           "chi2_red", "r2"})),
+    param::scalar("printed", param::decimal(true)),
+    param::scalar("rule", param::text({"round", "truncate"}))};
+
 Outcome fit_value(const Claim& c) {
   const std::string q = claim_param<std::string>(c, "quantity"), pub = claim_param<std::string>(c, "printed");
   const std::string rule = claim_param<std::string>(c, "rule");
@@ -69,6 +78,9 @@ Outcome fit_value(const Claim& c) {
           "computed value outside the printed digits"};
 }
 
+// ab, cov: the fit's own values or the printed ones (transition, relative_error).
+ParamSpec fit_source(const char* key) { return param::scalar(key, param::text({"printed", "fit"})); }
+
 depth::FitParams params_for(const Claim& c) {
   const std::string ab = claim_param<std::string>(c, "ab"), cov = claim_param<std::string>(c, "cov");
   auto fit = depth::params_of(depth::fit_wls(depth::transition_points()));
@@ -80,6 +92,11 @@ depth::FitParams params_for(const Claim& c) {
     p.var_a = fit.var_a, p.var_b = fit.var_b, p.cov_ab = fit.cov_ab;
   return p;
 }
+
+// params: L (layers); n, sigma (the published N_Tr and its error); ab, cov.
+const std::vector<ParamSpec> transition_params{
+    param::scalar("L", param::positive()), param::scalar("n", param::decimal(true)),
+    param::scalar("sigma", param::decimal(true)), fit_source("ab"), fit_source("cov")};
 
 Outcome transition_value(const Claim& c) {
   const double L = claim_param<double>(c, "L");
@@ -100,6 +117,11 @@ Outcome transition_value(const Claim& c) {
           ok ? Verdict::holds : Verdict::fails, "outside the printed digits"};
 }
 
+// params: L; printed (the published Delta N / N); ab, cov.
+const std::vector<ParamSpec> relative_error_params{param::scalar("L", param::positive()),
+                                                   param::scalar("printed", param::decimal(true)),
+                                                   fit_source("ab"), fit_source("cov")};
+
 Outcome relative_error(const Claim& c) {
   const double L = claim_param<double>(c, "L");
   auto p = params_for(c);
@@ -110,6 +132,16 @@ Outcome relative_error(const Claim& c) {
                                                                                  : Verdict::fails,
           ""};
 }
+
+// params: model (a row of Table 1); width_tol (relative).
+std::vector<std::string> table1_models() {
+  std::vector<std::string> names;
+  for (const auto& m : depth::gpt3_models()) names.push_back(m.model);
+  return names;
+}
+const std::vector<ParamSpec> optimal_row_params{
+    param::scalar("model", param::text(table1_models())),
+    param::scalar("width_tol", param::number(0, std::numeric_limits<double>::infinity()))};
 
 Outcome optimal_row(const Claim& c) {
   const std::string model = claim_param<std::string>(c, "model");
@@ -133,6 +165,10 @@ Outcome optimal_row(const Claim& c) {
 
 // Kept as a method: three Omega values per (d, lambda) case and paired case lists; an expression
 // over depth.grid_rank(hadamard, ...) could say it but would repeat each case three times.
+// params: cases = [[d, lambda], ...] (their ranges are depth/hadamard_rank's).
+const std::vector<ParamSpec> hadamard_params{
+    param::tuples("cases", {param::integer(0, param::k62, "d"), param::integer(0, param::k62, "lambda")})};
+
 Outcome hadamard(const Claim& c) {
   auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
   std::vector<std::string> parts;
@@ -159,6 +195,12 @@ Outcome hadamard(const Claim& c) {
 
 // Kept as a method: the two partitions are two rows of `depth grid-rank --network`, and an
 // expression reads one row.
+// params: cases = [[L, dx, H, N, M], ...] (priced by depth/network's grid tensor).
+const std::vector<ParamSpec> proposition1_params{
+    param::tuples("cases", {param::integer(0, param::k62, "L"), param::integer(0, param::k62, "dx"),
+                            param::integer(0, param::k62, "H"), param::integer(0, param::k62, "N"),
+                            param::integer(0, param::k62, "M")})};
+
 Outcome proposition1(const Claim& c) {
   auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");  // [L, dx, H, N, M]
   std::vector<std::string> parts;
@@ -196,13 +238,13 @@ Outcome proposition1(const Claim& c) {
 
 }  // namespace
 
-void register_depth_checks(std::map<std::string, Check>& r) {
-  r["depth.fit_value"] = fit_value;
-  r["depth.transition"] = transition_value;
-  r["depth.relative_error"] = relative_error;
-  r["depth.optimal_row"] = optimal_row;
-  r["depth.hadamard"] = hadamard;
-  r["depth.proposition1"] = proposition1;
+void register_depth_checks(Methods& r) {
+  r["depth.fit_value"] = {fit_value, fit_value_params};
+  r["depth.transition"] = {transition_value, transition_params};
+  r["depth.relative_error"] = {relative_error, relative_error_params};
+  r["depth.optimal_row"] = {optimal_row, optimal_row_params};
+  r["depth.hadamard"] = {hadamard, hadamard_params};
+  r["depth.proposition1"] = {proposition1, proposition1_params};
 }
 
 }  // namespace bc::verify

@@ -1,5 +1,7 @@
 // verify/ methods for the sphere family (docs/math/sphere.md). Each recomputes a claim by a method
-// independent of the one the CLI uses where possible, and decides holds / fails / undecided.
+// independent of the one the CLI uses where possible, and decides holds / fails / undecided from
+// the same comparisons its computed text states. Each method's parameters are declared next to it
+// (verify/params.hpp).
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/real_format.hpp"
@@ -42,14 +44,22 @@ void check_dim_cost(const Claim& c, const std::vector<ulong>& ds, ulong lmax,
     secs += sphere::harmonic_dim_seconds(d, l);
   };
   for (ulong d : ds) {
-    if (d < 2) throw DomainError(fmt::format("{}: d must be >= 2, got {}", c.id, d));
     for (ulong l = 0; l <= lmax; ++l) price(d, l);
     for (ulong l : extra) price(d, l);
   }
   limits::check_seconds(c.id + ": N(d,l) by three algorithms", secs, "fewer or smaller d, or a lower l_max");
 }
 
+// The dimension d of the sphere S^{d-1}: d >= 2 (single values any 62-bit size: closed forms).
+ParamField sphere_d(const char* name = "") { return param::integer(2, param::k62, name); }
+
 // N(d,l) against a closed form in l, by all three algorithms.
+// params: d; l_max (every l <= l_max); formula; l_extra (more l, beyond l_max).
+const std::vector<ParamSpec> dim_closed_form_params{
+    param::scalar("d", sphere_d()), param::scalar("l_max", param::integer(0, param::kLoop)),
+    param::scalar("formula", param::text({"2l+1", "(l+1)^2"})),
+    param::list("l_extra", param::integer(0, param::k62), 0)};
+
 Outcome dim_closed_form(const Claim& c) {
   const ulong d = claim_param<ulong>(c, "d");
   const ulong lmax = claim_param<ulong>(c, "l_max");
@@ -65,7 +75,7 @@ Outcome dim_closed_form(const Claim& c) {
       fmpz_add_ui(res, res, 1);
       fmpz_mul(res, res, res);
     } else {
-      throw DomainError("dim_closed_form: unknown formula " + formula);
+      throw std::logic_error("dim_closed_form: unknown formula " + formula);  // declared choices
     }
   };
   check_dim_cost(c, {d}, lmax, extra);
@@ -90,6 +100,9 @@ Outcome dim_closed_form(const Claim& c) {
 // Product form = difference form = ratio recurrence on a grid of (d, l).
 // Kept as a method: the ratio recurrence is internal to sphere/dim.cpp and reaches no command, and
 // the 8 x 300 grid of exact products would cost 2400 command runs as an expression.
+const std::vector<ParamSpec> dim_forms_agree_params{param::list("d", sphere_d()),
+                                                    param::scalar("l_max", param::integer(0, param::kLoop))};
+
 Outcome dim_forms_agree(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const ulong lmax = claim_param<ulong>(c, "l_max");
@@ -120,6 +133,11 @@ double unit_norm_seconds(ulong l, long digits) {
 
 // ||P_{l,d}||^2_{u_d} = 1/N(d,l) by Gauss–Jacobi quadrature (weight (1-t^2)^{(d-3)/2}) in MPFR.
 // Kept as a method: the quadrature of P^2 is not a command (no quantity prints ||P||^2).
+// params: cases = [[d, l], ...]; digits (the tolerance is 10^-digits).
+const std::vector<ParamSpec> unit_norm_params{
+    param::tuples("cases", {sphere_d("d"), param::integer(0, param::k62, "l")}),
+    param::scalar("digits", param::digits())};
+
 Outcome unit_norm(const Claim& c) {
   auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = claim_param<long>(c, "digits");
@@ -151,9 +169,11 @@ Outcome unit_norm(const Claim& c) {
     }
   }
   const MpReal tol = pow(MpReal(10), -digits);
-  std::string computed = fmt::format("max |N ||P||^2 - 1| = {} over {} cases ({})",
-                                     worst.str(3, std::ios_base::scientific), cases.size(), worst_case);
-  return {computed, worst <= tol ? Verdict::holds : Verdict::fails,
+  const bool ok = worst <= tol;
+  std::string computed =
+      fmt::format("max |N ||P||^2 - 1| = {} over {} cases ({}), {} 1e-{}",
+                  worst.str(3, std::ios_base::scientific), cases.size(), worst_case, ok ? "<=" : ">", digits);
+  return {computed, ok ? Verdict::holds : Verdict::fails,
           fmt::format("deviation above the tolerance 1e-{}", digits)};
 }
 
@@ -162,6 +182,19 @@ Outcome unit_norm(const Claim& c) {
 // Kept as a method for irrational values (sqrt(3)/2): expressions compare rationals exactly and
 // reals as balls, so they cannot prove a symbolic closed form equal; rational values are
 // expression claims (sphere.sign.unit_d3_l3, _l5).
+// params: d, l >= 1; which (coef or coef_unit); expected (the exact form as printed); its value
+// sign num/den sqrt(rad) / pi^pi_power.
+const std::vector<ParamSpec> sign_coef_exact_value_params{
+    param::scalar("d", sphere_d()),
+    param::scalar("l", param::integer(1, param::k62)),
+    param::scalar("which", param::text({"coef", "coef_unit"})),
+    param::scalar("expected", param::text()),
+    param::scalar("sign", param::integer(-1, 1)),
+    param::scalar("num", param::integer(0, param::k62)),
+    param::scalar("den", param::integer(1, param::k62)),
+    param::scalar("rad", param::integer(0, param::k62)),
+    param::scalar("pi_power", param::integer(0, 8))};
+
 Outcome sign_coef_exact_value(const Claim& c) {
   const ulong d = claim_param<ulong>(c, "d"), l = claim_param<ulong>(c, "l");
   const std::string which = claim_param<std::string>(c, "which");
@@ -171,8 +204,6 @@ Outcome sign_coef_exact_value(const Claim& c) {
   const ulong num = claim_param<ulong>(c, "num"), den = claim_param<ulong>(c, "den"),
               rad = claim_param<ulong>(c, "rad");
   const ulong pik = claim_param<ulong>(c, "pi_power");
-  if (pik > 8 || den == 0 || l == 0)
-    throw DomainError(fmt::format("{}: needs l >= 1, den >= 1 and pi_power <= 8", c.id));
   sphere::check_sign_coef_exact_work(c.id + ": the exact coefficient", d, l, "a lower l");
   auto rows = sphere::sign_coef_exact(d, l, l, false);
   const std::string got = which == "coef" ? rows.at(0).coef : rows.at(0).coef_unit;
@@ -199,6 +230,9 @@ Outcome sign_coef_exact_value(const Claim& c) {
 
 // Parseval: sum c_l^2 = 1, with a certified two-sided tail bracket (sphere/parseval.hpp).
 // Kept as a method: the tail bracket is not a command output.
+const std::vector<ParamSpec> parseval_params{param::list("d", sphere_d()),
+                                             param::scalar("L", param::integer(1, param::kLoop))};
+
 Outcome parseval(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const ulong L = claim_param<ulong>(c, "L");
@@ -212,7 +246,10 @@ Outcome parseval(const Claim& c) {
     arb_union(lo.x, b.tail_lo.x, b.tail_hi.x, 192);  // [tail_lo, tail_hi]
     bool inside = arb_contains(lo.x, gap.x);
     bool outside = !arb_overlaps(lo.x, gap.x);
-    parts.push_back(fmt::format("d={}: 1-S_{} = {} in [{}, {}]", d, b.L, short_real(gap.x, 7),
+    parts.push_back(fmt::format("d={}: 1-S_{} = {} {} [{}, {}]", d, b.L, short_real(gap.x, 7),
+                                inside    ? "in"
+                                : outside ? "outside"
+                                          : "overlapping",
                                 short_real(b.tail_lo.x, 7), short_real(b.tail_hi.x, 7)));
     if (outside)
       v = Verdict::fails;
@@ -225,7 +262,6 @@ Outcome parseval(const Claim& c) {
 
 // Least-squares slope of log|c_l| (or log|s_l|) against log l over odd l in [l_lo, l_hi].
 double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
-  if (l_lo < 1 || l_hi <= l_lo) throw DomainError("sign decay fit: needs 1 <= l_lo < l_hi");
   limits::check_work(fmt::format("sign decay fit: ratio recurrence to l = {}", l_hi),
                      sphere::sign_coef_rows_seconds(l_hi, 128 * 0.30103), 120.0, "seconds", "lower l_hi");
   auto rows = sphere::sign_coef_rows(d, l_lo | 1, l_hi, false, 128);
@@ -242,16 +278,27 @@ double decay_slope(ulong d, ulong l_lo, ulong l_hi, bool unit) {
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
-// Kept as a method: a least-squares exponent over a sample is not an expression.
+// Kept as a method: a least-squares exponent over a sample is not an expression. Holds when the
+// orthonormal reading's exponent is within tol of the claimed one; the unit reading's is reported.
+// params: d; l_lo < l_hi (odd l in between); exponent (claimed); tol.
+const std::vector<ParamSpec> sign_decay_params{
+    param::scalar("d", sphere_d()), param::scalar("l_lo", param::integer(1, param::k62)),
+    param::scalar("l_hi", param::integer(1, param::kLoop)), param::scalar("exponent", param::finite()),
+    param::scalar("tol", param::positive())};
+
 Outcome sign_decay(const Claim& c) {
   const ulong d = claim_param<ulong>(c, "d"), lo = claim_param<ulong>(c, "l_lo"),
               hi = claim_param<ulong>(c, "l_hi");
   const double expected = claim_param<double>(c, "exponent"), tol = claim_param<double>(c, "tol");
   double s_orth = decay_slope(d, lo, hi, false), s_unit = decay_slope(d, lo, hi, true);
+  const bool ok = std::fabs(s_orth - expected) <= tol;
   std::string computed = fmt::format(
-      "exponent {:.4f} for <sign,Q_l> (orthonormal); {:.4f} for <sign,P_l> (unit, P(1)=1)", s_orth, s_unit);
-  return {computed, std::fabs(s_orth - expected) <= tol ? Verdict::holds : Verdict::fails,
-          "the claim holds for the orthonormal reading only; unit reading decays like l^{-d/2}"};
+      "exponent {:.4f} for <sign,Q_l> (orthonormal), {} {} of the claimed {}; {:.4f} for <sign,P_l> (unit, "
+      "P(1)=1)",
+      s_orth, ok ? "within" : "not within", tol, expected, s_unit);
+  return {
+      computed, ok ? Verdict::holds : Verdict::fails,
+      ok ? "" : fmt::format("the orthonormal exponent {:.4f} is not within {} of {}", s_orth, tol, expected)};
 }
 
 // The decay exponent of c_l = <sign, Q_l> (orthonormal) per regime of (d, l): a least-squares
@@ -262,8 +309,6 @@ Outcome sign_decay(const Claim& c) {
 // c_l ~ l^{-1}; for l << d (d -> infinity first), c_l -> sqrt(2^l / l!) Gamma(l/2) / pi ~ l^{-3/4}. Cost:
 // O(regimes * 40) Gamma evaluations.
 double closed_slope(ulong d, ulong lo, ulong hi) {
-  if (lo < 1 || hi <= lo)
-    throw DomainError(fmt::format("regime l in [{}, {}]: needs 1 <= l_lo < l_hi", lo, hi));
   double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
   Arb v;
   for (int k = 0; k < 40; ++k) {
@@ -278,6 +323,18 @@ double closed_slope(ulong d, ulong lo, ulong hi) {
   }
   return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
+
+// params: regimes = [[d, l_lo, l_hi], ...] (l_lo < l_hi); labels (optional, one per regime);
+// exponent (claimed); tol.
+const std::vector<ParamSpec> sign_decay_regimes_params{
+    param::tuples(
+        "regimes",
+        {sphere_d("d"), param::integer(1, param::k62, "l_lo"), param::integer(1, param::k62, "l_hi")},
+        [](const nlohmann::json& t) {
+          return t[1].get<std::int64_t>() < t[2].get<std::int64_t>() ? "" : "l_lo must be below l_hi";
+        }),
+    param::optional(param::list("labels", param::text(), 0), nlohmann::json::array()),
+    param::scalar("exponent", param::finite()), param::scalar("tol", param::positive())};
 
 Outcome sign_decay_regimes(const Claim& c) {
   auto regimes = claim_param<std::vector<std::vector<ulong>>>(c, "regimes");
@@ -303,32 +360,55 @@ Outcome sign_decay_regimes(const Claim& c) {
   return o;
 }
 
+// |c_1(d) - sqrt(2/pi)| -> 0: holds when the distance certainly falls at every step and is
+// certainly below tol at the last d, fails when it certainly does not fall at a step or is certainly
+// not below tol, else undecided (the balls decide, and the text says which).
+// params: d, the points (at least 3, increasing); tol.
+const std::vector<ParamSpec> c1_limit_params{param::sequence("d", sphere_d()),
+                                             param::scalar("tol", param::positive())};
+
 Outcome c1_limit(const Claim& c) {
   auto ds = claim_param<std::vector<ulong>>(c, "d");
   const double tol = claim_param<double>(c, "tol");
   const slong prec = 256;
-  Arb lim, v, diff, prev;
+  Arb lim, v, diff, prev, t;
   arb_const_pi(lim.x, prec);
   arb_ui_div(lim.x, 2, lim.x, prec);
   arb_sqrt(lim.x, lim.x, prec);
-  bool decreasing = true;
+  std::string rise, unsure;  // the first step that certainly does not fall / is not decided
   std::vector<std::string> parts;
   for (size_t i = 0; i < ds.size(); ++i) {
     sphere::sign_coef_closed(v.x, ds[i], 1, prec);
     arb_sub(diff.x, v.x, lim.x, prec);
     arb_abs(diff.x, diff.x);
-    if (i > 0 && !arb_lt(diff.x, prev.x)) decreasing = false;
+    if (i > 0 && rise.empty() && arb_ge(diff.x, prev.x)) rise = fmt::format("does not fall at d = {}", ds[i]);
+    if (i > 0 && unsure.empty() && !arb_lt(diff.x, prev.x) && !arb_ge(diff.x, prev.x))
+      unsure = fmt::format("is not decided to fall at d = {}", ds[i]);
     arb_set(prev.x, diff.x);
     parts.push_back(fmt::format("d={}: {}", ds[i], short_real(diff.x, 3)));
   }
-  bool small = arf_cmpabs_d(arb_midref(prev.x), tol) < 0 && arb_rel_accuracy_bits(prev.x) > 10;
-  return {"|c_1(d) - sqrt(2/pi)|: " + fmt::format("{}", fmt::join(parts, ", ")),
-          decreasing && small ? Verdict::holds : Verdict::fails,
-          decreasing ? "last difference above tolerance" : "not decreasing"};
+  arb_set_d(t.x, tol);
+  const bool below = arb_lt(prev.x, t.x), above = arb_ge(prev.x, t.x);
+  const Verdict verdict = !rise.empty() || above    ? Verdict::fails
+                          : unsure.empty() && below ? Verdict::holds
+                                                    : Verdict::undecided;
+  const std::string trend = !rise.empty() ? rise : !unsure.empty() ? unsure : "falls at every step";
+  const std::string end = fmt::format("{} tol = {} at d = {}",
+                                      below   ? "below"
+                                      : above ? "not below"
+                                              : "not decided against",
+                                      tol, ds.back());
+  return {fmt::format("|c_1(d) - sqrt(2/pi)|: {}; it {}, {}", fmt::join(parts, ", "), trend, end), verdict,
+          verdict == Verdict::holds ? "" : fmt::format("the distance {}, {}", trend, end)};
 }
 
 // Kept as a method: compares a quadrature (in MPFR) with the closed form over many cases with a
 // worst-case relative error; `sphere hecke-funk` prints one case.
+// params: cases = [[d, l], ...]; digits (the tolerance is 10^-(digits - 2)).
+const std::vector<ParamSpec> hecke_funk_params{
+    param::tuples("cases", {sphere_d("d"), param::integer(0, param::k62, "l")}),
+    param::scalar("digits", param::integer(3, 20000))};
+
 Outcome hecke_funk(const Claim& c) {
   auto cases = claim_param<std::vector<std::vector<ulong>>>(c, "cases");
   const long digits = claim_param<long>(c, "digits");
@@ -347,23 +427,25 @@ Outcome hecke_funk(const Claim& c) {
     }
   }
   const MpReal tol = pow(MpReal(10), -(digits - 2));
-  return {fmt::format("max relative difference {} over {} cases ({})",
-                      worst.str(3, std::ios_base::scientific), cases.size(), where),
-          worst <= tol ? Verdict::holds : Verdict::fails, "closed form and quadrature disagree"};
+  const bool ok = worst <= tol;
+  return {
+      fmt::format("max relative difference {} over {} cases ({}), {} 1e-{}",
+                  worst.str(3, std::ios_base::scientific), cases.size(), where, ok ? "<=" : ">", digits - 2),
+      ok ? Verdict::holds : Verdict::fails, "closed form and quadrature disagree"};
 }
 
 }  // namespace
 
-void register_sphere_checks(std::map<std::string, Check>& r) {
-  r["sphere.dim_closed_form"] = dim_closed_form;
-  r["sphere.dim_forms_agree"] = dim_forms_agree;
-  r["sphere.unit_norm"] = unit_norm;
-  r["sphere.sign_coef_exact_value"] = sign_coef_exact_value;
-  r["sphere.parseval"] = parseval;
-  r["sphere.sign_decay"] = sign_decay;
-  r["sphere.c1_limit"] = c1_limit;
-  r["sphere.sign_decay_regimes"] = sign_decay_regimes;
-  r["sphere.hecke_funk"] = hecke_funk;
+void register_sphere_checks(Methods& r) {
+  r["sphere.dim_closed_form"] = {dim_closed_form, dim_closed_form_params};
+  r["sphere.dim_forms_agree"] = {dim_forms_agree, dim_forms_agree_params};
+  r["sphere.unit_norm"] = {unit_norm, unit_norm_params};
+  r["sphere.sign_coef_exact_value"] = {sign_coef_exact_value, sign_coef_exact_value_params};
+  r["sphere.parseval"] = {parseval, parseval_params};
+  r["sphere.sign_decay"] = {sign_decay, sign_decay_params, {param::less("l_lo", "l_hi")}};
+  r["sphere.c1_limit"] = {c1_limit, c1_limit_params};
+  r["sphere.sign_decay_regimes"] = {sign_decay_regimes, sign_decay_regimes_params};
+  r["sphere.hecke_funk"] = {hecke_funk, hecke_funk_params};
 }
 
 }  // namespace bc::verify

@@ -1,5 +1,5 @@
 // verify/ methods for the sym family (docs/math/sym.md; talk-B "DeepSet" l.305, "Main Result" l.347,
-// "Proof Sketch" l.376-409).
+// "Proof Sketch" l.376-409). Each method's parameters are declared next to it (verify/params.hpp).
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "sym/bound.hpp"
@@ -28,6 +28,10 @@ ulong count_multi_indices(ulong d, ulong budget) {
 // H* = binom(d+N, N) = #{alpha in N^d : |alpha| <= N} = product formula
 // Kept as a method: `sym hstar` computes the binomial itself, so an expression comparing it with
 // binom() would be circular; the independent side is the direct count, which no command prints.
+// params: d_max, N_max (every 1 <= d <= d_max, 1 <= N <= N_max).
+const std::vector<ParamSpec> hstar_identity_params{param::scalar("d_max", param::integer(1, param::kLoop)),
+                                                   param::scalar("N_max", param::integer(1, param::kLoop))};
+
 Outcome hstar_identity(const Claim& c) {
   const ulong dmax = claim_param<ulong>(c, "d_max"), Nmax = claim_param<ulong>(c, "N_max");
   // the direct count makes about binom(d+1+N, N) calls of 2 ns (measured 2026-11-27: 1.7e7 calls
@@ -55,14 +59,16 @@ Outcome hstar_identity(const Claim& c) {
 // CUE Gram (direct character sum over len(nu) <= N) is diag(z_lambda) for n <= N and not for n = N+1
 // Kept as a method: the claim is about whole matrices (every entry, and a rank), computed by a
 // direct character sum independent of `sym gram`; an expression reads one number.
+// params: N_min <= N_max, below the character tables' degree.
+const std::vector<ParamSpec> ds_orthogonality_params{
+    param::scalar("N_min", param::integer(1, static_cast<std::int64_t>(sym::max_degree_cue) - 1)),
+    param::scalar("N_max", param::integer(1, static_cast<std::int64_t>(sym::max_degree_cue) - 1))};
+
 Outcome ds_orthogonality(const Claim& c) {
   const ulong nlo = claim_param<ulong>(c, "N_min"), nhi = claim_param<ulong>(c, "N_max");
   // priced by `sym gram`'s count of multiply-adds, before any character table is built; the direct
   // sum here runs slower per count as N grows (measured 2026-11-27, N_min = 2: N_max = 20, 24, 28
   // took 0.3 s, 3.4 s, 63 s for 1.7e7, 1.2e8, 7.1e8), 9e-8 s (count / 7.1e8)^0.45 a count
-  if (nhi >= sym::max_degree_cue)
-    throw DomainError(
-        fmt::format("{}: N_max must be below {} (the character tables)", c.id, sym::max_degree_cue));
   double cost = 0;
   for (ulong N = nlo; N <= nhi; ++N)
     for (ulong n = 1; n <= N + 1; ++n) cost += sym::gram_cost_cue(n, N);
@@ -95,6 +101,10 @@ Outcome ds_orthogonality(const Claim& c) {
 // the talk's bound: positive exactly for H < 2^e and vacuous before H* (2^e <= H*), exact and ball
 // paths agree; records the n-vs-N reading
 // Kept as a method: it compares the exact and the ball path of the bound, both internal.
+// params: d_max, N_max (every 1 <= d <= d_max, 1 <= N <= N_max).
+const std::vector<ParamSpec> talk_bound_params{param::scalar("d_max", param::integer(1, param::kLoop)),
+                                               param::scalar("N_max", param::integer(1, param::kLoop))};
+
 Outcome talk_bound(const Claim& c) {
   const ulong dmax = claim_param<ulong>(c, "d_max"), Nmax = claim_param<ulong>(c, "N_max");
   // about 0.5 us a case at 128 bits (measured 2026-11-27: 9e4 cases in 0.04 s), plus the exact
@@ -140,10 +150,11 @@ Outcome talk_bound(const Claim& c) {
 
 }  // namespace
 
-void register_sym_checks(std::map<std::string, Check>& r) {
-  r["sym.hstar_identity"] = hstar_identity;
-  r["sym.ds_orthogonality"] = ds_orthogonality;
-  r["sym.talk_bound"] = talk_bound;
+void register_sym_checks(Methods& r) {
+  r["sym.hstar_identity"] = {hstar_identity, hstar_identity_params};
+  r["sym.ds_orthogonality"] = {
+      ds_orthogonality, ds_orthogonality_params, {param::less("N_min", "N_max", true)}};
+  r["sym.talk_bound"] = {talk_bound, talk_bound_params};
 }
 
 }  // namespace bc::verify

@@ -205,6 +205,19 @@ void read_quantity_claim(const Ctx& x, const toml::node& node) {
   c.expr_col = col - 1;  // "(" precedes the quantity's text in the check
 }
 
+// [claim.params] against the method's declaration; an unknown method is read_catalogue's problem
+// (with the names it could be), its params are kept as they are.
+void read_method_params(const Ctx& x) {
+  const auto m = registry().find(x.c.method);
+  if (m == registry().end()) {
+    if (const auto* params = x.t.get("params"); params && params->is_table()) x.c.params = to_json(*params);
+    return;
+  }
+  if (auto j = read_params(x.t, m->second, x.c, x.p)) x.c.params = std::move(*j);
+  // a method that grades a limit on a sequence is asymptotic, whatever the entry's kind says
+  if (m->second.asymptotic()) x.c.asymptotic = true;
+}
+
 }  // namespace
 
 std::optional<Claim> read_claim(const toml::table& t, const std::string& file, size_t index, Problems& p) {
@@ -241,12 +254,7 @@ std::optional<Claim> read_claim(const toml::table& t, const std::string& file, s
       else if (t.get(key) == nullptr)
         p.add(where_of(t, file), fmt::format("{}: a method claim needs the field \"{}\"", x.what(), key));
     }
-    if (const auto* params = t.get("params")) {
-      if (params->as_table() == nullptr)
-        x.bad("params", "params must be a table ([claim.params])");
-      else
-        c.params = to_json(*params);
-    }
+    read_method_params(x);
     if (t.get("grid") != nullptr) x.bad("grid", "a method claim takes params, not a grid");
   }
   read_verdict_fields(x.t, c, p);

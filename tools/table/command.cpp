@@ -240,6 +240,13 @@ std::vector<std::pair<std::string, std::string>> about_sweep(const Spec& s, cons
           {"Spec", spec}};
 }
 
+/// Whether the table is also written as LaTeX: --format latex, or a .tex among the spec's outputs.
+bool writes_latex(const Spec& s, const Context& ctx) {
+  return ctx.format == out::Format::latex ||
+         std::any_of(s.outputs.begin(), s.outputs.end(),
+                     [](const std::pair<std::string, std::string>& o) { return o.second == "latex"; });
+}
+
 /// The rows, finished, drawn and printed: the figure from the long rows, the table pivoted.
 RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, const table::CellOptions& cells,
                        const Context& ctx) {
@@ -247,7 +254,7 @@ RunResult present_rows(const TableOptions& o, const Spec& s, table::Raw raw, con
   if (ctx.double_check) rows.notes.push_back("double-checked: " + std::string(table::kDoubleCheck));
   table::maybe_plot(s, rows, o.plot);
   std::string figure = ctx.format == out::Format::html ? table::report_figure(s, rows) : "";
-  out::Table t = table::present(s, std::move(rows));
+  out::Table t = table::present(s, std::move(rows), writes_latex(s, ctx));
   table::write_outputs(s, t, out::Meta{cells.digits, ctx.threads, ctx.certified});
   RunResult r{std::move(t), 0};
   r.figure = std::move(figure);
@@ -356,11 +363,14 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
                out::Cell::of_int(static_cast<long long>(points[i])),
                out::Cell::of_double(std::strtod(fmt::format("{:.3g}", cost[i]).c_str(), nullptr))});
   const double slowest = *std::max_element(cost.begin() + 1, cost.end());
-  if (plan.estimated)
+  if (plan.estimated && plan.total_cost > 0)
     t.notes.push_back(fmt::format(
         "estimated seconds on one core (the command's own cost model): {:.3g} s unsharded; the slowest "
         "shard {:.3g} s is {:.2f} x an equal share",
         plan.total_cost, slowest, slowest / (plan.total_cost / static_cast<double>(n))));
+  else if (plan.estimated)  // a user quantity that calls no priced command
+    t.notes.push_back(
+        "estimated seconds on one core (the command's own cost model): 0 s: nothing it runs is priced");
   else
     t.notes.push_back(fmt::format(
         "\"{}\" has no cost model: costs are counted in points ({} tasks dealt in boustrophedon order)",
@@ -369,6 +379,7 @@ RunResult run_table_plan(const PlanOptions& o, const Context& ctx) {
 }
 
 struct MergeOptions {
+  std::string catalogue;
   std::vector<std::string> files;
   std::string plot;
   bool outputs = false;
@@ -393,6 +404,7 @@ void merge_outputs(const MergeOptions& o, const table::Shard& all, out::Table& t
 RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   if (o.files.empty()) throw UsageError("table merge needs the shard files written by table --shard I/N");
   no_double_check(ctx, "merge");
+  load_catalogue(o.catalogue);
   std::vector<table::Shard> shards;
   for (const auto& f : o.files) shards.push_back(table::read_shard(f, "table merge"));
   // the spec inside a shard file is as untrusted as a spec: its outputs stay in the working directory
@@ -401,7 +413,7 @@ RunResult run_table_merge(const MergeOptions& o, const Context& ctx) {
   out::Table rows = table::finish_long(all.spec, std::move(all.raw), all.cells);
   table::maybe_plot(all.spec, rows, o.plot);
   std::string figure = ctx.format == out::Format::html ? table::report_figure(all.spec, rows) : "";
-  out::Table t = table::present(all.spec, std::move(rows));
+  out::Table t = table::present(all.spec, std::move(rows), writes_latex(all.spec, ctx));
   merge_outputs(o, all, t, ctx);
   // the cells are the shards': a --digits or --certified typed here cannot change them
   if (ctx.digits_given && ctx.digits != all.cells.digits)
@@ -456,6 +468,10 @@ std::optional<RunResult> sweep_lists(const Command& cmd, const Context& ctx) {
       continue;
     }
     const std::string value = o->results().empty() ? std::string() : o->results().back();
+    if (!sweepable(*o)) {  // an expression, a path, a prefix: one string, never a list or a range
+      s.fixed.emplace_back(opt, value);
+      continue;
+    }
     auto vals = table::cli_values(opt, value);
     const bool native =
         std::find(cmd.list_options.begin(), cmd.list_options.end(), opt) != cmd.list_options.end();
@@ -533,6 +549,7 @@ void setup_table(CLI::App& root, Registry& reg) {
       "--outputs", mopt->outputs,
       "Also write the files the spec's outputs = [...] lists (inside the working directory; a note "
       "names each). Without it merge writes only to --output or stdout");
+  add_catalogue_option(mapp, mopt->catalogue);
   reg.bind(mapp, mopt, run_table_merge);
   const char* const kNothing =
       "refused: nothing here is computed (use table --spec F [--shard I/N] --double-check)";

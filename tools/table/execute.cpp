@@ -244,11 +244,13 @@ bool run_block(Invoker& inv, const Spec& s, const Plan& plan, const Task& task, 
 void run_points(std::unique_ptr<Invoker>& inv, const Spec& s, const Plan& plan, const Task& task, long digits,
                 const std::string& threads, const Context& ctx, std::atomic<bool>& stop, TaskOut& o,
                 const std::function<void()>& on_point) {
+  const std::string what = join_words(s.command);
   plan.for_each_point(task, [&](size_t k) {
     if (stop.load(std::memory_order_relaxed) || o.error.kind != 0) return;
     out::Table t;
     const Point p = plan.points.at(k);
     PointError e = guarded([&] {
+      limits::poll(what.c_str());  // a point of an O(1) command polls nowhere else
       if (!inv) inv = std::make_unique<Invoker>();
       t = inv->run(call_args(s, p, digits, threads, ctx.certified)).table;
     });

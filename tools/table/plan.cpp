@@ -97,6 +97,33 @@ std::uint64_t Plan::digest() const {
 
 // ---- the command ------------------------------------------------------------------------------
 
+namespace {
+
+/// A flag is set by true or false and an option with a value by a value: `--set d=true` of an option
+/// that takes a value would put `--d` alone on the command line (and then take the next option as
+/// its value), `exact = 4` of a flag a stray 4. Named where it is set: "--set d" or FILE:LINE.
+void check_flags(const Spec& s, const Command& cmd) {
+  const auto fail = [&](const std::string& opt, long line, const std::string& why) {
+    if (s.is_set(opt)) throw UsageError(fmt::format("--set {}: {}", opt, why));
+    throw UsageError(fmt::format("{}:{}: [fixed] {}: {}", s.file, line, opt, why));
+  };
+  for (const auto& [opt, line] : s.booleans)
+    if (cmd.app->get_option("--" + opt)->get_expected_max() != 0)
+      fail(opt, line, fmt::format("--{} takes a value, not true/false", opt));
+  for (const auto& [opt, v] : s.fixed) {
+    const CLI::Option* o = cmd.app->get_option_no_throw("--" + opt);
+    if (o == nullptr) continue;  // named by check_command
+    const bool flag = o->get_expected_max() == 0;
+    const bool boolean = std::any_of(s.booleans.begin(), s.booleans.end(),
+                                     [&](const std::pair<std::string, long>& b) { return b.first == opt; });
+    if (flag && !boolean)
+      fail(opt, s.line_of(opt), fmt::format("--{} is a flag: set it to true or false, not \"{}\"", opt, v));
+    if (!flag && !boolean && v.empty()) fail(opt, s.line_of(opt), fmt::format("--{} must not be empty", opt));
+  }
+}
+
+}  // namespace
+
 const Command& check_command(const Spec& s, const Invoker& inv) {
   const std::string path = join_words(s.command);
   const Command* cmd = inv.registry().find(path);
@@ -127,6 +154,8 @@ const Command& check_command(const Spec& s, const Invoker& inv) {
         throw UsageError(fmt::format("{}:{}: {}", s.file, line > 0 ? line : s.line_of(opt), e.what()));
       }
   };
+  for (const auto& [opt, line] : s.booleans) check_opt(opt, line, "fixed", {});
+  check_flags(s, *cmd);  // before a flag's "" is read as an empty path
   for (const auto& [opt, v] : s.fixed) check_opt(opt, s.line_of(opt), "fixed", {v});
   for (const auto& a : s.sweep) check_opt(a.option, a.line, "sweep", a.values);
   for (const auto& a : s.zip) check_opt(a.option, a.line, "zip", a.values);

@@ -196,8 +196,39 @@ out::Table finish_long(const Spec& s, Raw raw, const CellOptions& cells) {
   return t;
 }
 
-out::Table present(const Spec& s, out::Table rows) {
+namespace {
+
+// What pdflatex sets (measured for issue 38 with TeX Live 2022's pdfTeX at its default main memory
+// of 5,000,000 words, a pivot of siunitx columns under one header, --standalone): an alignment
+// spans at most 256 columns, and the header over the value columns is one \multicolumn (257 stop
+// at "This can't happen (256 spans)"); a table of at most 60 rows (a tabular) holds about 8,300
+// cells (30 x 257, 45 x 186, 60 x 140 compiled, one column more exceeded main memory); a longtable
+// fewer columns the longer it is (61 x 143, 200 x 44, 1000 x 31 compiled).
+constexpr size_t kLatexSpan = 256, kLatexTabularCells = 8000, kLatexLongColumns = 30;
+
+void check_latex_shape(const Spec& s, out::Table& t) {
+  const size_t keys = s.layout->rows.size(), values = t.columns.size() - std::min(keys, t.columns.size());
+  if (values > kLatexSpan)
+    throw UsageError(fmt::format(
+        "{}:{}: [layout]: the pivot has {} value columns, and LaTeX sets at most {} under one header "
+        "(pdflatex stops: \"This can't happen (256 spans)\"): pivot on fewer values, or write another format",
+        s.file, s.layout->line, values, kLatexSpan));
+  const bool long_table = t.rows.size() > out::kLongTableRows && !t.wide;
+  if (long_table ? t.columns.size() > kLatexLongColumns
+                 : t.rows.size() * t.columns.size() > kLatexTabularCells)
+    t.notes.push_back(fmt::format(
+        "[layout]: a LaTeX table of {} rows and {} columns may exceed TeX's main memory (with TeX Live's "
+        "default of 5,000,000 words pdflatex set tabulars of about 8,300 cells, 60 rows x 140 columns, and "
+        "longtables of 200 rows x 44 columns and 1000 x 31): pivot on fewer values, or raise main_memory in "
+        "texmf.cnf",
+        t.rows.size(), t.columns.size()));
+}
+
+}  // namespace
+
+out::Table present(const Spec& s, out::Table rows, bool latex) {
   out::Table t = s.layout ? pivot(s, rows) : std::move(rows);
+  if (latex && s.layout) check_latex_shape(s, t);
   if (s.wide && t.rows.size() > out::kLongTableRows)
     t.notes.push_back(fmt::format(
         "[latex] style = \"two-column\": the {} rows stay in one table* (LaTeX sets no longtable in two "

@@ -22,8 +22,10 @@ size_t column_index(const std::vector<std::string>& cols, const std::string& nam
 /// figure is drawn from it whatever the layout.
 out::Table finish_long(const Spec& s, Raw raw, const CellOptions& cells);
 
-/// The printed table: the long table pivoted by [layout] (table/pivot.cpp), or itself.
-out::Table present(const Spec& s, out::Table rows);
+/// The printed table: the long table pivoted by [layout] (table/pivot.cpp), or itself. `latex`: the
+/// table is also written as LaTeX (--format latex, a .tex in outputs): a pivot wider than pdflatex can
+/// set is refused (UsageError), one near TeX's memory gets a note (kLatexSpan and the rest).
+out::Table present(const Spec& s, out::Table rows, bool latex);
 out::Table pivot(const Spec& s, const out::Table& rows);
 
 /// Refuses, before anything is computed, what finish_long, present and the figure would refuse about

@@ -271,9 +271,9 @@ std::string option_key(const Ctx& c, const toml::node& v, const std::string& key
 }
 
 /// [fixed] or [plot.overlay] fixed: option = value (true: a flag; false: left out).
-std::vector<std::pair<std::string, std::string>> fixed_options(const Ctx& c, const toml::table& t,
-                                                               const std::string& where,
-                                                               std::set<std::string>* used) {
+std::vector<std::pair<std::string, std::string>> fixed_options(
+    const Ctx& c, const toml::table& t, const std::string& where, std::set<std::string>* used,
+    std::vector<std::pair<std::string, long>>* booleans = nullptr) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& [k, vp] : in_file_order(t)) {
     const toml::node& v = *vp;
@@ -282,6 +282,7 @@ std::vector<std::pair<std::string, std::string>> fixed_options(const Ctx& c, con
       c.fail(&v, where + " " + opt, "the option is set twice");
     if (auto b = v.as_boolean()) {
       if (b->get()) out.emplace_back(opt, "");
+      if (booleans != nullptr) booleans->emplace_back(opt, line_of(v));
       continue;
     }
     if (used != nullptr && (v.is_array() || v.is_table()))
@@ -620,7 +621,7 @@ const std::vector<Key<Build>> kTopKeys = {
     {"fixed",
      [](const Ctx& c, const toml::node& n, const std::string& f, Build& b) {
        const toml::table& t = section_table(c, n, f);
-       b.s.fixed = fixed_options(c, t, "[fixed]", &b.used);
+       b.s.fixed = fixed_options(c, t, "[fixed]", &b.used, &b.s.booleans);
        for (const auto& [k, vp] : in_file_order(t))
          b.s.fixed_lines[option_key(c, *vp, k, "[fixed]")] = line_of(*vp);
      }},
@@ -732,6 +733,10 @@ void apply_set(const Ctx& c, Spec& s, const std::string& word) {
   const auto spelled = spelled_values(word, opt, v);
   const auto [where, at] = take_option(s, opt);
   s.fixed_lines.erase(opt);
+  s.booleans.erase(std::remove_if(s.booleans.begin(), s.booleans.end(),
+                                  [&](const std::pair<std::string, long>& f) { return f.first == opt; }),
+                   s.booleans.end());
+  if (v.is_boolean()) s.booleans.emplace_back(opt, 0);
   size_t swept = 0;
   if (v.is_array() || v.is_table() || spelled) {
     Axis a{opt, spelled ? *spelled : axis_values(c, v, field), 0};

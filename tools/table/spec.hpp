@@ -111,6 +111,9 @@ struct Spec {
   long command_line = 0;
   std::vector<std::pair<std::string, std::string>> fixed;  ///< option -> value ("" for a flag)
   std::map<std::string, long> fixed_lines;                 ///< option -> its line in [fixed]
+  /// Options [fixed] or --set gives true or false (a flag's value: set or left out), with the line
+  /// (0 for a --set): the command must have them as flags (table/plan.hpp check_command).
+  std::vector<std::pair<std::string, long>> booleans;
   std::vector<Axis> sweep, zip;
   std::vector<std::pair<std::string, expr::Expr>> derived;
   std::vector<long> derived_lines;

@@ -2,6 +2,7 @@
 // Cost: the sum of the claims' own costs, on --threads processes at once; one fork per claim.
 #include "verify/catalogue_run.hpp"
 
+#include "core/limits.hpp"
 #include "user/loaded.hpp"
 #include "verify/isolate.hpp"
 #include "verify/quantities.hpp"
@@ -91,6 +92,12 @@ ClaimRun run_one(verify::Claim c, CommandQuantities& cq, const Context& ctx) {
   run.outcome = verify::run_claim(c, &q);
   run.cpu_seconds = thread_cpu_seconds() - t0;
   run.error = run.outcome.grade == "error";
+  try {  // never a verdict reached after the claim's budget (issue 38 §4b)
+    limits::check_finished("claim " + c.id);
+  } catch (const ResourceError& e) {
+    run.outcome = verify::Outcome("-", verify::Verdict::undecided, e.what(), "error");
+    run.error = true;
+  }
   return run;
 }
 
@@ -120,8 +127,7 @@ ClaimRun from_wire(const std::string& s) {
 // A claim whose process failed: an error verdict with the reason.
 ClaimRun failed_run(const std::string& why) {
   ClaimRun r;
-  r.outcome =
-      verify::Outcome("-", verify::Verdict::undecided, "the claim's evaluation failed: " + why, "error");
+  r.outcome = verify::Outcome("-", verify::Verdict::undecided, "the claim's evaluation " + why, "error");
   r.error = true;
   return r;
 }
@@ -134,6 +140,12 @@ std::vector<ClaimRun> run_isolated_claims(const std::vector<verify::Claim>& clai
   const auto results = run_isolated(
       claims.size(), ctx.threads, ctx.max_seconds,
       [&](size_t i) {
+        // fault injection for the tests: a claim whose id names it dies as a library abort would,
+        // or hangs in a loop that never polls
+        if (limits::test_break("verify-abort") && claims[i].id.find("abort") != std::string::npos)
+          std::abort();
+        if (limits::test_break("verify-hang") && claims[i].id.find("hang") != std::string::npos)
+          for (;;) pause();
         try {
           return to_wire(run_one(claims[i], cq, child));
         } catch (const verify::ParamError& e) {
@@ -319,6 +331,8 @@ RunResult run_catalogue(const CatalogueRequest& o, const Context& ctx) {
   if (isolated && release_watchdog != nullptr) release_watchdog();  // each claim's process has its own
   const std::vector<ClaimRun> runs =
       isolated ? run_isolated_claims(selected, ctx, cq) : run_in_process(selected, ctx, cq, cache);
+  // each claim held its own budget, in its own process: the run as a whole has none to exceed
+  if (isolated) limits::set_deadline_enabled(false);
   const Summary s = summarize(selected, runs);
   add_rows(t, selected, runs, wide, o.quiet);
   const bool legend = !o.quiet && !ctx.data && ctx.format == out::Format::table && isatty(STDOUT_FILENO) != 0;

@@ -127,10 +127,10 @@ Isolated finish(Child& c, double seconds) {
   if (c.timed_out) {
     r.why = fmt::format("exceeded the time limit of {:.3g} s (raise --max-seconds)", seconds);
   } else if (WIFSIGNALED(status)) {
-    r.why = fmt::format("its evaluation died of signal {} ({}){}", WTERMSIG(status),
-                        strsignal(WTERMSIG(status)), said.empty() ? "" : ": " + said);
+    r.why = fmt::format("died of signal {} ({}){}", WTERMSIG(status), strsignal(WTERMSIG(status)),
+                        said.empty() ? "" : ": " + said);
   } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || c.result.empty()) {
-    r.why = fmt::format("its evaluation exited with code {}{}", WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+    r.why = fmt::format("exited with code {}{}", WIFEXITED(status) ? WEXITSTATUS(status) : -1,
                         said.empty() ? "" : ": " + said);
   } else {
     r.ok = true;
@@ -162,7 +162,14 @@ void wait_round(std::vector<Child>& running, double kill_after) {
 
 }  // namespace
 
+namespace {
+bool g_allowed = false;
+}  // namespace
+
+void allow_isolation(bool on) { g_allowed = on; }
+
 bool isolation_available() {
+  if (!g_allowed) return false;
   const char* off = std::getenv("BOUNDCHECK_NO_ISOLATION");
   return off == nullptr || *off == '\0' || std::strcmp(off, "0") == 0;
 }
@@ -179,7 +186,7 @@ std::vector<Isolated> run_isolated(size_t n, int parallel, double seconds_each,
       Child c;
       c.task = next++;
       if (!start(c, task, seconds_each)) {
-        out[c.task].why = fmt::format("could not start a process for it: {}", std::strerror(errno));
+        out[c.task].why = fmt::format("could not start: no process for it ({})", std::strerror(errno));
         if (done) done(++finished);
         continue;
       }

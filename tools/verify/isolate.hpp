@@ -20,11 +20,15 @@ namespace bc::cli {
 struct Isolated {
   bool ok = false;
   std::string result;  ///< what the task returned (when ok)
-  std::string why;     ///< why not: "killed by signal 6 (Aborted): gmp: overflow in mpz type"
+  std::string why;     ///< why not: "died of signal 6 (Aborted): gmp: overflow in mpz type"
 };
 
-/// Whether tasks can run isolated here (fork works; BOUNDCHECK_NO_ISOLATION is not set).
+/// Whether tasks can run isolated here: the CLI's main() allowed it (allow_isolation), and
+/// BOUNDCHECK_NO_ISOLATION is not set. Only a single-threaded front end may fork: in the Python
+/// module other threads may hold a lock (the interpreter's, the allocator's, ours) at the moment of
+/// the fork, and the child would wait for it for ever; there the claims run in-process.
 bool isolation_available();
+void allow_isolation(bool on);
 
 /// Runs task(i) for i = 0..n-1, each in a child process, at most `parallel` at once; results in
 /// task order. `seconds_each` is each child's time budget. `done(k)` is called in the parent after

@@ -19,7 +19,8 @@ std::string xml(const std::string& s) {
   std::string shown;
   for (size_t at = 0;;) {
     const size_t nl = s.find('\n', at);
-    shown += visible_text(std::string_view(s).substr(at, nl == std::string::npos ? std::string::npos : nl - at));
+    shown +=
+        visible_text(std::string_view(s).substr(at, nl == std::string::npos ? std::string::npos : nl - at));
     if (nl == std::string::npos) break;
     shown += '\n';
     at = nl + 1;

@@ -133,7 +133,14 @@ nlohmann::ordered_json registry_json(CLI::App& root, const Registry& reg) {
   return j;
 }
 
-std::optional<std::vector<std::string>> help_request(const std::vector<std::string>& args) {
+std::optional<std::vector<std::string>> help_request(const std::vector<std::string>& given) {
+  std::vector<std::string> args;  // without --catalogue DIR: main() loaded its quantities already
+  for (size_t i = 0; i < given.size(); ++i) {
+    if (given[i] == "--catalogue" && i + 1 < given.size())
+      ++i;
+    else if (given[i].rfind("--catalogue=", 0) != 0)
+      args.push_back(given[i]);
+  }
   if (args == std::vector<std::string>{"--format", "json"} ||
       args == std::vector<std::string>{"--format=json"}) {
     Invoker inv;

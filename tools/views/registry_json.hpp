@@ -30,7 +30,8 @@ nlohmann::ordered_json option_json(const CLI::Option* o);
 /// type, choices, required, flag, description).
 nlohmann::ordered_json registry_json(CLI::App& root, const Registry& reg);
 
-/// `boundcheck help ...`: with `--format json` (alone), prints registry_json and returns nullopt;
+/// `boundcheck help ...` (a `--catalogue DIR` in it is skipped: its quantities are loaded by then and
+/// listed as commands): with `--format json` (alone), prints registry_json and returns nullopt;
 /// with command words (`help rank bound`), returns the argv of `rank bound --help`. Anything else is
 /// a usage error (UsageError).
 std::optional<std::vector<std::string>> help_request(const std::vector<std::string>& args);

@@ -2,8 +2,9 @@
 //                        [--reading literal|simplified]
 // The model table at the end of talk-H (l.907-913, data/talkH_models.csv, embedded) and what
 // talk-H's bounds say at each model's N (src/comm/sizes.cpp): the largest q whose qSA attention
-// size fits m (either reading of l.266), and whether c p H m >= floor((N-1)/2) (Triple Matching's
-// one-layer lower bound through the DISJ reduction) can hold.
+// size fits m (either reading of l.266), and whether c p H m >= floor((N-1)/2): Triple Matching's
+// one-layer lower bound through the DISJ reduction does not exclude the model (a necessary condition
+// holds; nothing says one layer can do it: triple_not_excluded).
 #include "comm/models.hpp"
 #include "cli.hpp"
 #include "comm/sizes.hpp"
@@ -55,7 +56,7 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
   t.params["K"] = K;
   t.params["model"] = o.model;
   t.params["reading"] = o.reading;
-  t.columns = {"model", "N", "L", "H", "m", "nodes", "q_max", "pHm", "triple_can_hold", "N_max_triple"};
+  t.columns = {"model", "N", "L", "H", "m", "nodes", "q_max", "pHm", "triple_not_excluded", "N_max_triple"};
   const auto unknown = out::Cell::of_text("?");
   for (const auto& m : models) {
     if (lower(o.model) != "all" && lower(o.model) != lower(m.model)) continue;
@@ -90,7 +91,10 @@ RunResult run_comm_models(const ModelsOptions& o, const Context&) {
                   "fails); {}",
                   d, c.str(), qsa_reading_note(reading)));
   t.notes.push_back(fmt::format(
-      "pHm = p H m at p = {} bits; triple_can_hold: is c p H m >= floor((N-1)/2), the bits the DISJOINTNESS "
+      "pHm = p H m at p = {} bits; triple_not_excluded: is c p H m >= floor((N-1)/2), so that the lower "
+      "bound "
+      "does not exclude one layer solving Triple Matching at N (a necessary condition, not a construction: "
+      "'yes' does not say it can); floor((N-1)/2) is the bits the DISJOINTNESS "
       "reduction forces (N = 2n + 1, talk-H l.650-670; Yao 1979: n bits) against the c p H m bits one "
       "layer's "
       "protocol sends (l.683 'H x m x poly log(N) bits', poly log read as p); N_max_triple = 2 floor(c p H "
@@ -124,8 +128,9 @@ void setup_comm_models(CLI::App& group, Registry& reg) {
                "q_max = the largest q whose qSA size fits m: c (d_in + q log2 N) <= m with d_in = c (d + "
                "(q+1) "
                "log2 N)\n(--reading literal, the default) or c (d + q log2 N) <= m (--reading simplified)\n"
-               "pHm = p H m;  triple_can_hold = whether c p H m >= floor((N-1)/2) (Triple Matching's "
-               "one-layer lower bound through the DISJ reduction)\n"
+               "pHm = p H m;  triple_not_excluded = whether c p H m >= floor((N-1)/2): Triple Matching's "
+               "one-layer lower bound\n(the DISJ reduction) does not exclude the model; a necessary "
+               "condition, not a construction\n"
                "N_max_triple = the largest N that lower bound allows.",
            .formula_latex = R"tex(\begin{aligned}
 q_{\max} &= \max\{ q : m_{\mathrm{qSA}}(N, d, q) \le m \}, \qquad \mathtt{pHm} = p\, H\, m\\

@@ -122,6 +122,7 @@ nlohmann::json robust_has_error(ulong N, ulong M, std::uint64_t seed, ulong tria
   for (int round = 0; round < 16; ++round) {
     double most = INFINITY;  // the most negative no-match margin
     for (ulong t = 0; t < trials; ++t) {
+      if (t % 64 == 0) limits::poll("comm pair-matching: certificate");
       const auto z = comm::pair_matching_instance(N, M, seed, t);
       const auto y = comm::pair_matching_truth(z, M);
       const auto m = comm::pair_matching_margins(z, M, lo, theta);

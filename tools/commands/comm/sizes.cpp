@@ -1,8 +1,9 @@
 // boundcheck comm sizes --N N --d D --q Q [--p P] [--c C] [--reading literal|simplified]
-// talk-H's size requirements side by side (src/comm/sizes.cpp): the attention dimension that
-// suffices for qSA, the FNN width and RNN state that qSA needs, and the H m that Triple Matching
-// needs at p bits. Orders of growth with the hidden constant c made explicit. --N, --d, --q take
-// lists and ranges; every combination with q <= N is one row.
+// talk-H's size requirements side by side (src/comm/sizes.cpp): the O(.) attention dimension of
+// qSA at c = 1 (the talk says an m of that order suffices; no constant, so not a sufficient size), the FNN
+// width and RNN state that qSA needs, and the H m that Triple Matching needs at p bits. Orders of growth with
+// the hidden constant c made explicit. --N, --d, --q take lists and ranges; every combination with q <= N is
+// one row.
 #include "comm/sizes.hpp"
 #include "cli.hpp"
 #include "commands/comm/reading.hpp"
@@ -79,6 +80,7 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
   for (auto N : Ns)
     for (auto d : ds)
       for (auto q : qs) {
+        limits::poll("comm sizes");  // up to 10^5 rows
         if (q > N) {
           if (Ns.size() * ds.size() * qs.size() == 1)
             throw UsageError(
@@ -102,6 +104,11 @@ RunResult run_comm_sizes(const SizesOptions& o, const Context& ctx) {
       }
   if (t.rows.empty()) throw UsageError("--q must be <= N (a q-subset of [N]) in at least one combination");
   t.notes.push_back(qsa_reading_note(reading));
+  t.notes.push_back(fmt::format(
+      "attention_m is the O(.) size of l.266 evaluated at c = {}, not a sufficient size: the talk says an m "
+      "of this order suffices, for a constant it does not give (the construction's sign vectors alone: "
+      "comm neighborly --N 16 --q 2 --search-k needs k = 17, where the simplified reading gives m = 9)",
+      c.str()));
   t.notes.push_back(
       "input_dim = c (d + (q+1) log2 N) is qSA's d_in (l.360); fnn_width = c N and rnn_state_bits = c N are "
       "what every FNN / RNN needs, even at q = 1 (l.267 'width Omega(N)', l.268 'Omega(N) bits'); triple_Hm "
@@ -142,8 +149,11 @@ void setup_comm_sizes(CLI::App& group, Registry& reg) {
       Help{
           .formula =
               "With the hidden constant c made explicit:\n"
-              "qSA by one attention unit: m = c (d_in + q log2 N) with d_in = c (d + (q+1) log2 N) "
-              "suffices\n  (--reading literal, the default; --reading simplified: m = c (d + q log2 N))\n"
+              "qSA by one attention unit: attention_m = c (d_in + q log2 N), d_in = c (d + (q+1) log2 N)\n"
+              "  (--reading literal, the default; --reading simplified: m = c (d + q log2 N)):\n"
+              "  the talk's O(.) size at c = 1 (the default); an m of this order suffices for an unknown c,\n"
+              "  so it is not a sufficient size (N = 16, q = 2: simplified m = 9; comm neighborly needs k = "
+              "17)\n"
               "qSA by an FNN or an RNN: width, state bits >= c N\n"
               "Triple Matching by one H-head layer at p bits: H m >= floor((N-1)/2) / (c p)   (p H m >~ N)",
           .formula_latex = R"tex(\begin{aligned}

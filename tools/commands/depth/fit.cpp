@@ -4,6 +4,7 @@
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/real_format.hpp"
+#include "core/text_file.hpp"
 #include "depth/data.hpp"
 #include "depth/transition.hpp"
 #include "parse.hpp"
@@ -11,7 +12,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -21,19 +21,10 @@ namespace {
 
 std::vector<depth::TransitionPoint> load_points(const std::string& file) {
   if (file.empty()) return depth::transition_points();
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("--data must be a readable CSV file, got \"{}\"", file));
-  // read at most 1 MB (+1 byte to detect more): a table of transition points is a few lines, and
-  // /dev/zero or a huge file must not exhaust memory
-  constexpr std::streamsize kMax = 1 << 20;
-  std::string text(static_cast<size_t>(kMax) + 1, '\0');
-  in.read(text.data(), kMax + 1);
-  text.resize(static_cast<size_t>(in.gcount()));
-  if (static_cast<std::streamsize>(text.size()) > kMax)
-    throw UsageError(fmt::format("--data must be a CSV file of at most 1 MB, got \"{}\"", file));
-  if (text.find('\0') != std::string::npos)
-    throw UsageError(fmt::format("--data must be a text CSV file, got \"{}\" (it contains NUL bytes)", file));
-  return depth::parse_transition_points(text, file);
+  // at most 1 MB: a table of transition points is a few lines, and /dev/zero, a directory or a huge
+  // file is refused (core/text_file.hpp)
+  return depth::parse_transition_points(
+      read_text_file(file, TextLimits{size_t(1) << 20, size_t(1) << 16}, "--data"), file);
 }
 
 struct FitOptions {

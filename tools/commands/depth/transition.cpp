@@ -3,6 +3,7 @@
 #include "depth/transition.hpp"
 #include "cli.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "depth/data.hpp"
 #include "depth/fit.hpp"
 #include "parse.hpp"
@@ -42,6 +43,7 @@ RunResult run_depth_transition(const TransitionOptions& o, const Context& ctx) {
   t.params["cov"] = o.cov;
   t.columns = {"L", "dx", "N_tr", "sigma_N"};
   for (auto L : ls) {
+    limits::poll("depth transition");  // a list of up to its limit of depths
     auto tr = depth::transition(static_cast<double>(L), p);
     t.add_row({out::Cell::of_int(static_cast<long long>(L)), uncertified(tr.dx, ctx, "depth transition"),
                uncertified(tr.n, ctx, "depth transition"), uncertified(tr.sigma_n, ctx, "depth transition")});

@@ -136,6 +136,7 @@ void certified_brackets(Brackets& br, const BoundGrid& g, const std::vector<Poin
     const limits::RunScope scope(run);
     // no exception may leave an OpenMP region: the first one is kept and rethrown below
     try {
+      limits::poll("rank bound");  // a point is a bracket and its two directed texts
       const auto k = static_cast<size_t>(i);
       const auto& p = pts[k];
       auto b = rank::spectral_lower_bound(p.d, p.r, g.hs[p.h].x, g.rule, ctx.digits, g.max_terms);

@@ -101,6 +101,7 @@ RunResult run_sym_bound(const SymBoundOptions& o, const Context& ctx) {
       sym::hstar(hstar.x, d, N);
       const auto at_star = bound_cells(d, N, hstar.x, ctx);
       for (const auto& H : hs) {
+        limits::poll("sym bound");  // one row each
         const auto b = bound_cells(d, N, H.x, ctx);
         if (fmpz_cmp(H.x, vac.x) >= 0) any_vacuous = true;
         t.add_row({out::Cell::of_int(static_cast<long long>(d)), out::Cell::of_int(static_cast<long long>(N)),

@@ -39,6 +39,7 @@ RunResult run_sym_hstar(const HstarOptions& o, const Context& ctx) {
   Fmpz h, c;
   for (ulong d : ds)
     for (ulong N : Ns) {
+      limits::poll("sym hstar");  // up to 10^6 rows
       sym::hstar(h.x, d, N);
       if (ctx.double_check) {
         sym::hstar_product(c.x, d, N);
