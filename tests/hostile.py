@@ -2,7 +2,7 @@
 """The hostile corpus (tests/data/hostile/, issue 20 §1): specs, shard files and a catalogue that
 try to run commands through gnuplot, break or hijack LaTeX, or write outside the working
 directory. Each is run as a user would (`table --spec F --plot fig.svg --format latex --output
-out.tex`, `table merge`, `verify --catalogue`) in a fresh working directory, and must be either
+out.tex`, `table merge`, `verify --catalogue`, `tex --catalogue`) in a fresh working directory, and must be either
 refused (exit 1 or 2, one line on stderr, nothing on stdout) or rendered inert (exit 0). In both
 cases:
   - no file named like "pwned" appears anywhere the test can see (the working directory, its
@@ -27,7 +27,7 @@ EXE, CORPUS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # text must appear literally. Everything else in the corpus must be refused.
 INERT = {"plot_quote_breakout.toml", "latex_column_input.toml", "latex_column_write18.toml",
          "latex_column_catcode.toml", "shard_latex_cells.json", "shard_exact_cells.json",
-         "catalogue_latex", "plot_multikey_quote.toml"}
+         "catalogue_latex", "catalogue_tex", "plot_multikey_quote.toml"}
 
 # --set values (typed, or passed from Python's set={...}; shard files carry them) are checked as
 # the spec's own values are (issue 28): each must be refused. (spec, --set value)
@@ -252,6 +252,8 @@ def main():
         elif os.path.isdir(path):
             run_case(name, [path], ["verify", "--catalogue", name, "--wide", "--format", "latex",
                                     "--output", "out.tex"], ["out.tex"])
+            if name == "catalogue_tex":  # boundcheck tex (issue 35 §3): numbers.tex, \input by the test's document
+                run_case(name, [path], ["tex", "--catalogue", name, "--output", "numbers.tex"], ["numbers.tex"])
         else:
             continue
         cases += 1

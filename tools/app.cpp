@@ -69,7 +69,7 @@ const std::vector<Group>& command_tree() {
         {"models", setup_comm_models},
         {"neighborly", setup_comm_neighborly},
         {"pair-matching", setup_comm_pair_matching}}},
-      {nullptr, "", {{"verify", setup_verify}, {"table", setup_table}}},
+      {nullptr, "", {{"verify", setup_verify}, {"table", setup_table}, {"tex", setup_tex}}},
   };
   return tree;
 }
@@ -151,8 +151,10 @@ void build_app(CLI::App& app, GlobalOptions& g, Registry& reg, const std::vector
       "Run 'boundcheck <group> --help' or 'boundcheck <group> <quantity> --help' for details.\n"
       "Exit codes: 0 ok; 1 a domain or resource refusal (the time budget too) or a check that did not "
       "pass: verify when a claim's verdict is not the one the catalogue expects (verify --expr: when the "
-      "expression does not hold), --double-check when the two computations disagree, table status when "
-      "a shard is missing, stale or damaged; 2 a usage error (one line on stderr).");
+      "expression does not hold), tex --check when the paper has a problem (an undefined or stale value, "
+      "a claim not as expected, a value typed by hand), --double-check when the two computations "
+      "disagree, table status when a shard is missing, stale or damaged; 2 a usage error or a malformed "
+      "file (one line on stderr).");
   add_global_options(app, g);
   add_version_flag(app, g);
   app.add_option_function<std::string>(

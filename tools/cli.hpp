@@ -296,6 +296,8 @@ void setup_verify(CLI::App& root, Registry& reg);
 /// A user quantity of a loaded catalogue (tools/user/quantity.cpp), under its namespace's group.
 void setup_user_quantity(CLI::App& group, Registry& reg, const verify::QuantityDef& d);
 void setup_table(CLI::App& root, Registry& reg);
+/// `tex`: a paper's numbers as LaTeX macros, and the check of a paper (tools/tex/).
+void setup_tex(CLI::App& root, Registry& reg);
 /// The --help parts of `table` and `table merge` (tools/table/help.cpp).
 void help_table(Registry& reg);
 

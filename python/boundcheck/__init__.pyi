@@ -234,3 +234,6 @@ def verify(*, catalogue: _Arg = ..., id: _Arg = ..., list: bool = ..., wide: boo
     """Recompute every published constant and identity in the catalogue."""
 
 table: _TableGroup
+
+def tex(*, catalogue: _Arg = ..., check: _Arg = ..., numbers: _Arg = ..., group: bool = ..., separator: _Arg = ..., digits: Optional[int | str] = ..., threads: Optional[int | str] = ..., certified: Optional[bool] = ..., max_seconds: Optional[float | int | str] = ..., double_check: Optional[bool] = ..., format: Optional[str] = ..., output: Optional[str | os.PathLike[str]] = ..., standalone: Optional[bool] = ...) -> Table:
+    """Write the catalogue's values as LaTeX macros, or check a paper against them."""

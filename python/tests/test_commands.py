@@ -1,5 +1,6 @@
 """Every command group through the generated functions, identical to the CLI's --format json."""
 import json
+import pathlib
 from fractions import Fraction
 
 import pytest
@@ -18,6 +19,7 @@ COMMANDS = [
     ["sphere", "sign-coef", "--d", "5", "--l-max", "9", "--exact"],
     ["sphere", "hecke-funk", "--d", "6", "--l", "31"],
     ["verify", "--id", "sphere.dim"],
+    ["tex", "--catalogue", str(pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples" / "paper")],
     ["rank", "count", "--d", "5", "--r", "2", "--l-max", "4"],
     ["rank", "bound", "--d", "16", "--r", "4", "--H", "10"],
     ["rank", "bound", "--d", "64", "--r", "8", "--H", "1,10", "--certified", "--digits", "20"],
@@ -136,7 +138,7 @@ def test_renderings_match_cli(fmt):
 
 def test_every_group_is_reached():
     groups = {p.split()[0] for p in boundcheck.commands()}
-    assert groups == {"sphere", "rank", "depth", "sym", "comm", "verify", "table"}
+    assert groups == {"sphere", "rank", "depth", "sym", "comm", "verify", "table", "tex"}
     reached = {a[0] for a in COMMANDS} | {"table"}
     assert groups <= reached
     for path in boundcheck.commands():

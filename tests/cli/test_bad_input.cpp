@@ -119,7 +119,7 @@ TEST_CASE("cli: the bad-input catalogue (tests/cli/bad_input.txt)") {
 
 TEST_CASE("cli: the catalogue covers every command family at least six times") {
   const auto cases = load_cases();
-  for (const char* family : {"sphere", "rank", "depth", "sym", "comm", "verify", "table"}) {
+  for (const char* family : {"sphere", "rank", "depth", "sym", "comm", "verify", "table", "tex"}) {
     size_t n = 0;
     for (const auto& c : cases) n += c.argv_text.rfind(std::string(family) + " ", 0) == 0;
     INFO(family);

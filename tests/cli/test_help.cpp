@@ -136,7 +136,9 @@ std::string scratch_dir() {
 }
 
 /// Commands whose Source is not one document but each claim's or each swept command's own.
-bool source_is_per_item(const std::string& path) { return path == "verify" || path.rfind("table", 0) == 0; }
+bool source_is_per_item(const std::string& path) {
+  return path == "verify" || path == "tex" || path.rfind("table", 0) == 0;
+}
 
 void check_parts(const std::string& path, const std::string& help) {
   INFO(path);
@@ -226,7 +228,8 @@ TEST_CASE("help: every family command has a LaTeX formula for the site, well for
   for (const auto& c : inv.registry().commands()) {
     const std::string& tex = c.help.formula_latex;
     const std::string family = words(c.path()).front();
-    if (family == "table" || family == "verify") {  // their formula is prose, shown as text
+    if (family == "table" || family == "verify" ||
+        family == "tex") {  // their formula is prose, shown as text
       CHECK_MESSAGE(tex.empty(), c.path());
       continue;
     }
@@ -265,6 +268,7 @@ TEST_CASE("help: the comm examples run and print what they show") { check_exampl
 TEST_CASE("help: the verify and table examples run and print what they show") {
   check_examples("verify");
   check_examples("table");
+  check_examples("tex");
 }
 
 TEST_CASE("help: example lines are split as a shell would, and shell syntax is refused") {

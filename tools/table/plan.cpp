@@ -127,7 +127,7 @@ void check_flags(const Spec& s, const Command& cmd) {
 const Command& check_command(const Spec& s, const Invoker& inv) {
   const std::string path = join_words(s.command);
   const Command* cmd = inv.registry().find(path);
-  if (cmd == nullptr || s.command[0] == "table")
+  if (cmd == nullptr || s.command[0] == "table" || s.command[0] == "tex")
     throw UsageError(
         fmt::format("{}:{}: command: \"{}\" is not an evaluate command (e.g. \"rank bound\"; "
                     "boundcheck --help lists them)",

@@ -100,11 +100,12 @@ CommandQuantities::Found CommandQuantities::lookup(const expr::QuantityCall& c) 
   for (const auto& w : c.path) f.words.push_back(dashes(w));
   const std::string path = fmt::format("{}", fmt::join(f.words, " "));
   f.cmd = inv_.registry().find(path);
-  if (f.cmd == nullptr || f.words.front() == "verify" || f.words.front() == "table") {
+  if (f.cmd == nullptr || f.words.front() == "verify" || f.words.front() == "table" ||
+      f.words.front() == "tex") {
     std::vector<std::string> names;
     for (const auto& cmd : inv_.registry().commands()) {
       std::string p = cmd.path();
-      if (p.rfind("verify", 0) == 0 || p.rfind("table", 0) == 0) continue;
+      if (p.rfind("verify", 0) == 0 || p.rfind("table", 0) == 0 || p == "tex") continue;
       std::replace(p.begin(), p.end(), ' ', '.');
       names.push_back(underscores(p));
     }
