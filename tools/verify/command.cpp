@@ -37,6 +37,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -132,7 +133,12 @@ RunResult run_expr(const VerifyOptions& o, const Context& ctx) {
 RunResult run_verify(const VerifyOptions& o, const Context& ctx) {
   if (!o.expr.empty()) return run_expr(o, ctx);
   RunResult r = run_catalogue({o.catalogue, o.id, o.list, o.wide, o.timing, o.quiet}, ctx);
-  if (!o.catalogue.empty()) r.inputs = {o.catalogue};  // --output may not land in the catalogue
+  // --output may not overwrite a catalogue file; a report beside them (report.xml) is fine
+  if (!o.catalogue.empty()) {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(o.catalogue, ec))
+      if (e.path().extension() == ".toml") r.inputs.push_back(e.path().string());
+  }
   return r;
 }
 
