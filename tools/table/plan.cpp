@@ -110,7 +110,8 @@ void check_flags(const Spec& s, const Command& cmd) {
   for (const auto& [opt, line] : s.booleans)
     if (cmd.app->get_option("--" + opt)->get_expected_max() != 0)
       fail(opt, line, fmt::format("--{} takes a value, not true/false", opt));
-  for (const auto& [opt, v] : s.fixed) {
+  for (const auto& [opt_name, v] : s.fixed) {
+    const std::string& opt = opt_name;  // lambdas cannot capture a structured binding (C++17)
     const CLI::Option* o = cmd.app->get_option_no_throw("--" + opt);
     if (o == nullptr) continue;  // named by check_command
     const bool flag = o->get_expected_max() == 0;

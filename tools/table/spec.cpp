@@ -725,7 +725,8 @@ std::pair<char, size_t> take_option(Spec& s, const std::string& opt) {
 /// Applies one --set: a single value (or a flag) fixes the option where [fixed] had it, a list or a
 /// range sweeps it where [sweep] or [zip] had it; an option new to the spec is fixed or swept last.
 void apply_set(const Ctx& c, Spec& s, const std::string& word) {
-  auto [opt, doc, typed] = read_set_word(word);
+  auto [opt_word, doc, typed] = read_set_word(word);
+  const std::string opt = opt_word;  // a copy: lambdas cannot capture a structured binding (C++17)
   const toml::node& v = *doc.get("v");
   for (const auto& o : s.sets)
     if (o.option == opt) throw UsageError(fmt::format("--set {}: the option is set twice", opt));
