@@ -197,7 +197,9 @@ TEST_CASE("cli: a run killed outright leaves a temporary the next run with the s
   argv.push_back(nullptr);
   pid_t pid = 0;
   REQUIRE(posix_spawn(&pid, BOUNDCHECK_EXE, nullptr, nullptr, argv.data(), environ) == 0);
-  for (int i = 0; i < 6000 && temporaries().empty(); ++i) usleep(10000);  // a safety net, not a timing
+  // a safety net, not a timing: under the sanitizers on a loaded host the sweep's pricing took
+  // over a minute before its first row (CI, 2026-12-01)
+  for (int i = 0; i < 60000 && temporaries().empty(); ++i) usleep(10000);
   kill(pid, SIGKILL);
   int status = 0;
   waitpid(pid, &status, 0);
