@@ -57,15 +57,15 @@ def test_double_check_through_context_and_defaults():
 @pytest.mark.parametrize("budget", [5, 100])
 def test_max_seconds_through_a_context(budget):
     expect = re.compile(r"estimated \d+ s exceeds the limit of %d s" % budget)
-    code, _, err = cli(["sphere", "gegenbauer", "--d", "11", "--l", "1000000000", "--t", "3/10",
+    code, _, err = cli(["sphere", "gegenbauer", "--d", "11", "--l", "10000000000", "--t", "3/10",
                         "--max-seconds", str(budget)], check=False)
     assert code == 1 and expect.search(err), err
     other = 105 - budget  # both budgets lie below the estimate (several hundred seconds)
     with boundcheck.context(max_seconds=budget):
         with pytest.raises(boundcheck.ResourceError, match=expect):
-            boundcheck.sphere.gegenbauer(d=11, l=10**9, t="3/10")
+            boundcheck.sphere.gegenbauer(d=11, l=10**10, t="3/10")
         with pytest.raises(boundcheck.ResourceError, match=re.compile(r"limit of %d s" % other)):
-            boundcheck.sphere.gegenbauer(d=11, l=10**9, t="3/10", max_seconds=other)
+            boundcheck.sphere.gegenbauer(d=11, l=10**10, t="3/10", max_seconds=other)
 
 
 def test_table_and_verify_take_the_context(tmp_path):

@@ -326,15 +326,18 @@ double head_target_double(unsigned long d, double theta) {
 
 namespace {
 
-/// The seconds of one pass of u_weight at `bits` of working precision.
-double u_pass_seconds(ulong d, ulong degree, slong bits) {
+/// The seconds of one pass of u_weight at `bits` of working precision; `chebyshev`: the cosine sums
+/// take their cosines by the Chebyshev recurrence (sphere/gegenbauer.hpp), at 0.148 + 0.348
+/// (bits/1024)^1.41 us a term (0.61 s at d = 8, degree 1601, 1000 digits; 2026-12-02).
+double u_pass_seconds(ulong d, ulong degree, slong bits, bool chebyshev = false) {
   // measured (Release, one core, CPU time, bench/calibrate_estimates.py, 2026-12-01): a pass is
   // degree/2 unit Gegenbauer values by the cosine sum, about degree^2/8 terms, each costing what
   // sphere gegenbauer's term costs at the working precision (0.2 + 0.9 (bits/1024)^1.41 us: 0.13 us
   // per step of degree^2/4 at d = 8, 30 digits, 2.7 us at 1000 digits); like (d/8)^0.46 in d
   // (1.64 s at d = 200, degree 3201; the unit values lose more bits to cancellation as d grows)
   const double D = static_cast<double>(degree);
-  const double per_term = (0.2 + 0.9 * std::pow(static_cast<double>(bits) / 1024.0, 1.41)) * 1e-6;
+  const double x = std::pow(static_cast<double>(bits) / 1024.0, 1.41);
+  const double per_term = (chebyshev ? 0.148 + 0.348 * x : 0.2 + 0.9 * x) * 1e-6;
   const double in_d = std::max(1.0, std::pow(static_cast<double>(d) / 8.0, 0.46));
   return D * D / 8.0 * per_term * in_d + 0.01;
 }
@@ -361,7 +364,10 @@ void u_coef(arb_t res, ulong d, ulong l, slong prec, UWeighting w) {
 }
 
 Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits, UWeighting w) {
-  limits::check_seconds("rank u: the degree-D expansion", u_weight_seconds(d, degree, digits),
+  const bool chebyshev = fmpz_cmpabs(fmpq_numref(t.x), fmpq_denref(t.x)) < 0 &&
+                         sphere::gegenbauer_cos_by_chebyshev(fmpq_get_d(t.x));
+  limits::check_seconds("rank u: the degree-D expansion",
+                        u_pass_seconds(d, degree, bits_for_digits(digits) + 64, chebyshev),
                         "lower --degree or --digits");
   if (fmpq_is_zero(t.x)) return Arb();  // every P_{l,d} with l odd is odd: u(0) = 0 exactly
   const slong target = bits_for_digits(digits);
@@ -371,7 +377,7 @@ Arb u_weight(ulong d, const Fmpq& t, ulong degree, long digits, UWeighting w) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       limits::check_seconds(
           fmt::format("rank u: the degree-D expansion at {} bits (after {:.3g} s)", prec, spent),
-          spent + u_pass_seconds(d, degree, prec), "lower --degree or --digits");
+          spent + u_pass_seconds(d, degree, prec, chebyshev), "lower --degree or --digits");
     }
     // a ball still holding 0 this far is not a value we can print: at a rational t, u(t) is a
     // rational (odd d) or a rational multiple of pi (even d; u_l = N / s_l), so it is 0 only at a

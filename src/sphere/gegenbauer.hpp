@@ -37,7 +37,11 @@ void gegenbauer_cos_coef_first(arb_t a, ulong d, ulong l, slong prec);
 void gegenbauer_cos_coef_next(arb_t a, ulong d, ulong l, ulong k, slong prec);
 
 /// C_l^lambda(t), lambda = (d-2)/2 >= 1/2 (d >= 3), by the cosine sum. Requires |t| < 1.
+/// The cosines come by the Chebyshev recurrence where 1/sqrt(1 - cos^2 2th) <= 64, i.e.
+/// 4 t^2 (1 - t^2) >= 1/4096 (gegenbauer_cos_by_chebyshev, in double for cost models), else by
+/// rotation, at about twice the cost per term.
 void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec);
+inline bool gegenbauer_cos_by_chebyshev(double t) { return 4 * t * t * (1 - t * t) >= 1.0 / 4096; }
 
 /// Estimated bits the cosine sum loses to cancellation at (d, l, t), |t| < 1: log2(C_l(1)/|C_l(t)|),
 /// from a double-precision recurrence for C_n(t)/C_n(1) (O(l) flops); 0 for d < 3.

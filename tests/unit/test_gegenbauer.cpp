@@ -195,6 +195,59 @@ TEST_CASE("gegenbauer: d = 11, l = 10^4 and d = 100, l = 10^5 against a 300-digi
   }
 }
 
+namespace {
+
+// C_l^lambda(t) exactly, by the rational three-term recurrence (DLMF 18.9.1):
+// (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}, C_0 = 1, C_1 = (d-2) t.
+Fmpq gegenbauer_exact_rec(ulong d, ulong l, const Fmpq& t) {
+  Fmpq prev(1, 1), cur, next, tmp;
+  if (l == 0) return prev;
+  fmpq_mul_ui(cur.x, t.x, d - 2);
+  for (ulong n = 1; n < l; ++n) {
+    fmpq_mul(next.x, cur.x, t.x);
+    fmpq_mul_ui(next.x, next.x, 2 * n + d - 2);
+    fmpq_mul_ui(tmp.x, prev.x, n + d - 3);
+    fmpq_sub(next.x, next.x, tmp.x);
+    fmpq_div_fmpz(next.x, next.x, Fmpz(static_cast<slong>(n + 1)).x);
+    fmpq_swap(prev.x, cur.x);
+    fmpq_swap(cur.x, next.x);
+  }
+  return cur;
+}
+
+}  // namespace
+
+// The cosine sum takes its cosines by the Chebyshev recurrence on midpoints, with an error bound
+// proved in gegenbauer_cos.cpp, or by rotation near 2 th = 0, pi (issue 37). The bound must hold
+// where rounding is heaviest: at 64 and 128 bits (cancellation then leaves wide balls, which must
+// still contain the exact rational value), on both sides of the threshold 4 t^2 (1 - t^2) = 1/4096
+// (t ~ 0.0078 and ~ 0.99997) and far from it; at 512 bits the ball must also be tight (not a bound
+// so loose that containment is trivial).
+TEST_CASE(
+    "gegenbauer: the cosine sum's Chebyshev bound holds at low precision on both sides of its threshold") {
+  int chebyshev = 0, rotation = 0;
+  for (const char* ts : {"1/200", "1/100", "3/10", "-7/10", "99/100", "99995/100000", "99999/100000"}) {
+    const Fmpq t = rational(ts);
+    (gegenbauer_cos_by_chebyshev(fmpq_get_d(t.x)) ? chebyshev : rotation)++;
+    for (ulong d : {3ul, 11ul}) {
+      for (ulong l : {2ul, 3ul, 1000ul, 3001ul}) {
+        const Fmpq exact = gegenbauer_exact_rec(d, l, t);
+        for (slong prec : {64L, 128L, 512L}) {
+          Arb tb, mine, ex;
+          arb_set_fmpq(tb.x, t.x, prec);
+          gegenbauer_c_cos(mine.x, d, l, tb.x, prec);
+          arb_set_fmpq(ex.x, exact.x, 2 * prec);
+          INFO("t=" << std::string(ts) << " d=" << d << " l=" << l << " prec=" << prec);
+          CHECK(arb_contains(mine.x, ex.x));
+          if (prec == 512) CHECK(arb_rel_accuracy_bits(mine.x) > 380);
+        }
+      }
+    }
+  }
+  CHECK(chebyshev == 5);  // 1/200 and 99999/100000 lie beyond the threshold: the rotation
+  CHECK(rotation == 2);
+}
+
 TEST_CASE("gegenbauer: |t| > 1 at large degree (cosh sum) against a 300-digit MPFR recurrence") {
   // The ball recurrence lost a third of a bit per degree here (44000 working bits at l = 10^5,
   // then a refusal); the cosh form keeps the target precision. In point arithmetic the forward
