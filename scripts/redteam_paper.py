@@ -1,0 +1,1063 @@
+#!/usr/bin/python3
+"""Red-team sweep of the surfaces a paper's author uses (issue 38's last item; a sibling of
+redteam_options.py, run by the test suite as `security: your-paper sweep`):
+
+  quantity    user quantities ([[quantity]] of a catalogue) through the CLI (`mine NAME --n ...`),
+              verify --expr, a table spec (command = "mine.x"), help --catalogue and Python's
+              boundcheck.load(DIR): exact values against Python's fractions, math.comb and
+              math.factorial (binomials, powers, gamma, floors, sums of N(d, l), a 2^k-call tree of
+              nested quantities), reals against mpmath; every kind of domain at its boundary (the
+              one-line exit-2 error names the rule, recomputed here); parameters missing, extra and
+              defaulted; cycles (direct, 2 and 3), unknown names, unused parameters, reserved words,
+              built-in groups, hostile names (controls, bidi, 65 characters, non-ASCII); nesting 16
+              deep (exact) and 17 and 200 deep (refused); division by zero, log(0), sqrt(-1); work
+              refused up front by its price
+  published   every tolerance rule (exact, round, truncate, rel=, abs=) just inside and just outside
+              its boundary (computed here with fractions), malformed rules, published lists of the
+              wrong length for and-chains, huge exponents, NaN/inf text, hostile text
+  loading     catalogue files: TOML syntax errors, duplicates across files, unknown keys with their
+              did-you-mean, empty and missing directories, symlink loops, a FIFO, a device, a
+              directory named *.toml, non-UTF-8 bytes, NUL bytes, size and line limits, more than
+              100 problems, more than 1000 quantities; every problem reported as file:line:column,
+              exit 2, nothing on stdout, the same from every front end
+  report      verify --format junit|tap|json|table|csv with hostile claim ids, texts and file names:
+              the JUnit is well formed and validates against tests/data/junit.xsd (xmllint), each
+              testcase's name is the id shown by the rule of src/core/visible_text.hpp (implemented
+              again here); TAP has one ok/not ok line per claim, numbered, matching the plan, no '#'
+              an harness reads as a directive; JSON's meta.summary equals the counts recomputed from
+              the rows; -q prints only the claims not as expected and one summary line; exit 0/1/2
+  isolation   claims that abort or hang (BOUNDCHECK_TEST_BREAK=verify-abort|verify-hang) and claims
+              refused by their price: every other claim is reported, the bad one is an error, exit 1
+  tex         boundcheck tex and tex --check: value names (LaTeX specials, controls, not macro
+              names), hostile claim ids, descriptions and file names reaching the numbers file (every
+              line is a comment, the macro or a definition of a name expected here); --output never
+              over an input, nothing written where not asked; --check on drifted, undefined, stale
+              and hand-typed numbers with their lines and exit codes; hostile papers; two files with
+              hostile names compiled by pdflatex when it is installed
+  fixed       the bugs this sweep found, fixed in the same branch (each names what was wrong)
+
+Each case is PASS or BAD: the exit code, stdout empty on an error, exactly one `error:` line (the
+documented per-file list for a catalogue), no crash (a signal or exit >= 128), no hang (timeout), no
+raw control character in any output (JSON may carry any text but C0 controls; it escapes those).
+Expectations are computed here from the rule each case tests, never copied from the tool's output.
+`--known` adds the cases of problems still open (none is run by default).
+
+Usage: scripts/redteam_paper.py BOUNDCHECK_EXE [--python-path DIR] [--jobs N] [-v] [--known]
+Exit 1 if any case is BAD. The tally it prints is the one in docs/guides/reliability.md.
+"""
+import concurrent.futures
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+
+import mpmath
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+EXE = os.path.abspath(sys.argv[1])
+ARGS = sys.argv[2:]
+PYPATH = ARGS[ARGS.index("--python-path") + 1] if "--python-path" in ARGS else None
+JOBS = int(ARGS[ARGS.index("--jobs") + 1]) if "--jobs" in ARGS else 2
+VERBOSE = "-v" in ARGS
+KNOWN = "--known" in ARGS
+HANG = 120
+XSD = os.path.join(ROOT, "tests", "data", "junit.xsd")
+TMP = tempfile.mkdtemp(prefix="bc_redteam_paper_")
+mpmath.mp.dps = 60
+sys.set_int_max_str_digits(0)
+
+CASES = []  # (class, name, function returning "" or the reason it is BAD)
+
+
+class Bad(Exception):
+    pass
+
+
+def need(cond, why):
+    if not cond:
+        raise Bad(why)
+
+
+def add(cls, name, fn):
+    def case():
+        try:
+            return fn() or ""
+        except Bad as b:
+            return str(b)
+    CASES.append((cls, name, case))
+
+
+# ==== running the tool ===============================================================================
+
+def invoke(argv, cwd=None, env=None, timeout=HANG):
+    """(rc, stdout bytes, stderr bytes); rc None on a hang. argv items may be str or bytes."""
+    try:
+        p = subprocess.run([EXE, *argv], capture_output=True, timeout=timeout, cwd=cwd,
+                           env={**os.environ, "COLUMNS": "100", **(env or {})})
+    except subprocess.TimeoutExpired:
+        return None, b"", b""
+    return p.returncode, p.stdout, p.stderr
+
+
+# the rule of src/core/visible_text.hpp, again (as in redteam_issue38.py)
+BIDI = {0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+
+
+def spoofing(cp):
+    return cp < 0x20 or cp == 0x7F or 0x80 <= cp <= 0x9F or cp in BIDI
+
+
+def visible(s):
+    return "".join((f"\\x{ord(c):02x}" if ord(c) < 0x80 else f"\\u{ord(c):04x}") if spoofing(ord(c)) else c
+                   for c in s)
+
+
+def visible_bytes(b):
+    """visible() of bytes that may not be UTF-8: each byte outside a well-formed sequence as \\xNN."""
+    out, i = [], 0
+    while i < len(b):
+        for n in (1, 2, 3, 4):
+            try:
+                ch = b[i:i + n].decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            out.append(visible(ch))
+            i += n
+            break
+        else:
+            out.append(f"\\x{b[i]:02x}")
+            i += 1
+    return "".join(out)
+
+
+def report_visible(s):
+    """As the reports show a text: visible, and U+FFFE/U+FFFF (not XML, not YAML) as \\ufffe."""
+    return visible(s).replace("\ufffe", "\\ufffe").replace("\uffff", "\\uffff")
+
+
+def raw_control(text, keep="\n", c0_only=False):
+    for c in text:
+        cp = ord(c)
+        if c in keep:
+            continue
+        if (cp < 0x20 or cp == 0x7F) if c0_only else spoofing(cp):
+            return f"U+{cp:04X}"
+    return None
+
+
+def sane(rc, out, err, keep="\n", json_out=False):
+    """The checks every case makes: exited, no crash, UTF-8, no raw control; (stdout, stderr) text."""
+    need(rc is not None, f"hang: no exit within {HANG} s")
+    need(0 <= rc < 128, f"crash: exit status {rc}: {err[-300:]!r}")
+    try:
+        o, e = out.decode("utf-8"), err.decode("utf-8")
+    except UnicodeDecodeError as x:
+        raise Bad(f"output is not UTF-8: {x}")
+    bad = raw_control(e)
+    need(not bad, f"stderr holds {bad} raw: {e[:300]!r}")
+    bad = raw_control(o, keep, c0_only=json_out)
+    need(not bad, f"stdout holds {bad} raw: {o[:300]!r}")
+    return o, e
+
+
+def run(argv, cwd=None, env=None, keep="\n", json_out=None):
+    rc, out, err = invoke(argv, cwd, env)
+    if json_out is None:
+        json_out = "json" in argv
+    o, e = sane(rc, out, err, keep, json_out)
+    return rc, o, e
+
+
+def one_error(rc, o, e, code, pattern):
+    need(rc == code, f"exit {rc}, want {code}: {e.strip()[:300]!r}")
+    need(not o, f"stdout not empty: {o[:200]!r}")
+    need(e.count("\n") == 1 and e.startswith("error: "), f"not one error line: {e[:400]!r}")
+    need(re.search(pattern, e), f"message {e.strip()[:400]!r} does not match {pattern!r}")
+
+
+def refused(argv, code, pattern, cwd=None, env=None):
+    return lambda: one_error(*run(argv, cwd, env), code, pattern)
+
+
+LOC = r"^error: [^\n]*?:\d+:\d+: "
+
+
+def file_errors(rc, o, e, wants, count=None):
+    """A malformed catalogue: exit 2, nothing on stdout, every line 'error: FILE:LINE:COL: ...' (or
+    'error: FILE: ...' for a whole-file problem), each regex of `wants` matching a line."""
+    need(rc == 2, f"exit {rc}, want 2: {e[:300]!r}")
+    need(not o, f"stdout not empty: {o[:200]!r}")
+    lines = e.splitlines()
+    need(lines and all(l.startswith("error: ") for l in lines), f"not error lines: {e[:400]!r}")
+    for w in wants:
+        need(any(re.search(w, l) for l in lines), f"no line matches {w!r}: {e[:600]!r}")
+    if count is not None:
+        need(len(lines) == count, f"{len(lines)} error lines, want {count}: {e[:600]!r}")
+
+
+_memo, _memo_lock = {}, threading.Lock()
+
+
+def shared(key, fn):
+    """fn() once per key, whichever case asks first (the others wait for its result)."""
+    with _memo_lock:
+        slot = _memo.get(key)
+        owner = slot is None
+        if owner:
+            slot = _memo[key] = [threading.Event(), None, None]
+    if owner:
+        try:
+            slot[1] = fn()
+        except BaseException as x:  # noqa: BLE001 (re-raised in every case that shares it)
+            slot[2] = x
+        slot[0].set()
+    else:
+        slot[0].wait()
+    if slot[2] is not None:
+        raise slot[2]
+    return slot[1]
+
+
+def shared_run(argv, cwd=None, env=None):
+    key = (tuple(a if isinstance(a, str) else a.decode("latin-1") for a in argv), cwd,
+           tuple(sorted((env or {}).items())))
+    return shared(key, lambda: invoke(argv, cwd, env))
+
+
+_dirs = [0]
+
+
+def catalogue(files, name=None):
+    """A new directory under TMP holding `files` (name -> str or bytes); its path."""
+    _dirs[0] += 1
+    d = os.path.join(TMP, name or f"c{_dirs[0]}")
+    os.makedirs(d)
+    for fname, text in files.items():
+        path = os.path.join(d.encode(), fname if isinstance(fname, bytes) else fname.encode())
+        with open(path, "wb") as f:
+            f.write(text if isinstance(text, bytes) else text.encode())
+    return d
+
+
+def tq(s):
+    return json.dumps(s, ensure_ascii=False)  # a JSON string is a TOML basic string
+
+
+def quantity(name, params, expr, domain=None, default=None, columns=None, extra=""):
+    s = f'[[quantity]]\nname = {tq(name)}\n'
+    if params is not None:
+        s += f'params = [{", ".join(tq(p) for p in params)}]\n'
+    s += f'expr = {tq(expr)}\nsource = "s"\ndescription = "d"\n'
+    if domain:
+        s += "domain = { " + ", ".join(f"{k} = {tq(v)}" for k, v in domain.items()) + " }\n"
+    if default:
+        s += "default = { " + ", ".join(f"{k} = {v}" for k, v in default.items()) + " }\n"
+    if columns:
+        s += "columns = [" + ", ".join(f"{{ name = {tq(n)}, expr = {tq(x)} }}" for n, x in columns) + "]\n"
+    return s + extra + "\n"
+
+
+def json_rows(o):
+    return json.loads(o)["rows"]
+
+
+def frac(v):
+    return Fraction(str(v))
+
+
+# ==== quantity =======================================================================================
+
+def dim_n(d, l):
+    """N(d, l) = binom(l+d-1, l) - binom(l+d-3, l-2) (the dimension of degree-l harmonics)."""
+    return math.comb(l + d - 1, l) - (math.comb(l + d - 3, l - 2) if l >= 2 else 0)
+
+
+TREE = 10  # mine.t_k(n) = t_{k-1}(n) + t_{k-1}(n+1): 2^k calls, t_k(n) = 2^k (n+1) + k 2^(k-1)
+Q_FILES = "".join([
+    quantity("mine.comb", ["n", "k"], "binom(n, k)", {"n": "integer >= 0", "k": "integer >= 0"}),
+    quantity("mine.pow2", ["n"], "2^n", {"n": "integer in [0, 5000]"}),
+    quantity("mine.lg", ["n"], "log2(2^n) + log10(10^n)", {"n": "integer in [0, 300]"}),
+    quantity("mine.frac", ["a", "b"], "a/b + 1/(a*b)", {"a": "real > 0", "b": "real > 0"}),
+    quantity("mine.fl", ["a", "b"], "floor(a/b) + 2*ceil(a/b)", {"a": "integer", "b": "integer >= 1"}),
+    quantity("mine.gam", ["n"], "gamma(n)", {"n": "integer in [1, 400]"}),
+    quantity("mine.dimsum", ["d", "L"], "sum(l in 0..L: sphere.dim(d=d, l=l))",
+             {"d": "integer in [3, 2000]", "L": "integer in [0, 300]"}),
+    quantity("mine.compose", ["n", "d", "p"], "n*log2(n)/((d+1)*p)",
+             {"n": "integer >= 2", "d": "integer >= 1", "p": "integer >= 1"}, {"p": 1}),
+    quantity("mine.twice", ["n"], "2*mine.compose(n=n, d=3)", {"n": "integer >= 2"}),
+    quantity("mine.cols", ["n"], "n^2", {"n": "real"}, columns=[("cube", "n^3"), ("half", "n/2")]),
+    quantity("mine.z", ["n"], "1/(n-n)"),
+    quantity("mine.lz", ["n"], "log(n)"),
+    quantity("mine.sq", ["n"], "sqrt(n)"),
+    quantity("mine.costly", ["d"], "sum(k in 1..100: rank.bound(d=d, r=8, H=1000*k).lo)"),
+    quantity("mine.heads", ["d", "r"], "rank.heads(d=d, r=r, eps=1/10)"),
+    quantity("mine.lo", ["d"], "rank.bound(d=d, r=8, H=10).lo"),
+    quantity("mine.hf", ["l"], "sphere.hecke-funk(d=5, l=l)"),
+    quantity("mine.t0", ["n"], "n + 1"),
+    *[quantity(f"mine.t{k}", ["n"], f"mine.t{k-1}(n=n) + mine.t{k-1}(n=n+1)") for k in range(1, TREE + 1)],
+    quantity("mine.c0", ["n"], "n"),
+    *[quantity(f"mine.c{k}", ["n"], f"mine.c{k-1}(n=n) + 1") for k in range(1, 16)],
+])
+QDIR = catalogue({"q.toml": Q_FILES}, "quantities")
+
+
+def q_value(argv, want, column=None, digits_ok=None):
+    """`boundcheck mine ...` prints one row whose column equals `want` (an exact Fraction), or, with
+    digits_ok, a decimal that digits_ok(text) accepts."""
+    def check():
+        rc, o, e = run([*argv, "--catalogue", QDIR, "--format", "json"])
+        need(rc == 0, f"exit {rc}: {e.strip()[:300]}")
+        rows = json_rows(o)
+        need(len(rows) == 1, f"{len(rows)} rows")
+        col = column or argv[1].replace("-", "_")
+        got = rows[0].get(col)
+        if digits_ok:
+            need(digits_ok(str(got)), f"{col} = {str(got)[:200]}")
+        elif len(str(want.numerator)) + len(str(want.denominator)) > 24 and want.denominator != 1:
+            # a fraction of long terms prints as a decimal every digit of which is right (evaluate.hpp)
+            need(real_digits_ok(mpmath.mpf(want.numerator) / want.denominator)(str(got)), f"{col} = {got}, want {want}")
+        else:
+            need(frac(got) == want, f"{col} = {str(got)[:120]}, want {str(want)[:120]}")
+    return check
+
+
+for n, k in [(0, 0), (5, 2), (10, 11), (52, 5), (100, 50), (1000, 500), (3000, 7), (400, 399)]:
+    add("quantity", f"mine comb --n {n} --k {k} is binom exactly", q_value(["mine", "comb", "--n", str(n), "--k", str(k)], math.comb(n, k)))
+for n in (0, 1, 64, 1000, 5000):
+    add("quantity", f"mine pow2 --n {n} is 2^{n} in full", q_value(["mine", "pow2", "--n", str(n)], 2 ** n))
+for n in (0, 7, 300):
+    add("quantity", f"mine lg --n {n}: log2 and log10 of exact powers are exact", q_value(["mine", "lg", "--n", str(n)], 2 * n))
+for a, b in [("3/7", "5/11"), ("1e-5", "2"), ("0.25", "1/3"), ("123456789/1000", "7e3")]:
+    fa, fb = Fraction(a), Fraction(b)
+    add("quantity", f"mine frac --a {a} --b {b} is exact", q_value(["mine", "frac", "--a", a, "--b", b], fa / fb + 1 / (fa * fb)))
+for a, b in [(7, 2), (-7, 2), (-6, 3), (10 ** 30 + 1, 7)]:
+    add("quantity", f"mine fl --a {a} --b {b}: floor + 2 ceil", q_value(["mine", "fl", f"--a={a}", "--b", str(b)], a // b + 2 * -(-a // b)))
+for n in (1, 2, 10, 100, 400):
+    add("quantity", f"mine gam --n {n} is {n - 1}!", q_value(["mine", "gam", "--n", str(n)], math.factorial(n - 1)))
+for d, L in [(3, 0), (3, 10), (5, 40), (64, 3), (2000, 5)]:
+    add("quantity", f"mine dimsum --d {d} --L {L}: the sum of N(d, l)", q_value(["mine", "dimsum", "--d", str(d), "--L", str(L)],
+                                                                              sum(dim_n(d, l) for l in range(L + 1))))
+for n, d, p in [(1024, 63, None), (1024, 63, 2), (2 ** 40, 1, 3), (2, 1, None)]:
+    argv = ["mine", "compose", "--n", str(n), "--d", str(d)] + (["--p", str(p)] if p else [])
+    add("quantity", f"{' '.join(argv[1:])}: exact at a power of two (default p = 1)",
+        q_value(argv, Fraction(n * (n.bit_length() - 1), (d + 1) * (p or 1))))
+
+
+def real_digits_ok(true_value):
+    """A decimal every printed digit of which is right: |printed - x| <= one unit in its last digit."""
+    def ok(text):
+        m = re.fullmatch(r"(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?", text)
+        if not m:
+            return False
+        mant = m.group(2) + (m.group(3) or "")
+        exp = int(m.group(4) or 0) - len(m.group(3) or "")
+        unit = mpmath.mpf(10) ** exp
+        return len(mant.lstrip("0")) >= 20 and abs(mpmath.mpf(text) - true_value) <= unit
+    return ok
+
+
+for n in (3, 1000, 10 ** 6 + 3):
+    add("quantity", f"mine compose --n {n} --d 7: a real with only correct digits (mpmath)",
+        q_value(["mine", "compose", "--n", str(n), "--d", "7"], None,
+                digits_ok=real_digits_ok(n * mpmath.log(n, 2) / 8)))
+for n in (2, 4096):
+    add("quantity", f"mine twice --n {n} calls mine.compose", q_value(["mine", "twice", "--n", str(n)], Fraction(2 * n * (n.bit_length() - 1), 4)))
+for k in (1, 4, 7, TREE):
+    add("quantity", f"mine t{k}: {2 ** k} nested calls, exact", q_value(["mine", f"t{k}", "--n", "5"], 2 ** k * 6 + k * 2 ** (k - 1)))
+add("quantity", "mine c15: user quantities 16 deep, exact", q_value(["mine", "c15", "--n", "4"], 4 + 15))
+for col, want in [("cols", Fraction(9, 4)), ("cube", Fraction(27, 8)), ("half", Fraction(3, 4))]:
+    add("quantity", f"mine cols --n 3/2: column {col}", q_value(["mine", "cols", "--n", "3/2"], want, column=col))
+for argv, code, pat in [
+        (["mine", "z", "--n", "3"], 1, r"division by zero\n$"),
+        (["mine", "lz", "--n", "0"], 1, r"log\(x\) is undefined for x <= 0, got x = 0\n$"),
+        (["mine", "lz", "--n=-1/2"], 1, r"log\(x\) is undefined for x <= 0, got x = -1/2\n$"),
+        (["mine", "sq", "--n=-1"], 1, r"sqrt\(x\) is undefined for x < 0, got x = -1\n$"),
+        (["mine", "costly", "--d", "64", "--digits", "3000"], 1, r"estimated [0-9.e+]+ s exceeds the limit"),
+        (["mine", "costly", "--d", "64", "--digits", "3000", "--max-seconds", "1"], 1, r"estimated [0-9.e+]+ s exceeds the limit of 1 s"),
+        (["mine", "hf", "--l", "3", "--digits", "7000", "--max-seconds", "1"], 1, r"estimated [0-9.e+]+ s exceeds the limit of 1 s"),
+        (["mine", "heads", "--d", "1", "--r", "8"], 2, r'--d must be an integer in \[3, 100000000\], got "1"'),
+        (["mine", "comb", "--n", "5"], 2, r"^error: --k is required\n$"),
+        (["mine", "comb"], 2, r"^error: --(n|k) is required\n$"),
+        (["mine", "comb", "--n", "5", "--k", "2", "--m", "1"], 2, r"unknown option --m"),
+        (["mine", "comb", "--n", "5", "--k", "2", "--kk", "1"], 2, r"unknown option --kk \(did you mean [^)]*--k"),
+        (["mine", "compose", "--n", "8"], 2, r"^error: --d is required\n$"),
+        (["mine", "nosuch", "--n", "1"], 2, r"nosuch"),
+]:
+    add("quantity", f"{' '.join(argv)}: refused", refused([*argv, "--catalogue", QDIR], code, pat))
+for p in ("0", "1/3", "-2"):
+    add("quantity", f"mine compose --p {p}: outside the domain",
+        refused(["mine", "compose", "--n", "8", "--d", "1", f"--p={p}", "--catalogue", QDIR], 2,
+                rf'^error: --p must be an integer >= 1, got "{re.escape(p)}"\n$'))
+add("quantity", "mine comb without --catalogue is no command",
+    refused(["mine", "comb", "--n", "1", "--k", "1"], 2, r'unknown command "mine"'))
+add("quantity", "mine heads --d 64 --r 8 = H_min(64, 8, 1/10) (data/hmin_mpmath.csv)",
+    q_value(["mine", "heads", "--d", "64", "--r", "8"], 2355290238402))
+with open(os.path.join(ROOT, "data", "hmin_mpmath.csv")) as f:
+    HMIN = [r.split(",") for r in f.read().splitlines() if r and r[0].isdigit()]
+for d, r, eps, count, h in [x for x in HMIN if x[2] == "1/10" and x[3] == "exact"][:6]:
+    add("quantity", f"mine heads --d {d} --r {r} against mpmath's H_min",
+        q_value(["mine", "heads", "--d", d, "--r", r], int(h)))
+
+
+def chain_refused(depth):
+    s = quantity("mine.q0", ["n"], "n + 1") + "".join(
+        quantity(f"mine.q{i}", ["n"], f"mine.q{i - 1}(n=n) + 1") for i in range(1, depth))
+    d = catalogue({"c.toml": s})
+    return refused(["mine", f"q{depth - 1}", "--n", "1", "--catalogue", d], 1, r"user quantities nested more than 16 deep\n$")
+
+
+for depth in (17, 200):
+    add("quantity", f"a chain of {depth} nested quantities is refused, no stack overflow", chain_refused(depth))
+add("quantity", "verify --expr: mine.c15(n=1) == 16 holds exact",
+    lambda: (lambda rc, o, e: need(rc == 0 and "holds" in o and "exact" in o, f"{rc} {o} {e}"))(
+        *run(["verify", "--catalogue", QDIR, "--expr", "mine.c15(n=1) == 16"])))
+
+
+def expr_verdict(expr, verdict, code):
+    def check():
+        rc, o, e = run(["verify", "--catalogue", QDIR, "--expr", expr, "--format", "json"])
+        need(rc == code, f"exit {rc}, want {code}: {e.strip()[:300]}")
+        need(json_rows(o)[0]["verdict"] == verdict, f"verdict {json_rows(o)[0]['verdict']}, want {verdict}")
+    return check
+
+
+for expr, v, code in [
+        (f"mine.comb(n=100, k=50) == {math.comb(100, 50)}", "holds", 0),
+        (f"mine.comb(n=100, k=50) == {math.comb(100, 50) + 1}", "fails", 1),
+        (f"mine.gam(n=30) == {math.factorial(29)}", "holds", 0),
+        (f"mine.dimsum(d=5, L=40) == {sum(dim_n(5, l) for l in range(41))}", "holds", 0),
+        (f"mine.t6(n=0) == {2 ** 6 + 6 * 2 ** 5}", "holds", 0),
+        ("mine.cols(n=4).cube == 64", "holds", 0),
+        ("mine.cols(n=4).half == 2", "holds", 0),
+        ("mine.compose(n=1024, d=63) == 160", "holds", 0),
+        ("mine.compose(n=1024, d=63, p=2) == 80", "holds", 0),
+]:
+    add("quantity", f"verify --expr {expr[:60]!r}", expr_verdict(expr, v, code))
+for expr, pat in [
+        ("mine.comb(n=5) > 0", r"--k is required|needs|required"),
+        ("mine.comb(n=5, k=2, m=1) > 0", r'mine\.comb has no option "m"'),
+        ("mine.comb(n=-1, k=2) > 0", r'--n must be an integer >= 0, got "-1"'),
+        ("mine.comb(n=1/2, k=2) > 0", r'--n must be an integer >= 0, got "1/2"'),
+        ("mine.nosuch(n=1) > 0", r'unknown quantity "mine\.nosuch"'),
+        ("mine.cols(n=1).nope > 0", r'no column "nope"'),
+]:
+    add("quantity", f"verify --expr {expr!r} refused", refused(["verify", "--catalogue", QDIR, "--expr", expr], 2, pat))
+add("quantity", "verify --expr: mine.z(n=1) > 0 is an error, exit 1",
+    refused(["verify", "--catalogue", QDIR, "--expr", "mine.z(n=1) > 0"], 1, r"division by zero"))
+
+# every kind of domain at its boundary: the rule text and membership recomputed here
+DOMAINS = [("integer >= 2", "i", Fraction(2), False, None, False), ("integer > 2", "i", Fraction(2), True, None, False),
+           ("integer <= 64", "i", None, False, Fraction(64), False), ("integer < 64", "i", None, False, Fraction(64), True),
+           ("integer in [1, 64]", "i", Fraction(1), False, Fraction(64), False),
+           ("integer in (1, 64)", "i", Fraction(1), True, Fraction(64), True),
+           ("real in (0, 1]", "r", Fraction(0), True, Fraction(1), False), ("real in [0, 1)", "r", Fraction(0), False, Fraction(1), True),
+           ("real > 0", "r", Fraction(0), True, None, False), ("rational >= -1/3", "r", Fraction(-1, 3), False, None, False),
+           ("number <= 5/2", "r", None, False, Fraction(5, 2), False),
+           ("real in [1e-3, 1e3]", "r", Fraction(1, 1000), False, Fraction(1000), False), ("integer", "i", None, False, None, False)]
+DOM_VALUES = ["2", "1", "3", "1/2", "5/2", "0", "-0", "64", "63", "65", "1e3", "1e-3", "0.5", "-1/3", "-0.334", "2.0",
+              "1000.0001", "+2", "1e", "0x10", "abc"]
+
+
+def parse_exact(s):
+    """parse_exact_rational (src/core/decimal.cpp): [+-] p/q, or [+-] digits[.digits][e[+-]digits]."""
+    m = re.fullmatch(r"([+-]?)(\d+)/(\d+)", s)
+    if m:
+        return None if int(m.group(3)) == 0 else Fraction(int(m.group(2)), int(m.group(3))) * (-1 if m.group(1) == "-" else 1)
+    m = re.fullmatch(r"([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,6}))?", s)
+    if not m or not ((m.group(2) or "") + (m.group(3) or "")) or (("e" in s or "E" in s) and m.group(4) is None):
+        return None
+    if m.group(4) is not None and abs(int(m.group(4))) > 100000:
+        return None
+    v = Fraction(int((m.group(2) or "") + (m.group(3) or "")), 10 ** len(m.group(3) or "")) * Fraction(10) ** int(m.group(4) or 0)
+    return -v if m.group(1) == "-" else v
+
+
+def domain_rule(t, lo, lo_open, hi, hi_open):
+    s = "an integer" if t == "i" else "a number"
+    if lo is not None and hi is not None:
+        return f"{s} in {'(' if lo_open else '['}{lo}, {hi}{')' if hi_open else ']'}"
+    if lo is not None:
+        return f"{s} {'>' if lo_open else '>='} {lo}"
+    if hi is not None:
+        return f"{s} {'<' if hi_open else '<='} {hi}"
+    return s
+
+
+def in_domain(v, t, lo, lo_open, hi, hi_open):
+    if v is None or (t == "i" and v.denominator != 1):
+        return False
+    if lo is not None and (v <= lo if lo_open else v < lo):
+        return False
+    return not (hi is not None and (v >= hi if hi_open else v > hi))
+
+
+DOM_DIR = catalogue({"d.toml": "".join(quantity(f"mine.dom{i}", ["n"], "n", {"n": d[0]}) for i, d in enumerate(DOMAINS))})
+
+
+def domain_case(i, dom, text):
+    _, t, lo, lo_open, hi, hi_open = dom
+    v = parse_exact(text)
+
+    def check():
+        argv = ["mine", f"dom{i}", f"--n={text}", "--catalogue", DOM_DIR, "--format", "json"]
+        if in_domain(v, t, lo, lo_open, hi, hi_open):
+            rc, o, e = run(argv)
+            need(rc == 0, f"exit {rc}: {e.strip()}")
+            need(frac(json_rows(o)[0][f"dom{i}"]) == v, f"value {json_rows(o)[0]}")
+        else:
+            one_error(*run(argv), 2, rf'^error: --n must be {re.escape(domain_rule(t, lo, lo_open, hi, hi_open))}, got "{re.escape(text)}"\n$')
+    return check
+
+
+for i, dom in enumerate(DOMAINS):
+    for text in DOM_VALUES:
+        if dom[0] in ("integer", "real > 0") and text not in ("2", "1/2", "0", "-0", "2.0", "abc", "1e"):
+            continue  # the unbounded ones at a few values
+        add("quantity", f"domain {dom[0]!r} at {text!r}", domain_case(i, dom, text))
+
+# a table spec and help reach the same quantities
+SPEC = os.path.join(QDIR, "spec.toml")
+with open(SPEC, "w") as f:
+    f.write('command = "mine.comb"\n[sweep]\nn = [10, 40, 1000]\nk = [0, 3, 17]\n')
+with open(os.path.join(QDIR, "spec_bad.toml"), "w") as f:
+    f.write('command = "mine.comb"\n[fixed]\nn = 10\nkk = 2\n')
+with open(os.path.join(QDIR, "spec_dom.toml"), "w") as f:
+    f.write('command = "mine.comb"\n[fixed]\nn = 10\nk = "1/2"\n')
+
+
+def table_spec():
+    rc, o, e = run(["table", "--catalogue", QDIR, "--spec", SPEC, "--format", "json"])
+    need(rc == 0, f"exit {rc}: {e}")
+    rows = json_rows(o)
+    need(len(rows) == 9, f"{len(rows)} rows")
+    for r in rows:
+        need(frac(r["comb"]) == math.comb(int(r["n"]), int(r["k"])), f"row {r}")
+
+
+add("quantity", "table --spec command = \"mine.comb\": every row is binom", table_spec)
+add("quantity", "table spec with an unknown option of a user quantity",
+    refused(["table", "--catalogue", QDIR, "--spec", os.path.join(QDIR, "spec_bad.toml")], 2, r"kk"))
+add("quantity", "table spec with a value outside the domain",
+    refused(["table", "--catalogue", QDIR, "--spec", os.path.join(QDIR, "spec_dom.toml")], 2, r'--k must be an integer >= 0, got "1/2"'))
+add("quantity", "table spec of a user quantity without --catalogue",
+    refused(["table", "--spec", SPEC], 2, r"mine"))
+
+
+def help_lists():
+    rc, o, e = run(["help", "--catalogue", QDIR])
+    need(rc == 0 and re.search(r"^  mine +Your quantities", o, re.M), f"{rc}: {o[-400:]}")
+
+
+def help_one():
+    rc, o, e = run(["mine", "compose", "--help", "--catalogue", QDIR])
+    need(rc == 0 and "n*log2(n)/((d+1)*p)" in o and "--p" in o and "default 1" in o, o[:600])
+
+
+def help_json():
+    rc, o, e = run(["help", "--format", "json", "--catalogue", QDIR])
+    need(rc == 0, e)
+    paths = {c["path"] for c in json.loads(o)["commands"]}
+    need({"mine comb", "mine t10", "mine c15", "mine cols"} <= paths, f"paths {sorted(paths)[:10]}")
+
+
+add("quantity", "help --catalogue DIR lists the mine group", help_lists)
+add("quantity", "mine compose --help shows the formula and the default", help_one)
+add("quantity", "help --format json --catalogue DIR holds every user quantity", help_json)
+
+
+# the same quantities from Python: one interpreter computes them all, each case reads its own
+def python_values():
+    calls = [("comb", {"n": 100, "k": 50}), ("gam", {"n": 30}), ("frac", {"a": "3/7", "b": "5/11"}),
+             ("t5", {"n": 2}), ("compose", {"n": 1024, "d": 63}), ("pow2", {"n": 1000}),
+             ("comb", {"n": -1, "k": 1}), ("z", {"n": 1}), ("comb", {"n": 5}), ("comb", {"n": 5, "k": 1, "m": 2})]
+    code = ("import boundcheck, json, sys\np = boundcheck.load(sys.argv[1])\nout = []\n"
+            f"for name, kw in {calls!r}:\n"
+            "    try:\n        out.append(['ok', str(getattr(p.mine, name)(**kw).value())])\n"
+            "    except Exception as e:\n        out.append([type(e).__name__, str(e)])\n"
+            "print(json.dumps(out))\n")
+    p = subprocess.run(["/usr/bin/python3", "-c", code, QDIR], capture_output=True, text=True, timeout=HANG,
+                       env={**os.environ, "PYTHONPATH": PYPATH})
+    need(p.returncode == 0, f"python: {p.stderr[-400:]}")
+    return json.loads(p.stdout)
+
+
+def python_case(i, want_ok=None, want_error=None):
+    def check():
+        kind, text = shared("python values", python_values)[i]
+        if want_ok is not None:
+            need(kind == "ok" and Fraction(text) == want_ok, f"{kind}: {text[:200]}")
+        else:
+            need(kind == want_error[0] and re.search(want_error[1], text), f"{kind}: {text[:200]}")
+    return check
+
+
+if PYPATH:
+    for i, want in enumerate([math.comb(100, 50), math.factorial(29), Fraction(3, 7) / Fraction(5, 11) + 1 / (Fraction(3, 7) * Fraction(5, 11)),
+                              2 ** 5 * 3 + 5 * 2 ** 4, 160, 2 ** 1000]):
+        add("quantity", f"python: boundcheck.load(DIR) value #{i + 1}", python_case(i, want_ok=want))
+    for i, want in [(6, ("UsageError", r'--n must be an integer >= 0, got "-1"')), (7, ("DomainError", "division by zero")),
+                    (8, ("TypeError", "missing a required argument: 'k'")), (9, ("TypeError", "unexpected keyword argument 'm'"))]:
+        add("quantity", f"python: refusal #{i + 1} ({want[0]})", python_case(i, want_error=want))
+
+    def python_redefined():
+        other = catalogue({"q.toml": quantity("mine.comb", ["n", "k"], "binom(n, k) + 1")})
+        code = ("import boundcheck, sys\nboundcheck.load(sys.argv[1])\ntry:\n    boundcheck.load(sys.argv[2])\n"
+                "except boundcheck.UsageError as e:\n    print('UsageError:', e)\n")
+        p = subprocess.run(["/usr/bin/python3", "-c", code, QDIR, other], capture_output=True, text=True, timeout=HANG,
+                           env={**os.environ, "PYTHONPATH": PYPATH})
+        need(re.search(r'UsageError: .*quantity "mine\.comb" is already defined differently, at .*quantities/q\.toml', p.stdout),
+             f"{p.returncode}: {p.stdout[-300:]} {p.stderr[-300:]}")
+    add("quantity", "python: a second catalogue redefining mine.comb is refused, naming both", python_redefined)
+
+# catalogues a load refuses: cycles, unknown names, unused parameters, reserved names
+BAD_Q = {
+    "direct cycle": (quantity("mine.a", ["n"], "mine.a(n=n) + 1"), [r"c\.toml:4:9: quantity \"mine\.a\" refers to itself: mine\.a -> mine\.a$"], 1),
+    "2-cycle": (quantity("mine.a", ["n"], "mine.b(n=n)") + quantity("mine.b", ["n"], "mine.a(n=n)"),
+                [r"refers to itself: mine\.a -> mine\.b -> mine\.a$"], 1),
+    "3-cycle": (quantity("mine.a", ["n"], "mine.b(n=n)") + quantity("mine.b", ["n"], "mine.c(n=n)") + quantity("mine.c", ["n"], "2*mine.a(n=n)"),
+                [r"refers to itself: mine\.a -> mine\.b -> mine\.c -> mine\.a$"], 1),
+    "cycle through a column": (quantity("mine.a", ["n"], "n", columns=[("x", "mine.b(n=n)")]) + quantity("mine.b", ["n"], "mine.a(n=n)"),
+                               [r"refers to itself: mine\.a -> mine\.b -> mine\.a$"], 1),
+    "unknown quantity": (quantity("mine.a", ["n"], "rank.headz(d=n)"), [r'c\.toml:4:9: quantity "mine\.a": unknown quantity "rank\.headz", did you mean rank\.heads\?'], 1),
+    "unknown name": (quantity("mine.a", ["n"], "n + m"), [r'c\.toml:4:9: quantity "mine\.a": unknown name "m" in expr \(parameters: n\)$'], 1),
+    "unused parameter": (quantity("mine.a", ["n", "m"], "n"), [r'c\.toml:3:16: quantity "mine\.a": parameter "m" is never used'], 1),
+    "unknown option of a call": (quantity("mine.a", ["n"], "sphere.dim(d=n, ll=2)"), [r'quantity "mine\.a": .*"ll"'], 1),
+    "duplicate parameter": (quantity("mine.a", ["n", "n"], "n"), [r'parameter "n" is listed twice'], 1),
+    "a truth value": (quantity("mine.a", ["n"], "n > 1"), [r"expr must be a number, not a truth value"], 1),
+    "syntax error": (quantity("mine.a", ["n"], "n +* 2"), [r'c\.toml:4:\d+: quantity "mine\.a": expr: '], 1),
+    "default outside the domain": (quantity("mine.a", ["n"], "n", {"n": "integer >= 2"}, {"n": 1}), [r"the default of n \(1\) is not an integer >= 2"], 1),
+    "default a float": (quantity("mine.a", ["n"], "n", default={"n": "0.5"}), [r"default\.n must be an integer or an exact number as a string"], 1),
+    "default of no parameter": (quantity("mine.a", ["n"], "n", default={"m": 1}), [r"default\.m names no parameter"], 1),
+    "malformed domain": (quantity("mine.a", ["n"], "n", {"n": "integer >> 2"}), [r'domain\.n must read like "integer >= 2"'], 1),
+    "empty interval": (quantity("mine.a", ["n"], "n", {"n": "real in [2, 1]"}), [r'domain\.n must read like'], 1),
+    "column named twice": (quantity("mine.a", ["n"], "n", columns=[("n", "n+1")]), [r'column "n" is named twice'], 1),
+    "no name": ('[[quantity]]\nparams = ["n"]\nexpr = "n"\nsource = "s"\ndescription = "d"\n', [r'quantity #1 needs name = "NAMESPACE\.NAME"'], 1),
+    "no description": ('[[quantity]]\nname = "mine.a"\nexpr = "1"\nsource = "s"\n', [r'quantity "mine\.a" lacks the field "description"'], 1),
+    "duplicate quantity": (quantity("mine.a", None, "1") + quantity("mine.a", None, "2"), [r'c\.toml:7:1: duplicate quantity "mine\.a" \(first at .*c\.toml:1:1\)'], 1),
+}
+for word in ["and", "or", "not", "in", "true", "false", "is", "as", "pi", "O", "Omega", "Theta", "digits", "threads", "format",
+             "output", "max_seconds", "certified", "double_check", "standalone", "catalogue", "help", "version"]:
+    BAD_Q[f"parameter {word!r} (reserved)"] = (quantity("mine.a", [word, "n"], "n"),
+                                               [rf'quantity "mine\.a": "{word}" cannot be a parameter'], None)
+for ns in ["sphere", "rank", "depth", "sym", "comm", "verify", "table", "tex", "help", "version", "boundcheck"]:
+    BAD_Q[f"namespace {ns!r} (built in)"] = (quantity(f"{ns}.mine", None, "1"), [rf'"{ns}" is a built-in group'], 1)
+HOSTILE_NAMES = {"escape": "mine.a\x1b[31m", "bidi": "mine.a\u202eb", "newline": "mine.a\nb", "nul": "mine.a\x00",
+                 "space": "mine.a b", "dash": "mine.a-b", "unicode": "mine.\u00e9t\u00e9", "65 characters": "mine." + "a" * 65,
+                 "no dot": "mine", "two dots": "mine.a.b", "leading digit": "mine.1a", "empty": "", "dot only": ".",
+                 "latex": "mine.a\\b", "fullwidth": "mine.\uff41"}
+for label, name in HOSTILE_NAMES.items():
+    BAD_Q[f"quantity name: {label}"] = (quantity(name, None, "1"), [r"(quantity #1 needs name|name must not be empty)"], None)
+    if label not in ("no dot", "two dots", "dot only", "empty"):
+        pname = name.split(".", 1)[-1]
+        BAD_Q[f"parameter name: {label}"] = (quantity("mine.a", [pname, "n"], "n"), [r"a parameter is a name \(a letter"], None)
+        BAD_Q[f"column name: {label}"] = (quantity("mine.a", ["n"], "n", columns=[(pname, "n")]), [r"a column needs a name"], None)
+
+
+def bad_quantity(text, wants, count):
+    d = catalogue({"c.toml": text})
+    return lambda: file_errors(*run(["verify", "--catalogue", d]), wants, count)
+
+
+for label, (text, wants, count) in BAD_Q.items():
+    add("quantity", f"load refused: {label}", bad_quantity(text, wants, count))
+
+
+# ==== published ======================================================================================
+
+def decimal_unit(p):
+    """One unit in the last printed digit of a decimal as written ("3.14" -> 1/100, "2.5E+2" -> 10)."""
+    m = re.fullmatch(r"[+-]?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?", p)
+    return Fraction(10) ** (int(m.group(3) or 0) - len(m.group(2) or ""))
+
+
+def has_printed_digits(p):
+    return "/" not in p and re.fullmatch(r"[+-]?[\d.]+(?:[eE][+-]?\d+)?", p) is not None and re.search(r"[.eE]", p) is not None
+
+
+def holds_under(v, p, rule):
+    """Whether the exact value v agrees with the published text p under `rule` (published.hpp)."""
+    pv = parse_exact(p)
+    if rule == "exact":
+        return v == pv
+    if rule == "round":
+        return abs(v - pv) <= decimal_unit(p) / 2
+    if rule == "truncate":  # toward zero, the sign as printed: [p, p + u) or (p - u, p]
+        u = decimal_unit(p)
+        return pv - u < v <= pv if p.startswith("-") else pv <= v < pv + u
+    x = Fraction(rule[4:])
+    return abs(v - pv) <= (x * abs(pv) if rule.startswith("rel=") else x)
+
+
+def expected_grade(v, p, rule):
+    pv = parse_exact(p)
+    if v == pv:
+        return "exact"
+    literal = re.fullmatch(r"-?[\d.]+(?:[eE][+-]?\d+)?", p) is not None
+    if literal and abs(v - pv) <= decimal_unit(p) / 2:
+        return "as rounding"
+    if rule == "truncate":
+        return "as truncation (not rounding)"
+    return f"within tolerance ({rule})"
+
+
+def value_text(v):
+    if v.numerator and abs(v) >= Fraction(10) ** 1000:  # the 10^100000 cases: 10^k * (m)
+        k = 100000
+        return f"10^{k}*({value_text(v / Fraction(10) ** k)})"
+    s = f"{abs(v.numerator)}/{v.denominator}" if v.denominator != 1 else str(abs(v.numerator))
+    return ("-" if v < 0 else "") + s
+
+
+PUB_CLAIMS = []  # (id, value, published, tolerance or None, expected verdict, expected grade or None)
+for p, rules in [("0.8660", ["round", "truncate", "rel=1/1000", "abs=1e-4", None]), ("-0.333", ["round", "truncate", "abs=1/3000", None]),
+                 ("1.88e-3", ["round", "truncate", "rel=1/100", None]), ("-2.5E+2", ["round", "truncate", "rel=1/10"]),
+                 ("45696", ["exact", "round", "rel=1/45696", "abs=1", None]), ("5.", ["round", "truncate"]), (".5", ["round", "truncate"]),
+                 ("1e3", ["round", "truncate", None]), ("0.000", ["truncate", "round"]), ("-0.000", ["truncate"]),
+                 ("123456789.123456789", ["round", "truncate"]), ("1e-30", ["round", "rel=1/2"]), ("0", ["rel=1/2", "abs=1/2"]),
+                 ("7/3", ["exact", "rel=1/7", "abs=1/100", None]), ("1e100000", [None])]:
+    for rule in rules:
+        r = rule or ("round" if has_printed_digits(p) else "exact")
+        pv = parse_exact(p)
+        if r in ("exact",):
+            edges = [pv]
+        elif r == "round":
+            edges = [pv + decimal_unit(p) / 2, pv - decimal_unit(p) / 2]
+        elif r == "truncate":
+            edges = [pv - decimal_unit(p)] if p.startswith("-") else [pv + decimal_unit(p)]
+            edges.append(pv)
+        elif r.startswith("rel="):
+            edges = [pv + Fraction(r[4:]) * abs(pv), pv - Fraction(r[4:]) * abs(pv)]
+        else:
+            edges = [pv + Fraction(r[4:]), pv - Fraction(r[4:])]
+        eps = (decimal_unit(p) if has_printed_digits(p) else Fraction(1, 7)) / 10 ** 25
+        values = {pv}
+        for e in edges:
+            values |= {e, e + eps, e - eps}
+        if p == "1e100000":
+            values = {pv, pv + pv / 20, pv * 3 / 2}
+        for v in sorted(values):
+            cid = f"pub.{len(PUB_CLAIMS)}"
+            ok = holds_under(v, p, r)
+            PUB_CLAIMS.append((cid, v, p, rule, "holds" if ok else "fails", expected_grade(v, p, r) if ok else None))
+PUB_CLAIMS.append(("pub.closed", None, "sqrt(3)/2", None, "holds", "exact"))
+PUB_CLAIMS.append(("pub.closed_off", None, "sqrt(3)/2", None, "fails", None))
+PUB_CLAIMS.append(("pub.closed_rel", None, "sqrt(3)/2", "rel=1/1000", "holds", "within tolerance (rel=1/1000)"))
+
+
+def pub_toml():
+    s = ""
+    for cid, v, p, rule, _, _ in PUB_CLAIMS:
+        q = {"pub.closed": "sqrt(12)/4", "pub.closed_off": "sqrt(3)/2 + 1/10^40", "pub.closed_rel": "sqrt(3)/2 + 1/10^4"}.get(
+            cid, value_text(v) if v is not None else "")
+        s += f'[[claim]]\nid = "{cid}"\nquantity = {tq(q)}\npublished = {tq(p)}\n' + (f"tolerance = {tq(rule)}\n" if rule else "") + "\n"
+    return s
+
+
+PUB_DIR = catalogue({"p.toml": pub_toml()})
+
+
+def pub_row(cid):
+    def rows():
+        rc, out, err = shared_run(["verify", "--catalogue", PUB_DIR, "--format", "json"])
+        o, e = sane(rc, out, err, json_out=True)
+        need(rc == 1, f"exit {rc} (some claims fail on purpose: want 1): {e[:300]}")
+        return {r["id"]: r for r in json_rows(o)}
+    return shared("pub rows", rows).get(cid)
+
+
+def pub_case(cid, p, verdict, grade):
+    def check():
+        r = pub_row(cid)
+        need(r is not None, "no row")
+        need(r["verdict"] == verdict, f"verdict {r['verdict']} ({r['computed'][:160]}), want {verdict}")
+        need(r["published"] == p, f"published shown as {r['published']!r}")
+        need(r["as_expected"] is (verdict == "holds"), f"as_expected {r['as_expected']}")
+        if grade:
+            need(r["grade"] == grade, f"grade {r['grade']!r}, want {grade!r}")
+    return check
+
+
+for cid, v, p, rule, verdict, grade in PUB_CLAIMS:
+    shown = value_text(v) if v is not None and len(value_text(v)) < 48 else "(a long value)"
+    add("published", f"{shown} against {p!r} [{rule or 'default'}]: {verdict}", pub_case(cid, p, verdict, grade))
+
+
+def pub_summary():
+    rc, out, err = shared_run(["verify", "--catalogue", PUB_DIR, "--format", "json"])
+    o, _ = sane(rc, out, err, json_out=True)
+    holds = sum(1 for c in PUB_CLAIMS if c[4] == "holds")
+    want = {"claims": len(PUB_CLAIMS), "as_expected": holds, "not_as_expected": len(PUB_CLAIMS) - holds, "undecided": 0, "errors": 0}
+    need(json.loads(o)["meta"]["summary"] == want, f"summary {json.loads(o)['meta']['summary']}, want {want}")
+
+
+add("published", "meta.summary of the boundary catalogue", pub_summary)
+
+# and-chains: the i-th published number against the i-th comparison's left side
+CHAIN = "sphere.dim(d=3, l=2) == 5 and binom(10, 3) == 120 and 7/4 > 1"
+for pub, tol, verdict in [("5, 120", None, "holds"), ("5,120", None, "holds"), ("5", None, "holds"), ("5, 121", None, "fails"),
+                          ("6, 120", None, "fails"), ("5, 120, 1.75", None, "holds"), ("5, 120, 1.8", None, "holds"),
+                          ("5, 120, 1.7", None, "holds"), ("5, 120, 1.6", None, "fails"), ("5, 1.2e2", "exact, round", "holds"), ("5, 119", "exact, abs=1", "holds"),
+                          ("5, 118", "exact, abs=1", "fails"), ("5, 120, 1.7", "rel=1/10", "holds")]:
+    d = catalogue({"c.toml": f'[[claim]]\nid = "chain"\nexpr = "{CHAIN}"\npublished = {tq(pub)}\n' + (f"tolerance = {tq(tol)}\n" if tol else "")})
+
+    def chain_case(d=d, verdict=verdict):
+        rc, o, e = run(["verify", "--catalogue", d, "--format", "json"])
+        need(rc == (0 if verdict == "holds" else 1), f"exit {rc}: {e[:300]}")
+        need(json_rows(o)[0]["verdict"] == verdict, f"verdict {json_rows(o)[0]['verdict']}")
+    add("published", f"and-chain published {pub!r} tolerance {tol!r}: {verdict}", chain_case)
+for pub, tol, pat in [("5, 120, 1.75, 9", None, r'published number 4 \(9\) has no comparison to be checked against'),
+                      ("5, 120", "exact, exact, exact", r"tolerance gives 3 rules for 2 published numbers"),
+                      ("5, 120, 7/4", "exact, round", r"tolerance gives 2 rules for 3 published numbers")]:
+    d = catalogue({"c.toml": f'[[claim]]\nid = "chain"\nexpr = "{CHAIN}"\npublished = {tq(pub)}\n' + (f"tolerance = {tq(tol)}\n" if tol else "")})
+    add("published", f"and-chain published {pub!r} tolerance {tol!r}: refused", lambda d=d, pat=pat: file_errors(*run(["verify", "--catalogue", d]), [pat], 1))
+d = catalogue({"c.toml": '[[claim]]\nid = "or"\nexpr = "1 == 1 or 2 == 2"\npublished = "1, 2"\n'})
+add("published", "published \"1, 2\" for an or, not an and-chain: refused",
+    lambda d=d: file_errors(*run(["verify", "--catalogue", d]), [r"published number 1 \(1\) has no comparison"], 1))
+
+
+def shown_text(s):
+    """toml_read.cpp's shown_text: at most 40 characters, C0 and DEL as \\xNN, quoted."""
+    out = []
+    for i, c in enumerate(s):
+        if i >= 40:
+            out.append("...")
+            break
+        out.append(f"\\x{ord(c):02x}" if ord(c) < 0x20 or ord(c) == 0x7F else c)
+    return '"' + "".join(out) + '"'
+
+
+for label, pub in [("nan", "nan"), ("NaN", "NaN"), ("inf", "inf"), ("-inf", "-inf"), ("Infinity", "Infinity"), ("1e", "1e"),
+                   ("e5", "e5"), ("hex", "0x10"), ("underscore", "1_000"), ("double comma", "1,,2"), ("blank", " "),
+                   ("exponent past 10^5", "1e1000000"), ("escape", "\x1b[31m5"), ("override", "5\u202e"), ("newline", "4\n5"),
+                   ("long text", "x" * 100), ("statement", "about 5"), ("bell", "5\x07")]:
+    d = catalogue({"c.toml": f'[[claim]]\nid = "p"\nquantity = "5"\npublished = {tq(pub)}\n'})
+    want = re.escape(visible(shown_text(pub)))
+    add("published", f"published {label}: refused, the text shown visibly",
+        lambda d=d, want=want: file_errors(*run(["verify", "--catalogue", d]),
+                                           [r'c\.toml:4:13: claim "p": published must be the number as the source prints it .* got ' + want], 1))
+for tol, pat in [("", r"tolerance must not be empty"), ("rel", r'unknown tolerance rule "rel"'), ("rel=", r'rel=X needs an exact number X >= 0 .*got ""'),
+                 ("rel=x", r'got "x"'), ("rel=-1", r'got "-1"'), ("abs=1/0", r'got "1/0"'), ("rel=1e999999999", r'got "1e999999999"'),
+                 ("ROUND", r'unknown tolerance rule "ROUND"'), ("round,", r"tolerance gives 2 rules for 1 published numbers"),
+                 ("exact exact", r'unknown tolerance rule "exact exact"'), (5, r"tolerance must be a string"),
+                 ("\x1b]0;t\x07", r'unknown tolerance rule "\\x1b\]0;t\\x07"')]:
+    d = catalogue({"c.toml": f'[[claim]]\nid = "p"\nquantity = "5"\npublished = "5.0"\ntolerance = {tol if isinstance(tol, int) else tq(tol)}\n'})
+    add("published", f"tolerance {tol!r}: refused", lambda d=d, pat=pat: file_errors(*run(["verify", "--catalogue", d]), [r'c\.toml:5:13: claim "p": .*' + pat], 1))
+for pub, tol, pat in [("1/3", "round", r'the rule round reads the printed digits of a decimal, and "1/3" is not one'),
+                      ("sqrt(3)/2", "truncate", r'the rule truncate reads the printed digits of a decimal, and "sqrt\(3\)/2" is not one')]:
+    d = catalogue({"c.toml": f'[[claim]]\nid = "p"\nquantity = "5"\npublished = {tq(pub)}\ntolerance = {tq(tol)}\n'})
+    add("published", f"{tol} of {pub!r}: refused", lambda d=d, pat=pat: file_errors(*run(["verify", "--catalogue", d]), [pat], 1))
+for text, pat in [('[[claim]]\nid = "p"\nexpr = "1 < 2"\ntolerance = "round"\n', r"tolerance is the rule the published value is read with, and this claim has none"),
+                  ('[[claim]]\nid = "p"\nquantity = "5"\n', r'claim "p": quantity needs published = "\.\.\."'),
+                  ('[[claim]]\nid = "p"\nquantity = "5 > 1"\npublished = "5"\n', r"quantity is a value \(a number\), not a claim"),
+                  ('[[claim]]\nid = "p"\nexpr = "5 + 1"\npublished = "6"\n', r"the expression is a number, not a claim"),
+                  ('[[claim]]\nid = "p"\nexpr = "all(n in 1..3: n > 0)"\npublished = "1"\n', r"published needs one computed value"),
+                  ('[[claim]]\nid = "p"\nexpr = "n > 0"\npublished = "1"\n[claim.grid]\nn = [1, 2]\n', r"a grid claim has many"),
+                  ('[[claim]]\nid = "p"\nquantity = "5"\npublished = 5\n', r"published must be a string")]:
+    d = catalogue({"c.toml": text})
+    add("published", f"refused: {pat[:50]}", lambda d=d, pat=pat: file_errors(*run(["verify", "--catalogue", d]), [pat], 1))
+add("fixed", "an empty published is one problem, not two",
+    lambda: file_errors(*run(["verify", "--catalogue", catalogue({"c.toml": '[[claim]]\nid = "p"\nquantity = "5"\npublished = ""\n'})]),
+                        [r'c\.toml:4:13: claim "p": published must not be empty$'], 1))
+
+
+# ==== loading ========================================================================================
+
+GOOD = '[[claim]]\nid = "g"\nexpr = "1 < 2"\n'
+SYNTAX = {  # text, the line of the error
+    "table header": ("[[claim]\nid = \"a\"\n", 1), "unterminated string": ('[[claim]]\nid = "a\n', 2),
+    "key twice": ('[[claim]]\nid = "a"\nexpr = "1 < 2"\nexpr = "2 < 3"\n', 4), "bad float": ('[[claim]]\nid = "a"\nexpr = "1 < 2"\nx = 1.2.3\n', 4),
+    "bad escape": ('[[claim]]\nid = "a\\q"\n', 2), "missing =": ('[[claim]]\nid "a"\n', 2), "open inline table": ('[[claim]]\nid = "a"\nparams = { a = 1\n', 3),
+    "key with a space": ('[[claim]]\nbad key = 1\n', 2), "raw control": ('[[claim]]\nid = "a\x01"\n', 2),
+    "non-UTF-8 in a string": (b'[[claim]]\nid = "a\xff"\nexpr = "1 < 2"\n', 2), "non-UTF-8 in a comment": (b"# \xff\n" + GOOD.encode(), 1),
+    "non-ASCII key": ('[[claim]]\nid = "a"\nexpr = "1 < 2"\n\u00e9 = 1\n', 4), "byte order mark": ("\ufeff" + GOOD, 1),
+    "table redefined": ('[x]\na = 1\n[x]\nb = 2\n', 3), "array of mixed": ('[[claim]]\nid = "a"\nexpr = "1 < 2"\ngrid = { d = [1, "a", 1.5] }\n', 4),
+}
+for label, (text, line) in SYNTAX.items():
+    d = catalogue({"a.toml": text})
+    add("loading", f"TOML: {label}: file:{line}:column, exit 2",
+        lambda d=d, line=line: file_errors(*run(["verify", "--catalogue", d]), [rf"^error: [^\n]*/a\.toml:{line}:\d+: "], None))
+TYPOS = [("claim", "expct", "expect"), ("claim", "sorce", "source"), ("claim", "publishd", "published"), ("claim", "tolerence", "tolerance"),
+         ("claim", "qauntity", "quantity"), ("claim", "untestble", "untestable"), ("claim", "evidense", "evidence"), ("claim", "kindd", "kind"),
+         ("quantity", "parms", "params"), ("quantity", "descripton", "description"), ("quantity", "defualt", "default"),
+         ("quantity", "domian", "domain"), ("quantity", "colums", "columns"), ("quantity", "soruce", "source"),
+         ("value", "digts", "digits"), ("value", "stlye", "style"), ("value", "descriptio", "description"), ("value", "exprr", "expr")]
+for kind, typo, meant in TYPOS:
+    base = {"claim": GOOD, "quantity": quantity("mine.a", None, "1"), "value": '[[value]]\nname = "v"\nexpr = "1"\n'}[kind]
+    text = base.rstrip("\n") + f"\n{typo} = \"x\"\n"
+    line = text.count("\n")
+    d = catalogue({"a.toml": text})
+    add("loading", f"{kind} key {typo!r}: did you mean {meant}?",
+        lambda d=d, line=line, typo=typo, meant=meant: file_errors(*run(["verify", "--catalogue", d]),
+                                                                   [rf'/a\.toml:{line}:1: .* has no key "{typo}" \(did you mean {meant}\?\)'], 1))
+for typo, meant in [("claims", "claim"), ("quantities", "quantity"), ("values", "value"), ("clam", "claim")]:
+    d = catalogue({"a.toml": GOOD + f"[[{typo}]]\nx = 1\n"})
+    add("loading", f"[[{typo}]]: did you mean {meant}?",
+        lambda d=d, typo=typo, meant=meant: file_errors(*run(["verify", "--catalogue", d]),
+                                                        [rf'/a\.toml:4:3: a catalogue file has no key "{typo}" \(did you mean {meant}\?\)'], 1))
+d = catalogue({"a.toml": GOOD + 'ex\\u001bpect = "x"\n'.replace("\\\\", "\\").replace("ex\\u001bpect", '"ex\\u001bpect"')})
+add("loading", "an unknown key holding ESC is shown escaped",
+    lambda d=d: file_errors(*run(["verify", "--catalogue", d]), [r'has no key "ex\\x1bpect"'], 1))
+
+# directories and files that are not what a catalogue is
+LDIR = os.path.join(TMP, "loading")
+os.makedirs(LDIR)
+
+
+def mkdir(name):
+    p = os.path.join(LDIR, name)
+    os.makedirs(p)
+    return p
+
+
+def write(path, text):
+    with open(path, "wb") as f:
+        f.write(text if isinstance(text, bytes) else text.encode())
+
+
+empty, others, aloop, dangling, fifo, devnull, devzero, dirtoml, nul, big, longline, many, outside = (
+    mkdir(n) for n in ("empty", "others", "loop", "dangling", "fifo", "devnull", "devzero", "dirtoml", "nul", "big", "longline", "many", "outside"))
+write(os.path.join(others, "notes.txt"), GOOD)
+write(os.path.join(others, "a.toml~"), GOOD)
+os.symlink("a.toml", os.path.join(aloop, "a.toml"))
+os.symlink("missing.toml", os.path.join(dangling, "a.toml"))
+os.mkfifo(os.path.join(fifo, "a.toml"))
+os.symlink("/dev/null", os.path.join(devnull, "a.toml"))
+os.symlink("/dev/zero", os.path.join(devzero, "a.toml"))
+os.makedirs(os.path.join(dirtoml, "x.toml"))
+write(os.path.join(dirtoml, "a.toml"), GOOD)
+write(os.path.join(nul, "a.toml"), GOOD.encode() + b"# \x00\n")
+write(os.path.join(big, "a.toml"), GOOD + ("#" + "x" * 1000 + "\n") * 4300)
+write(os.path.join(longline, "a.toml"), GOOD + "#" + "x" * 70000 + "\n")
+for i in range(1001):
+    write(os.path.join(many, f"c{i:04}.toml"), f'[[claim]]\nid = "c{i}"\nexpr = "1 < 2"\n')
+write(os.path.join(outside, "real.toml"), GOOD)
+linked = mkdir("linked")
+os.symlink(os.path.join(outside, "real.toml"), os.path.join(linked, "a.toml"))
+afile = os.path.join(LDIR, "afile.toml")
+write(afile, GOOD)
+for label, d, code, pat in [
+        ("an empty directory", empty, 2, r'holds no \.toml file \(a catalogue is a directory of them\)\n$'),
+        ("only other files", others, 2, r"holds no \.toml file"),
+        ("a missing directory", os.path.join(LDIR, "nowhere"), 2, r'--catalogue must be a directory of \.toml files, got ".*nowhere"\n$'),
+        ("a file, not a directory", afile, 2, r"--catalogue must be a directory"),
+        ("a symlink loop", aloop, 2, r'cannot read ".*loop/a\.toml"\n$'),
+        ("a dangling symlink", dangling, 2, r'cannot read ".*dangling/a\.toml"\n$'),
+        ("a device (/dev/null)", devnull, 2, r'"[^"]*devnull/a\.toml" is not a regular file\n$'),
+        ("a device (/dev/zero)", devzero, 2, r'"[^"]*devzero/a\.toml" is not a regular file\n$'),
+        ("a directory named x.toml", dirtoml, 2, r'"[^"]*dirtoml/x\.toml" is a directory\n$'),
+        ("NUL bytes", nul, 2, r"is not a text file \(it contains NUL bytes\)\n$"),
+        ("a file past 4 MiB", big, 2, r"is larger than 4 MiB\n$"),
+        ("a line past 64 Ki characters", longline, 2, r"line 4 of .* is longer than 65536 characters\n$"),
+        ("1001 files", many, 2, r"holds more than 1000 \.toml files\n$")]:
+    add("loading", f"{label}: one error line", refused(["verify", "--catalogue", d], code, pat))
+add("fixed", "a FIFO named a.toml is refused, not read for ever",
+    refused(["verify", "--catalogue", fifo], 2, r'"[^"]*fifo/a\.toml" is not a regular file\n$'))
+add("loading", "a symlink to a catalogue file elsewhere is read",
+    lambda: (lambda rc, o, e: need(rc == 0 and re.search(r"^g +- +1 < 2: true +holds", o, re.M), f"{rc} {o} {e}"))(*run(["verify", "--catalogue", linked])))
+add("loading", "CRLF line endings are read",
+    lambda: need(run(["verify", "--catalogue", catalogue({"a.toml": GOOD.replace("\n", "\r\n")})])[0] == 0, "refused"))
+add("loading", "a table spec beside the catalogue is not part of it",
+    lambda: need(run(["verify", "--catalogue", catalogue({"a.toml": GOOD, "s.toml": 'command = "sphere dim"\n[fixed]\nd = 3\nl = 2\n'})])[0] == 0, "refused"))
+if os.geteuid() != 0:
+    unreadable = mkdir("unreadable")
+    write(os.path.join(unreadable, "a.toml"), GOOD)
+    os.chmod(os.path.join(unreadable, "a.toml"), 0)
+    add("loading", "an unreadable file", refused(["verify", "--catalogue", unreadable], 2, r"cannot read"))
+
+# duplicates across files, whole-file problems, many problems at once
+for label, files, wants, count in [
+        ("claim ids across files", {"a.toml": GOOD, "b.toml": GOOD}, [r'/b\.toml:1:1: duplicate claim id "g" \(first at .*/a\.toml:1:1\)$'], 1),
+        ("a value named as a claim", {"a.toml": GOOD, "b.toml": '[[value]]\nname = "g"\nexpr = "1"\n'},
+         [r'/b\.toml:1:1: duplicate value name \(claim ids and value names are one namespace\) "g"'], 1),
+        ("quantities across files", {"a.toml": quantity("mine.a", None, "1"), "b.toml": quantity("mine.a", None, "2")},
+         [r'/b\.toml:1:1: duplicate quantity "mine\.a" \(first at .*/a\.toml:1:1\)'], 1),
+        ("no entries", {"a.toml": "# nothing\n", "b.toml": GOOD}, [r"^error: [^:]*/a\.toml: no \[\[claim\]\], \[\[quantity\]\] or \[\[value\]\] entries$"], 1),
+        ("an empty file", {"a.toml": ""}, [r"/a\.toml: no \[\[claim\]\]"], 1),
+        ("[claim] is a table", {"a.toml": '[claim]\nid = "a"\n'}, [r"/a\.toml:1:1: claim must be an array of tables \(\[\[claim\]\]\)"], 1),
+        ("no id", {"a.toml": '[[claim]]\nexpr = "1 < 2"\n'}, [r'/a\.toml:1:1: claim #1 lacks the field "id"'], 1),
+        ("two ways", {"a.toml": '[[claim]]\nid = "a"\nexpr = "1 < 2"\nquantity = "1"\npublished = "1"\n'},
+         [r'claim "a": give exactly one of expr, quantity \(with published\) or method'], 1),
+        ("an unknown method", {"a.toml": '[[claim]]\nid = "a"\nmethod = "sphere.c1_limt"\nclaim = "c"\nsource = "s"\npublished = "p"\ntolerance = "t"\n'},
+         [r'/a\.toml:3:10: claim "a" names an unknown method "sphere\.c1_limt" \(did you mean sphere\.c1_limit\?\)$'], 1),
+        ("problems in two files, every one", {"a.toml": GOOD + 'expct = "x"\n[[claim]]\nid = "b"\nexpr = "1 +"\n', "b.toml": "[[claim]\n",
+                                              "c.toml": quantity("rank.x", None, "1")},
+         [r"/a\.toml:4:1: .*expct", r"/a\.toml:7:\d+: claim \"b\"", r"/b\.toml:1:\d+: ", r'/c\.toml:2:8: quantity "rank\.x": "rank" is a built-in group'], 4)]:
+    d = catalogue(files)
+    add("loading", f"{label}: every problem with its place", lambda d=d, wants=wants, count=count: file_errors(*run(["verify", "--catalogue", d]), wants, count))
+d = catalogue({"a.toml": "".join(f'[[claim]]\nid = "c{i}"\nexpr = "1 < 2"\nexpct = "x"\n' for i in range(150))})
+add("loading", "150 problems: the first 100 and how many more",
+    lambda d=d: file_errors(*run(["verify", "--catalogue", d]), [r'/a\.toml:4:1: claim "c0" has no key "expct"', r"^error: \.\.\. and 50 more problems$"], 101))
+text = "".join(quantity(f"mine.q{i}", None, str(i)) for i in range(1001))
+line = [i for i, l in enumerate(text.split("\n"), 1) if l == "[[quantity]]"][1000]
+d = catalogue({"a.toml": text})
+add("fixed", "1001 quantities are refused at once (they took seconds and hundreds of MB)",
+    lambda d=d, line=line: file_errors(*run(["verify", "--catalogue", d, "--max-seconds", "5"]),
+                            [rf"/a\.toml:{line}:1: a catalogue defines at most 1000 quantities, and this one defines 1001$"], 1))
+d = catalogue({"a.toml": "".join(quantity(f"mine.q{i}", None, str(i)) for i in range(1000))})
+add("loading", "1000 quantities load, and the last is a command",
+    lambda d=d: need(run(["mine", "q999", "--catalogue", d])[1].split()[-1] == "999", "mine q999"))
+
+# the same broken catalogue through every front end
+FRONT_BAD = {"cycle": (quantity("mine.a", ["n"], "mine.a(n=n)"), r'/c\.toml:4:9: quantity "mine\.a" refers to itself'),
+             "syntax": ("[[claim]\n", r"/c\.toml:1:\d+: "),
+             "typo": (GOOD + 'expct = "x"\n', r'/c\.toml:4:1: claim "g" has no key "expct" \(did you mean expect\?\)'),
+             "unused": (quantity("mine.a", ["n", "m"], "n"), r'/c\.toml:3:16: quantity "mine\.a": parameter "m" is never used'),
+             "value name": ('[[value]]\nname = "a b"\nexpr = "1"\n', r'/c\.toml:2:8: value #1 needs name')}
+for label, (text, pat) in FRONT_BAD.items():
+    d = catalogue({"c.toml": text})
+    with open(os.path.join(d, "spec.json.toml"), "w") as f:
+        f.write('command = "sphere dim"\n[fixed]\nd = 3\nl = 2\n')
+    for front in (["verify", "--catalogue", d], ["verify", "--catalogue", d, "--expr", "1 < 2"], ["tex", "--catalogue", d],
+                  ["mine", "a", "--catalogue", d], ["help", "--catalogue", d], ["sphere", "dim", "--d", "3", "--l", "2", "--catalogue", d],
+                  ["table", "--catalogue", d, "--spec", os.path.join(d, "spec.json.toml")]):
+        add("loading", f"{label} through {' '.join(front[:2]) if front[0] != 'verify' or len(front) == 3 else 'verify --expr'}",
+            lambda front=front, pat=pat: file_errors(*run(front), [pat], None))
+    if PYPATH:
+        def py_load(d=d, pat=pat):
+            code = "import boundcheck, sys\ntry:\n    boundcheck.load(sys.argv[1])\nexcept boundcheck.UsageError as e:\n    print('UsageError:', e)\n"
+            p = subprocess.run(["/usr/bin/python3", "-c", code, d], capture_output=True, text=True, timeout=HANG,
+                               env={**os.environ, "PYTHONPATH": PYPATH})
+            need(p.stdout.startswith("UsageError: ") and re.search(pat, p.stdout), f"{p.returncode}: {p.stdout[-300:]} {p.stderr[-300:]}")
+        add("loading", f"{label} through python boundcheck.load", py_load)
+
+
+# ==== run ============================================================================================
+
+def main():
+    t0 = time.monotonic()
+    bad = []
+    tally = {}
+    selected = [c for c in CASES if KNOWN or c[0] != "known"]
+    with concurrent.futures.ThreadPoolExecutor(JOBS) as ex:
+        futs = {ex.submit(fn): (cls, name) for cls, name, fn in selected}
+        for f in concurrent.futures.as_completed(futs):
+            cls, name = futs[f]
+            try:
+                why = f.result()
+            except Exception as e:  # noqa: BLE001 (a failure of the script's own is BAD)
+                why = f"{type(e).__name__}: {e}"
+            tally.setdefault(cls, [0, 0])[0 if not why else 1] += 1
+            if why:
+                bad.append(f"BAD {cls}: {name}: {why}")
+            elif VERBOSE:
+                print(f"PASS {cls}: {name}")
+    for b in sorted(bad):
+        print(b)
+    total = sum(p + q for p, q in tally.values())
+    print(f"{total} cases, {total - len(bad)} pass, {len(bad)} BAD ({', '.join(f'{k} {v[0] + v[1]}' for k, v in sorted(tally.items()))}; "
+          f"{time.monotonic() - t0:.0f} s){'' if PYPATH else '; python cases skipped (no --python-path)'}")
+    shutil.rmtree(TMP, ignore_errors=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
