@@ -90,9 +90,10 @@ def need(cond, why):
 def add(cls, name, fn):
     def case():
         try:
-            return fn() or ""
+            fn()
+            return ""
         except Bad as b:
-            return str(b)
+            return str(b)[:700] or "BAD"
     CASES.append((cls, name, case))
 
 
@@ -1028,6 +1029,352 @@ for label, (text, pat) in FRONT_BAD.items():
                                env={**os.environ, "PYTHONPATH": PYPATH})
             need(p.stdout.startswith("UsageError: ") and re.search(pat, p.stdout), f"{p.returncode}: {p.stdout[-300:]} {p.stderr[-300:]}")
         add("loading", f"{label} through python boundcheck.load", py_load)
+
+
+# ==== report =========================================================================================
+
+# (id, expression, expect, the verdict it gets, whether that is as expected, its file)
+R_CLAIMS = [("r.holds", "1 < 2", None, "holds", True), ("r.fails", "2 < 1", None, "fails", False),
+            ("r.xfail", "2 < 1", "fails", "fails", True), ("r.undecided", "exp(1) == exp(1)", None, "undecided", False),
+            ("r.undecided_ok", "exp(1) == exp(1)", "undecided", "undecided", True), ("r.error", "1/(1-1) > 0", None, "error", False)]
+HOSTILE_IDS = [("xml specials", "x<&>\"'y"), ("cdata end", "x]]>y"), ("xml comment", "x<!--y-->"), ("osc title", "x\x1b]0;owned\x07"),
+               ("carriage return", "x\rr.holds  holds"), ("rlo", "x\u202ey"), ("nel", "x\u0085y"), ("noncharacter ffff", "x\uffffy"),
+               ("noncharacter fffe", "x\ufffey"), ("tap todo", "x # TODO"), ("tap skip", "x # SKIP"), ("backslash hash", "x\\# TODO"),
+               ("newline", "x\ny"), ("tab", "x\ty"), ("nul", "x\x00y"), ("tap number", "1 - ok 2"), ("long", "x" * 5000),
+               ("unicode", "\u03b6\u2192\u221e"), ("leading space", " x"), ("backslash", "x\\y")]
+for i, (label, cid) in enumerate(HOSTILE_IDS):
+    fails = i % 2 == 1  # half of them fail: their failure messages carry the id too
+    R_CLAIMS.append((cid, "2 < 1" if fails else "1 < 2", None, "fails" if fails else "holds", not fails))
+HOSTILE_FILE = b"b&<\"'>\x1b\xff.toml"
+
+
+def r_claim_toml(cid, expr, expect, extra=""):
+    return f"[[claim]]\nid = {tq(cid)}\nexpr = {tq(expr)}\n" + (f"expect = {tq(expect)}\n" if expect else "") + extra + "\n"
+
+
+R_TEXT = "".join(r_claim_toml(c, e, x) for c, e, x, _, _ in R_CLAIMS)
+R_TEXT += ('[[claim]]\nid = "r.untestable"\nclaim = "c"\nsource = "s"\npublished = "p"\ntolerance = "t"\nmethod = "sphere.c1_limit"\n'
+           'untestable = "no data <here> & \\u001b[8m"\n[claim.params]\nd = [10, 1000, 1000000]\ntol = 1e-6\n\n')
+R_CLAIMS.append(("r.untestable", None, "undecided", "not testable", True))
+R_HOSTILE_TEXT = ('[[claim]]\nid = "r.text"\nclaim = "<b>&amp;\\u001b]0;x\\u0007</b>]]>"\nsource = "\\u202e s\\n t"\n'
+                  'expr = "2 < 1"\n')
+R_CLAIMS.append(("r.text", None, None, "fails", False))
+R_DIR = catalogue({"a.toml": R_TEXT, HOSTILE_FILE: R_HOSTILE_TEXT})
+R_FILE = os.path.join(R_DIR.encode(), HOSTILE_FILE)
+
+
+def r_summary():
+    n = len(R_CLAIMS)
+    ok = sum(1 for c in R_CLAIMS if c[4])
+    errors = sum(1 for c in R_CLAIMS if c[3] == "error")
+    undecided = sum(1 for c in R_CLAIMS if not c[4] and c[3] == "undecided")
+    return {"claims": n, "as_expected": ok, "not_as_expected": n - ok, "undecided": undecided, "errors": errors}
+
+
+def summary_line(s):
+    line = f"{s['as_expected']} of {s['claims']} claims as expected"
+    if s["not_as_expected"]:
+        parts = ([f"{s['undecided']} undecided"] if s["undecided"] else []) + (
+            [f"{s['errors']} {'error' if s['errors'] == 1 else 'errors'}"] if s["errors"] else [])
+        line += f"; {s['not_as_expected']} not as expected" + (f" ({', '.join(parts)})" if parts else "")
+    return line
+
+
+def r_output(fmt, quiet=False, keep="\n"):
+    argv = ["verify", "--catalogue", R_DIR, "--format", fmt] + (["-q"] if quiet else [])
+    rc, out, err = shared_run(argv)
+    o, e = sane(rc, out, err, keep=keep, json_out=fmt == "json")
+    need(rc == 1, f"exit {rc}, want 1 (claims not as expected): {e[:300]}")
+    return o, e
+
+
+def junit_tree():
+    o, _ = r_output("junit")
+    return ET.fromstring(o.encode())
+
+
+def xmllint(*opts):
+    def check():
+        o, _ = r_output("junit")
+        path = os.path.join(TMP, f"report{len(opts)}.xml")
+        with open(path, "w") as f:
+            f.write(o)
+        p = subprocess.run(["xmllint", "--noout", *opts, path], capture_output=True, text=True, timeout=HANG)
+        need(p.returncode == 0, f"xmllint {' '.join(opts)}: {p.stderr[:400]}")
+    return check
+
+
+add("report", "JUnit is well formed (xmllint)", xmllint())
+add("report", "JUnit validates against tests/data/junit.xsd", xmllint("--schema", XSD))
+
+
+def junit_counts():
+    root, s = junit_tree(), r_summary()
+    need(root.tag == "testsuites", root.tag)
+    got = {k: int(root.get(k)) for k in ("tests", "failures", "errors")}
+    want = {"tests": s["claims"], "failures": s["not_as_expected"] - s["errors"], "errors": s["errors"]}
+    need(got == want, f"testsuites {got}, want {want}")
+    need(sum(1 for _ in root.iter("testcase")) == s["claims"], "testcase count")
+    per_suite = sum(int(ts.get("tests")) for ts in root.iter("testsuite"))
+    need(per_suite == s["claims"] and len(root.findall("testsuite")) == 2, f"{per_suite} tests in {len(root.findall('testsuite'))} suites")
+
+
+add("report", "JUnit counts: tests, failures, errors recomputed from the claims", junit_counts)
+
+
+def shown_id(cid):
+    """A claim id as the JUnit attribute holds it: each line shown visibly, the line breaks kept."""
+    return "\n".join(report_visible(part) for part in cid.split("\n"))
+
+
+def junit_case(cid, verdict, ok):
+    def check():
+        cases = [t for t in junit_tree().iter("testcase") if t.get("name") == shown_id(cid)]
+        need(len(cases) == 1, f"{len(cases)} testcases named {shown_id(cid)[:80]!r}")
+        t = cases[0]
+        kids = {k.tag for k in t}
+        want = {"system-out"} | ({"error"} if verdict == "error" else {"failure"} if not ok else
+                                 {"skipped"} if verdict == "not testable" else set())
+        need(kids == want, f"children {sorted(kids)}, want {sorted(want)}")
+        for k in t:
+            for text in [k.text or "", *k.attrib.values()]:
+                need(not raw_control(text, keep="\n"), f"{k.tag} holds a raw control")
+        if not ok:
+            bad = t.find("error" if verdict == "error" else "failure")
+            need(bad.get("message", "").startswith(report_visible(cid.split("\n")[0])), f"message {bad.get('message', '')[:120]!r}")
+    return check
+
+
+for cid, _, _, verdict, ok in R_CLAIMS:
+    add("report", f"JUnit testcase for {visible(cid)[:40]!r} ({verdict})", junit_case(cid, verdict, ok))
+
+
+def junit_file_name():
+    suites = [ts.get("name") for ts in junit_tree().iter("testsuite")]
+    want = visible_bytes(R_FILE)
+    need(want in suites, f"suites {[s[-40:] for s in suites]}, want {want[-40:]!r}")
+    t = [t for t in junit_tree().iter("testcase") if t.get("name") == "r.text"][0]
+    need(t.get("classname") == want and t.get("file") == want, f"classname {t.get('classname')[-40:]!r}")
+    fail = t.find("failure").text
+    need("source: \\u202e s\n t" in fail or "source: \\u202e s" in fail, f"failure text {fail[-80:]!r}")
+
+
+add("report", "JUnit: a file name with XML specials, ESC and a non-UTF-8 byte, shown visibly", junit_file_name)
+
+TAP_LINE = re.compile(r"^(ok|not ok) (\d+) - ((?:[^\\#]|\\.)*?)( # SKIP not testable)?$")
+
+
+def tap_lines():
+    o, _ = r_output("tap")
+    return o.split("\n")
+
+
+def tap_plan():
+    lines = tap_lines()
+    need(lines[0] == "TAP version 13" and lines[1] == f"1..{len(R_CLAIMS)}", f"header {lines[:2]}")
+    tests = [l for l in lines if l.startswith(("ok ", "not ok "))]
+    need(len(tests) == len(R_CLAIMS), f"{len(tests)} test lines, plan {len(R_CLAIMS)}")
+    for i, l in enumerate(tests, 1):
+        m = TAP_LINE.match(l)
+        need(m and int(m.group(2)) == i, f"test line {i}: {l[:120]!r}")
+    need(lines[-2] == f"# {summary_line(r_summary())}" and lines[-1] == "", f"last line {lines[-2]!r}")
+
+
+add("report", "TAP: version, plan 1..N, N numbered test lines, the summary recomputed", tap_plan)
+
+
+def tap_case(i, cid, verdict, ok):
+    def check():
+        tests = [l for l in tap_lines() if l.startswith(("ok ", "not ok "))]
+        m = TAP_LINE.match(tests[i])
+        need(m, f"line {tests[i][:120]!r} is no TAP test line (or holds an unescaped '#')")
+        need((m.group(1) == "ok") == ok, f"{m.group(1)}, as expected: {ok}")
+        desc = re.sub(r"\\(.)", r"\1", m.group(3))
+        need(desc == report_visible(cid), f"description {desc[:80]!r}, want {report_visible(cid)[:80]!r}")
+        need(bool(m.group(4)) == (verdict == "not testable"), f"SKIP directive: {bool(m.group(4))}")
+    return check
+
+
+for i, (cid, _, _, verdict, ok) in enumerate(R_CLAIMS):
+    add("report", f"TAP line {i + 1} for {visible(cid)[:40]!r}", tap_case(i, cid, verdict, ok))
+
+
+def tap_yaml():
+    import yaml
+    lines = tap_lines()
+    blocks, cur = [], None
+    for l in lines:
+        if l == "  ---":
+            cur = []
+        elif l == "  ..." and cur is not None:
+            blocks.append(yaml.safe_load("\n".join(cur)))
+            cur = None
+        elif cur is not None:
+            cur.append(l[2:])
+    want = [c for c in R_CLAIMS if not c[4]]
+    need(len(blocks) == len(want), f"{len(blocks)} YAML blocks, want {len(want)}")
+    for b, c in zip(blocks, want):
+        need(b["verdict"] == c[3] or (c[3] == "error" and b["verdict"] in ("undecided", "error")), f"block {b}")
+        need(b["expected"] in ("holds", "fails", "undecided"), f"expected {b['expected']}")
+
+
+add("report", "TAP: every YAML block parses, one per claim not as expected", tap_yaml)
+
+
+def json_summary():
+    o, _ = r_output("json")
+    j = json.loads(o)
+    rows = j["rows"]
+    need(len(rows) == len(R_CLAIMS), f"{len(rows)} rows")
+    recount = {"claims": len(rows), "as_expected": sum(r["as_expected"] is True for r in rows),
+               "not_as_expected": sum(r["as_expected"] is False for r in rows),
+               "undecided": sum(r["as_expected"] is False and r["verdict"] == "undecided" for r in rows),
+               "errors": sum(r["verdict"] == "error" for r in rows)}
+    need(j["meta"]["summary"] == recount, f"summary {j['meta']['summary']}, rows say {recount}")
+    need(recount == r_summary(), f"rows {recount}, the claims' expectations {r_summary()}")
+
+
+def json_ids():
+    rows = json.loads(r_output("json")[0])["rows"]
+    need([r["id"] for r in rows] == [c[0] for c in R_CLAIMS], "ids not kept exactly, in order")
+    for r, c in zip(rows, R_CLAIMS):
+        need(r["verdict"] == c[3] and r["as_expected"] is c[4], f"{visible(c[0])[:40]}: {r['verdict']} {r['as_expected']}")
+
+
+add("report", "JSON: meta.summary equals the counts of its rows and of the claims", json_summary)
+add("report", "JSON: every id exactly, every verdict and as_expected", json_ids)
+
+
+def quiet():
+    import csv
+    import io
+    o, e = r_output("csv", quiet=True)
+    rows = list(csv.reader(io.StringIO(o)))
+    want = [visible(c[0]) for c in R_CLAIMS if not c[4]]
+    need([r[0] for r in rows[1:]] == want, f"-q rows {[r[0][:20] for r in rows[1:]]}, want {[w[:20] for w in want]}")
+    notes = e.splitlines()
+    need(notes[-1] == f"note: {summary_line(r_summary())}", f"last line {notes[-1]!r}")
+    need(len(notes) == len(want) + 1, f"{len(notes)} stderr lines, want {len(want)} claims and the summary")
+
+
+add("report", "-q: only the claims not as expected, and one summary line", quiet)
+for fmt in ("table", "csv", "markdown", "html", "latex"):
+    keep = "\n\t" if fmt == "html" else "\n"  # HTML keeps newline and tab, its white space (html_text.hpp)
+    add("report", f"--format {fmt}: no raw control, exit 1", lambda fmt=fmt, keep=keep: r_output(fmt, keep=keep))
+    add("report", f"--format {fmt} --wide", lambda fmt=fmt, keep=keep: sane(*shared_run(["verify", "--catalogue", R_DIR, "--format", fmt, "--wide"]), keep=keep))
+
+R_OK = catalogue({"a.toml": r_claim_toml("x # TODO", "1 < 2", None) + r_claim_toml("y\uffff", "2 < 1", "fails")})
+
+
+def all_expected(fmt):
+    def check():
+        rc, o, e = run(["verify", "--catalogue", R_OK, "--format", fmt])
+        need(rc == 0, f"exit {rc}: {e}")
+        if fmt == "tap":
+            need(o.split("\n")[2:5] == ["ok 1 - x \\# TODO", "ok 2 - y\\\\uffff", "# 2 of 2 claims as expected"], o)
+        if fmt == "junit":
+            root = ET.fromstring(o.encode())
+            need(root.get("failures") == "0" and root.get("errors") == "0" and root.get("tests") == "2", o[:300])
+    return check
+
+
+for fmt in ("junit", "tap", "json", "table"):
+    add("report", f"every claim as expected: exit 0 ({fmt})", all_expected(fmt))
+for fmt in ("junit", "tap", "json"):
+    d = catalogue({"a.toml": GOOD + "[[claim]\n"})
+    add("report", f"a malformed catalogue with --format {fmt}: exit 2, nothing on stdout",
+        lambda d=d, fmt=fmt: file_errors(*run(["verify", "--catalogue", d, "--format", fmt]), [r"/a\.toml:4:\d+: "], 1))
+
+
+def junit_output_file():
+    out = os.path.join(TMP, "out_report.xml")
+    rc, o, e = run(["verify", "--catalogue", R_DIR, "--format", "junit", "--output", out])
+    need(rc == 1 and o == "", f"exit {rc}, stdout {o[:100]!r}")
+    untimed = lambda x: re.sub(r' time="[0-9.]+"', "", x)  # noqa: E731 (CPU seconds differ between runs)
+    with open(out) as f:
+        need(untimed(f.read()) == untimed(r_output("junit")[0]), "--output differs from stdout")
+
+
+add("report", "--output report.xml holds what stdout shows, stdout empty", junit_output_file)
+add("fixed", "a claim id with U+FFFF: the JUnit report is well formed (it was not)",
+    lambda: (lambda rc, o, e: need(rc == 0 and ET.fromstring(o.encode()).find(".//testcase").get("name") in ("x # TODO", "y\\uffff"), o[:200]))(
+        *run(["verify", "--catalogue", R_OK, "--format", "junit"])))
+add("fixed", "a claim id 'x # TODO' failing: TAP says not ok without a directive (it read as a TODO)",
+    lambda: need(TAP_LINE.match([l for l in tap_lines() if "TODO" in l][0]).group(1) == "not ok"
+                 and "\\# TODO" in [l for l in tap_lines() if "TODO" in l][0], "directive"))
+U8 = catalogue({b"a\xff.toml": GOOD}, "nonutf8")
+add("fixed", "a catalogue file whose name is not UTF-8: --format json prints (it threw type_error.316)",
+    lambda: (lambda rc, o, e: need(rc == 0 and json.loads(o)["rows"][0]["source"].endswith("/a\ufffd.toml"), f"{rc} {e[:200]}"))(
+        *run(["verify", "--catalogue", U8, "--format", "json"])))
+add("fixed", "the same file: --format html prints",
+    lambda: need(run(["verify", "--catalogue", U8, "--format", "html"])[0] == 0, "html"))
+
+
+# ==== isolation ======================================================================================
+
+ISO = catalogue({"c.toml": "".join(r_claim_toml(c, e, None) for c, e in [
+    ("a.ok", "1 < 2"), ("b.abort", "2 < 3"), ("c.hang", "3 < 4"), ("d.ok", "binom(100, 50) == %d" % math.comb(100, 50)),
+    ("e.priced", "sym.gram(N=6, degree=28) > 0"), ("e2.projected", "sum(k in 1..1000000: sphere.dim(d=k+2, l=k)) > 0"),
+    ("f.huge", "2^(2^40) > 1"), ("g.ok", "sphere.dim(d=64, l=3) == %d" % dim_n(64, 3))])})
+ISO_WANT = {"a.ok": "holds", "d.ok": "holds", "g.ok": "holds"}
+
+
+def isolated(env, bad, why, extra=(), fmt="json"):
+    def check():
+        rc, o, e = run(["verify", "--catalogue", ISO, "--format", fmt, "--max-seconds", "2", *extra], env=env)
+        need(rc == 1, f"exit {rc}, want 1: {e[:300]}")
+        if fmt == "json":
+            rows = {r["id"]: r for r in json_rows(o)}
+            need(len(rows) == 8, f"{len(rows)} rows")
+            for cid, v in ISO_WANT.items():
+                need(rows[cid]["verdict"] == v, f"{cid}: {rows[cid]['verdict']}")
+            for cid in bad:
+                need(rows[cid]["verdict"] == "error", f"{cid}: {rows[cid]['verdict']}, want error")
+            need(re.search(why, o), f"no {why!r} in the report")
+            s = json.loads(o)["meta"]["summary"]
+            need(s["errors"] >= len(bad) and s["as_expected"] + s["not_as_expected"] == 8, f"summary {s}")
+        elif fmt == "junit":
+            root = ET.fromstring(o.encode())
+            errs = {t.get("name") for t in root.iter("testcase") if t.find("error") is not None}
+            need(set(bad) <= errs and not errs & set(ISO_WANT), f"errors {errs}")
+        else:
+            for cid in bad:
+                need(re.search(rf"^not ok \d+ - {re.escape(cid)}$", o, re.M), f"{cid} not 'not ok'")
+            for cid in ISO_WANT:
+                need(re.search(rf"^ok \d+ - {re.escape(cid)}$", o, re.M), f"{cid} not ok")
+    return check
+
+
+for fmt in ("json", "junit", "tap"):
+    add("isolation", f"verify-abort ({fmt}): the aborting claim is an error, the others reported",
+        isolated({"BOUNDCHECK_TEST_BREAK": "verify-abort"}, ["b.abort"], r"died of signal 6", fmt=fmt))
+    add("isolation", f"verify-hang ({fmt}): the hanging claim is killed at its time limit",
+        isolated({"BOUNDCHECK_TEST_BREAK": "verify-hang"}, ["c.hang"], r"exceeded the time limit of 2 s", fmt=fmt))
+for threads in ("1", "2"):
+    add("isolation", f"--threads {threads}: the priced claim is refused up front, an error",
+        isolated({}, ["e.priced", "e2.projected"], r"estimated [0-9.e+]+ multiply-adds exceeds the limit", extra=("--threads", threads)))
+add("isolation", "in-process (BOUNDCHECK_NO_ISOLATION=1): the priced claim is an error, the rest reported",
+    isolated({"BOUNDCHECK_NO_ISOLATION": "1"}, ["e.priced", "e2.projected"], r"the quantifier over k needs about"))
+
+
+def iso_quiet():
+    rc, o, e = run(["verify", "--catalogue", ISO, "-q", "--format", "csv", "--max-seconds", "2"], env={"BOUNDCHECK_TEST_BREAK": "verify-abort"})
+    ids = [l.split(",")[0] for l in o.splitlines()[1:]]
+    need(rc == 1 and "b.abort" in ids and "e.priced" in ids and not set(ids) & set(ISO_WANT), f"{rc} {ids}")
+    need(e.splitlines()[-1].startswith("note: ") and "claims as expected" in e.splitlines()[-1], e[-200:])
+
+
+add("isolation", "-q with an aborting claim: only the bad claims, and the summary", iso_quiet)
+
+
+def iso_huge():
+    rc, o, e = run(["verify", "--catalogue", ISO, "--format", "json", "--max-seconds", "2"])
+    rows = {r["id"]: r for r in json_rows(o)}
+    need(rc == 1 and rows["f.huge"]["verdict"] in ("holds", "error", "undecided"), f"{rc} {rows.get('f.huge')}")
+    need(rows["f.huge"]["verdict"] != "fails", "2^(2^40) > 1 fails")
+
+
+add("isolation", "2^(2^40) > 1: never fails, never takes the run down", iso_huge)
 
 
 # ==== run ============================================================================================
