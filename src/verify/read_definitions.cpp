@@ -198,6 +198,7 @@ std::optional<QuantityDef> read_quantity(const toml::table& t, const std::string
   q.at = where_of(t, file);
   const size_t before = p.size();
   const auto name = string_field(t, "name", fmt::format("quantity #{}", index), file, p);
+  if (!name && t.get("name") != nullptr) return std::nullopt;  // not a string, or empty: said already
   if (!name || !quantity_name(*name)) {
     p.add(
         name ? where_of(*t.get("name"), file) : q.at,
@@ -240,6 +241,7 @@ std::optional<ValueDef> read_value(const toml::table& t, const std::string& file
                     c == ':';
            });
   };
+  if (!name && t.get("name") != nullptr) return std::nullopt;  // not a string, or empty: said already
   if (!name || !ok(*name)) {
     p.add(name ? where_of(*t.get("name"), file) : v.at,
           fmt::format("value #{} needs name = \"...\" (a letter, then letters, digits, . _ - :)", index));
