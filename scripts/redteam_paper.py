@@ -656,7 +656,7 @@ HOSTILE_NAMES = {"escape": "mine.a\x1b[31m", "bidi": "mine.a\u202eb", "newline":
                  "no dot": "mine", "two dots": "mine.a.b", "leading digit": "mine.1a", "empty": "", "dot only": ".",
                  "latex": "mine.a\\b", "fullwidth": "mine.\uff41"}
 for label, name in HOSTILE_NAMES.items():
-    BAD_Q[f"quantity name: {label}"] = (quantity(name, None, "1"), [r"(quantity #1 needs name|name must not be empty)"], None)
+    BAD_Q[f"quantity name: {label}"] = (quantity(name, None, "1"), [r"(quantity #1 needs name|name must not be empty)"], 1)
     if label not in ("no dot", "two dots", "dot only", "empty"):
         pname = name.split(".", 1)[-1]
         BAD_Q[f"parameter name: {label}"] = (quantity("mine.a", [pname, "n"], "n"), [r"a parameter is a name \(a letter"], None)
@@ -1375,6 +1375,320 @@ def iso_huge():
 
 
 add("isolation", "2^(2^40) > 1: never fails, never takes the run down", iso_huge)
+
+
+# ==== tex ============================================================================================
+
+VALUE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9._:-]{0,63}")  # the rule of [[value]] names (paper.md)
+MACRO = ["\\protected\\gdef\\bcvalue#1{%",  # the \bcvalue macro as the paper guide documents it
+         "\\ifcsname bc@v@\\detokenize{#1}\\endcsname\\csname bc@v@\\detokenize{#1}\\endcsname",
+         "\\else\\PackageWarning{boundcheck}{Value `\\detokenize{#1}' undefined (not in the numbers file;",
+         "regenerate it: boundcheck tex)}\\textbf{??}%", "\\fi}%"]
+INNER = r"-?\d+(?:\.\d+)?|\d{1,3}(?:(?:\\,|\{,\})\d{3})+|-?\d(?:\.\d+)?\\times10\^\{-?\d+\}|\[[-0-9.e]+, [-0-9.e]+\]"
+DEFINITION = re.compile(r"^\\expandafter\\gdef\\csname bc@v@\\detokenize\{([^{}]*)\}\\endcsname\{"
+                        rf"((?:{INNER})|\\ensuremath\{{\{{(?:{INNER})\}}\}})\}}$")
+
+
+def latex_number(body):
+    """The number a definition's body prints (an interval: its two ends)."""
+    b = re.sub(r"^\\ensuremath\{\{(.*)\}\}$", r"\1", body).replace("\\,", "").replace("{,}", "")
+    b = re.sub(r"\\times10\^\{(-?\d+)\}", r"e\1", b)
+    if b.startswith("["):
+        return tuple(Fraction(x) for x in b[1:-1].split(", "))
+    return Fraction(b)
+
+
+HOSTILE_DESCRIPTIONS = ["line1\n\\end{document}", "cr\r\\input{/etc/passwd}", "ls\u2028\\write18{rm -rf ~}", "ff\x0c\\bye",
+                        "^^J\\bye", "%\n\\def\\bcvalue#1{6}", "\x1b]0;t\x07", "}\\endcsname{9}", "tab\there"]
+TEX_VALUES = [("a_b", "binom(100, 50)", None, None, math.comb(100, 50)), ("a-b", "2^70", "grouped", None, 2 ** 70),
+              ("a:b", "-7/4", None, None, Fraction(-7, 4)), ("a.b", "3/8", None, None, Fraction(3, 8)),
+              ("A1_:-.z", "10^(-5)*3/2", "sci", None, Fraction(3, 200000)), ("v.int", "sqrt(2)", "interval", 5, None),
+              ("v.sci", "sqrt(2)/1000", "sci", 4, None), ("v.g", "45696", "grouped", None, 45696)]
+TEX_VALUES += [(f"h{i}", f"{i + 1}*111", None, None, (i + 1) * 111) for i in range(len(HOSTILE_DESCRIPTIONS))]
+
+
+def tex_catalogue():
+    s = ""
+    for i, (name, expr, style, digits, _) in enumerate(TEX_VALUES):
+        desc = HOSTILE_DESCRIPTIONS[i - 8] if name.startswith("h") else "ok"
+        s += f"[[value]]\nname = {tq(name)}\nexpr = {tq(expr)}\ndescription = {tq(desc)}\n"
+        s += (f"style = {tq(style)}\n" if style else "") + (f"digits = {digits}\n" if digits else "") + "\n"
+    s += ('[[claim]]\nid = "dim.N64_3"\nclaim = "N(64, 3)\\n\\\\end{document}"\nquantity = "sphere.dim(d=64, l=3)"\npublished = "45696"\n\n'
+          '[[claim]]\nid = "x}\\\\def\\\\a{1}%"\nclaim = "a hostile id"\nquantity = "sphere.dim(d=3, l=2)"\npublished = "5"\n\n'
+          '[[claim]]\nid = "drift"\nclaim = "published one off"\nquantity = "sphere.dim(d=3, l=3)"\npublished = "8"\n\n'
+          '[[claim]]\nid = "lemma"\nexpr = "rank.heads(d=32, r=2, eps=1/10) >= 10^4"\n\n'
+          '[[claim]]\nid = "grid"\nexpr = "sphere.dim(d=d, l=2) > 0"\n[claim.grid]\nd = [3, 4]\n')
+    return s
+
+
+TEX_DIR = catalogue({"paper.toml": tex_catalogue(), "p\n\\bye%.toml": '[[value]]\nname = "w"\nexpr = "12"\n'}, "texcat")
+# values first, file by file in name order ("p\n..." sorts before "paper.toml"), then the claims that have
+# a single value (not the hostile id, not the grid)
+TEX_NAMES = ["w"] + [v[0] for v in TEX_VALUES] + ["dim.N64_3", "drift", "lemma"]
+
+
+def tex_file():
+    rc, out, err = shared_run(["tex", "--catalogue", TEX_DIR])
+    o, e = sane(rc, out, err)
+    need(rc == 0, f"exit {rc}: {e[:300]}")
+    return o, e
+
+
+def tex_lines():
+    o, _ = tex_file()
+    need(o.endswith("\n"), "no final newline")
+    lines = o[:-1].split("\n")
+    defs = {}
+    for i, l in enumerate(lines, 1):
+        if l.startswith("%") or l in MACRO:
+            continue
+        m = DEFINITION.match(l)
+        need(m, f"line {i} is neither a comment, the macro nor a definition: {l[:160]!r}")
+        need(m.group(1) not in defs, f"{m.group(1)} defined twice")
+        defs[m.group(1)] = m.group(2)
+    need(all(l in lines for l in MACRO), "the \\bcvalue macro is not there whole")
+    return defs
+
+
+add("tex", "every line of numbers.tex is a comment, the macro or an expected definition", lambda: need(set(tex_lines()) == set(TEX_NAMES),
+                                                                                                          f"defined {sorted(tex_lines())}, want {sorted(TEX_NAMES)}"))
+for name, _, style, digits, want in TEX_VALUES:
+    def tex_value(name=name, style=style, digits=digits, want=want):
+        body = tex_lines().get(name)
+        need(body is not None, f"{name} not defined")
+        got = latex_number(body)
+        if want is not None:
+            need(got == want, f"{name}: {body} reads {got}, want {want}")
+            if style == "grouped":
+                need(re.fullmatch(r"\d{1,3}(\\,\d{3})+", body), f"grouped {body}")
+        elif style == "interval":
+            lo, hi = got
+            need(lo <= Fraction(mpmath.nstr(mpmath.sqrt(2), 50)) <= hi and hi - lo <= Fraction(1, 10 ** (digits - 1)), f"interval {body}")
+        else:  # sci, 4 digits of sqrt(2)/1000 = 1.414e-3
+            need(body == "\\ensuremath{{1.414\\times10^{-3}}}", f"sci {body}")
+    add("tex", f"\\bcvalue{{{name}}} is the value (recomputed here), style {style or 'plain'}", tex_value)
+add("tex", "a claim id that is no macro name defines nothing, and a note says so, escaped",
+    lambda: need(re.search(r"^note: claim x\}\\def\\a\{1\}% \(.*paper\.toml:\d+\): its id cannot be a \\bcvalue name", tex_file()[1], re.M),
+                 tex_file()[1][:400]))
+add("tex", "the claim's value is defined from its quantity (45696 = N(64, 3))", lambda: need(latex_number(tex_lines()["dim.N64_3"]) == dim_n(64, 3), "N64"))
+add("tex", "no hostile description reaches a line outside a comment",
+    lambda: need(not any(x in l for l in tex_file()[0].split("\n") if not l.startswith("%")
+                         for x in ("\\end{document}", "\\input{", "\\write18", "\\bye", "\\def")), "injected"))
+add("tex", "a catalogue file name with a newline stays in its comment",
+    lambda: need(re.search(r"^% w = 12   \[value at .*/p \\bye%\.toml:1", tex_file()[0], re.M), "file name comment"))
+
+
+def tex_data(fmt):
+    def check():
+        rc, o, e = run(["tex", "--catalogue", TEX_DIR, "--format", fmt])
+        need(rc == 0, f"exit {rc}: {e[:200]}")
+        if fmt == "json":
+            need([r["name"] for r in json_rows(o)] == TEX_NAMES, "names")
+            need({r["name"]: r["latex"] for r in json_rows(o)} == tex_lines(), "the JSON's latex differs from numbers.tex")
+    return check
+
+
+for fmt in ("json", "csv", "markdown", "html"):
+    add("tex", f"tex --format {fmt}: the values as data", tex_data(fmt))
+for name in ["a b", "a\\b", "a{b}", "a$b", "a&b", "a#b", "a^b", "a%b", "a~b", "a\x1bb", "a\nb", "1ab", "_ab", "-ab", "a" * 65, "", "\u00e9t\u00e9",
+             "a\u202eb", "a,b", "a/b", "ab"]:
+    d = catalogue({"c.toml": f'[[value]]\nname = {tq(name)}\nexpr = "1"\n'})
+    if VALUE_NAME.fullmatch(name):
+        add("tex", f"value name {name!r} is a macro name", lambda d=d, name=name: need(
+            re.search(r"\\detokenize\{" + re.escape(name) + r"\}\\endcsname\{1\}$", run(["tex", "--catalogue", d])[1], re.M), "not defined"))
+    else:
+        want = (r'/c\.toml:2:8: value #1: name must not be empty$' if name == "" else
+                r'/c\.toml:2:8: value #1 needs name = "\.\.\." \(a letter, then letters, digits, \. _ - :\)$')
+        add("tex", f"value name {visible(name)[:30]!r} is refused",
+            lambda d=d, want=want: file_errors(*run(["tex", "--catalogue", d]), [want], 1))
+for text, pat in [('[[value]]\nname = "v"\nexpr = "1"\nstyle = "bold"\n', r'style must be plain, sci, grouped or interval, got "bold"'),
+                  ('[[value]]\nname = "v"\nexpr = "1"\ndigits = 0\n', r"digits must be an integer in \[1, 1000\]"),
+                  ('[[value]]\nname = "v"\nexpr = "1"\ndigits = 1001\n', r"digits must be an integer in \[1, 1000\]"),
+                  ('[[value]]\nname = "v"\nexpr = "n"\n', r'unknown name "n" in expr \(a value has no parameters\)'),
+                  ('[[value]]\nname = "v"\nexpr = "1 > 0"\n', r"expr must be a number, not a truth value"),
+                  ('[[value]]\nname = "v"\n', r'value "v" lacks the field "expr"'),
+                  ('[[value]]\nname = "v"\nexpr = "1"\n[[value]]\nname = "v"\nexpr = "2"\n', r'duplicate value name .* "v"'),
+                  ('[[value]]\nname = "v"\nexpr = "rank.headz(d=3)"\n', r'value "v": unknown quantity "rank\.headz"')]:
+    d = catalogue({"c.toml": text})
+    add("tex", f"value refused: {pat[:48]}", lambda d=d, pat=pat: file_errors(*run(["tex", "--catalogue", d]), [pat], 1))
+for text, code, pat in [('[[value]]\nname = "v"\nexpr = "1/(1-1)"\n', 1, r'value "v" \(.*c\.toml:1\): .*division by zero'),
+                        ('[[value]]\nname = "v"\nexpr = "log(0)"\n', 1, r"log\(x\) is undefined"),
+                        ('[[value]]\nname = "v"\nexpr = "sphere.hecke-funk(d=5, l=2001)"\n', 1, r"estimated .* exceeds the limit of 0\.5 s")]:
+    d = catalogue({"c.toml": text})
+    add("tex", f"a value that cannot be computed: exit {code}: {pat[-30:]}", refused(["tex", "--catalogue", d, "--max-seconds", "0.5"], code, pat))
+
+
+def tex_dir(with_numbers=True):
+    """A fresh paper directory: the catalogue, a paper, and numbers.tex as tex writes it."""
+    d = catalogue({"paper.toml": tex_catalogue()})
+    if with_numbers:
+        rc, o, e = run(["tex", "--catalogue", d, "--output", os.path.join(d, "numbers.tex")])
+        need(rc == 0 and o == "", f"tex --output: {rc} {e[:200]}")
+    return d
+
+
+PAPER_HEAD = "\\documentclass{article}\n\\input{numbers}\n\\begin{document}\n"
+BIG = math.comb(100, 50)
+
+
+def check_paper(body, want, code, numbers_edit=None, head=PAPER_HEAD, extra=()):
+    """tex --check on a paper `head + body`: exit `code`, and exactly the problem lines `want`
+    (regexes, each matched by one line in order; 'L+k' in a regex is the k-th line of body)."""
+    def check():
+        d = tex_dir()
+        with open(os.path.join(d, "paper.tex"), "w") as f:
+            f.write(head + body + "\\end{document}\n")
+        if numbers_edit:
+            path = os.path.join(d, "numbers.tex")
+            with open(path) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(numbers_edit(text))
+        before = sorted(os.listdir(d))
+        rc, o, e = run(["tex", "--check", os.path.join(d, "paper.tex"), *extra])
+        need(rc == code, f"exit {rc}, want {code}: {o[:300]} {e[:300]}")
+        base = head.count("\n")
+        lines = o.splitlines()
+        pats = [re.sub(r"L\\\+(\d+)", lambda m: str(base + int(m.group(1))), w) for w in want]
+        need(len(lines) == len(pats), f"{len(lines)} problems, want {len(pats)}: {o[:600]}")
+        for l, p in zip(lines, pats):
+            need(re.search(p, l), f"{l[:200]!r} does not match {p!r}")
+        need(sorted(os.listdir(d)) == before, "tex --check wrote a file")
+    return check
+
+
+add("tex", "tex --check: a clean paper, nothing printed, exit 0",
+    check_paper("\\bcvalue{a_b} and \\bcvalue{a:b}; $x = \\bcvalue{A1_:-.z}$.\n", [], 0))
+add("tex", "tex --check: an undefined name, with the one it was probably meant to be",
+    check_paper("x\n\\bcvalue{a_bb}\n", [r"paper\.tex:L\+2: \\bcvalue\{a_bb\} is not defined by the catalogue \(did you mean a_b or a-b\?\)$"], 1))
+add("tex", "tex --check: an undefined hostile name is shown escaped",
+    check_paper("\\bcvalue{\x1b[31mx}\n", [r"paper\.tex:L\+1: \\bcvalue\{\\x1b\[31mx\} is not defined by the catalogue"], 1))
+add("tex", "tex --check: the value typed by hand, in full and grouped",
+    check_paper(f"{BIG}\nand {str(BIG)[:3]}\\,{str(BIG)[3:6]}\\,{str(BIG)[6:9]}\\,{','.join([str(BIG)[9:][i:i + 3] for i in range(0, 21, 3)])}\n",
+                [rf"paper\.tex:L\+1: {BIG} is typed by hand and is the value of a_b \(binom\(100, 50\)\): write \\bcvalue\{{a_b\}}$",
+                 r"paper\.tex:L\+2: .* is typed by hand and is the value of a_b"], 1))
+add("tex", "tex --check: 45,696 and 45\\,696 typed are the value of v.g and dim.N64_3",
+    check_paper("45,696 and\n45\\,696\n", [r"L\+1: 45,696 is typed by hand and is the value of v\.g .* and of dim\.N64_3", r"L\+2: 45\\,696 is typed by hand"], 1))
+add("tex", "tex --check: typed numbers in comments, \\label, \\cite and below 3 digits are not reported",
+    check_paper(f"% {BIG}\n\\label{{{BIG}}} \\cite{{{BIG}}} 12 and 2024\n", [], 0))
+add("tex", "tex --check: a stale definition names its line in numbers.tex",
+    check_paper("\\bcvalue{a_b}\n", [r"numbers\.tex:\d+: a_b is stale: the file has 1, the catalogue gives " + str(BIG) + r" now: regenerate it: boundcheck tex"], 1,
+                numbers_edit=lambda t: re.sub(r"(detokenize\{a_b\}\\endcsname\{)\d+\}", r"\g<1>1}", t)))
+add("tex", "tex --check: a definition removed from numbers.tex",
+    check_paper("\\bcvalue{a_b}\n", [r"numbers\.tex: a\.b is not defined in it: regenerate it"], 1,
+                numbers_edit=lambda t: "\n".join(l for l in t.split("\n") if "{a.b}" not in l)))
+add("tex", "tex --check: a definition the catalogue no longer has",
+    check_paper("\\bcvalue{a_b}\n", [r"numbers\.tex:\d+: gone is no longer defined by the catalogue"], 1,
+                numbers_edit=lambda t: t + "\\expandafter\\gdef\\csname bc@v@\\detokenize{gone}\\endcsname{5}\n"))
+add("tex", "tex --check: the \\bcvalue macro edited",
+    check_paper("\\bcvalue{a_b}\n", [r"numbers\.tex: its \\bcvalue macro is not the one this boundcheck writes"], 1,
+                numbers_edit=lambda t: t.replace("\\textbf{??}", "\\textbf{!!}")))
+add("tex", "tex --check: a malformed definition line",
+    check_paper("\\bcvalue{a_b}\n", [r"numbers\.tex: a_b is not defined in it", r"numbers\.tex:\d+: a malformed or repeated definition"], 1,
+                numbers_edit=lambda t: re.sub(r"(detokenize\{a_b\}\\endcsname\{\d+)\}", r"\1", t)))
+add("tex", "tex --check: \\bcvalue without \\input{numbers}",
+    check_paper("\\bcvalue{a_b}\n", [r"paper\.tex: uses \\bcvalue but never \\input\{numbers\}"], 1, head="\\documentclass{article}\n\\begin{document}\n"))
+add("tex", "tex --check: the paper relies on a claim that fails, at its first use",
+    check_paper("x\n\\bcvalue{drift} \\bcvalue{drift}\n", [r"paper\.tex:L\+2: the paper relies on claim drift \(.*paper\.toml:\d+\), which fails \(expected holds\)"], 1))
+add("tex", "tex --check: a grid claim has no single value",
+    check_paper("\\bcvalue{grid}\n", [r"L\+1: \\bcvalue\{grid\}: the claim grid has no single value to print"], 1))
+
+
+def missing_numbers():
+    d = tex_dir(with_numbers=False)
+    with open(os.path.join(d, "paper.tex"), "w") as f:
+        f.write(PAPER_HEAD + "\\bcvalue{a_b}\n\\end{document}\n")
+    rc, o, e = run(["tex", "--check", os.path.join(d, "paper.tex")])
+    need(rc == 1 and re.fullmatch(r".*/numbers\.tex: missing: write it with boundcheck tex --catalogue .* --output .*numbers\.tex\n", o), f"{rc} {o!r}")
+    need(not os.path.exists(os.path.join(d, "numbers.tex")), "--check wrote numbers.tex")
+
+
+add("tex", "tex --check: numbers.tex missing (and not written)", missing_numbers)
+PAPERS = os.path.join(TMP, "papers")
+os.makedirs(os.path.join(PAPERS, "adir.tex"))
+write(os.path.join(PAPERS, "nul.tex"), b"\\bcvalue{a}\x00\n")
+write(os.path.join(PAPERS, "big.tex"), ("%" + "x" * 1023 + "\n") * (16 * 1024 + 1))
+write(os.path.join(PAPERS, "long.tex"), "%" + "x" * (1 << 20) + "\n")
+for label, argv, code, pat in [
+        ("a missing paper", ["tex", "--check", os.path.join(PAPERS, "none.tex"), "--catalogue", TEX_DIR], 2, r'--check: cannot read ".*none\.tex"\n$'),
+        ("a directory", ["tex", "--check", os.path.join(PAPERS, "adir.tex"), "--catalogue", TEX_DIR], 2, r"is a directory\n$"),
+        ("NUL bytes", ["tex", "--check", os.path.join(PAPERS, "nul.tex"), "--catalogue", TEX_DIR], 2, r"not a text file"),
+        ("past 16 MiB", ["tex", "--check", os.path.join(PAPERS, "big.tex"), "--catalogue", TEX_DIR], 2, r"larger than 16 MiB"),
+        ("a line past 1 MiB", ["tex", "--check", os.path.join(PAPERS, "long.tex"), "--catalogue", TEX_DIR], 2, r"longer than 1048576 characters"),
+        ("--numbers without --check", ["tex", "--catalogue", TEX_DIR, "--numbers", "n.tex"], 2, r"--numbers is the file --check reads"),
+        ("no --catalogue", ["tex"], 2, r"tex needs --catalogue DIR"),
+        ("a bad --separator", ["tex", "--catalogue", TEX_DIR, "--separator", "dot\x1b"], 2, r'--separator must be thin .* got "dot\\x1b"'),
+        ("a paper's catalogue that is malformed", ["tex", "--check", os.path.join(PAPERS, "x.tex"), "--catalogue", catalogue({"c.toml": "[[value]\n"})], 2,
+         r"cannot read|/c\.toml:1:")]:
+    add("tex", f"tex: {label}: exit {code}", refused(argv, code, pat))
+
+
+def output_guard(target, pat, code=2, check_mode=False, clean=False):
+    def check():
+        d = tex_dir()
+        with open(os.path.join(d, "paper.tex"), "w") as f:
+            f.write(PAPER_HEAD + ("\\bcvalue{a_b}\n" if clean else "\\bcvalue{nope}\n") + "\\end{document}\n")
+        snapshot = {n: open(os.path.join(d, n), "rb").read() for n in os.listdir(d)}
+        out = os.path.join(d, target)
+        argv = ["tex", "--check", os.path.join(d, "paper.tex"), "--output", out] if check_mode else ["tex", "--catalogue", d, "--output", out]
+        if pat is None:  # a clean paper: nothing to write, so nothing written
+            rc, o, e = run(argv)
+            need(rc == 0 and o == "", f"exit {rc}: {o[:200]}")
+        else:
+            one_error(*run(argv), code, pat)
+        now = {n: open(os.path.join(d, n), "rb").read() for n in os.listdir(d) if os.path.isfile(os.path.join(d, n))}
+        need(now == {k: v for k, v in snapshot.items() if os.path.isfile(os.path.join(d, k))}, f"files changed: {sorted(set(now) ^ set(snapshot))}")
+    return check
+
+
+add("tex", "tex --output onto the catalogue file is refused, the file untouched", output_guard("paper.toml", r'"[^"]*paper\.toml" is an input, which this run reads; refusing to overwrite it\n$'))
+add("tex", "tex --output into a missing directory: one error, nothing written", output_guard("nodir/numbers.tex", r"--output: cannot create a temporary file", code=1))
+add("tex", "tex --output onto the catalogue directory itself", output_guard(".", r"--output", code=2))
+add("tex", "tex --check --output onto the paper is refused", output_guard("paper.tex", r"is an input, which this run reads; refusing to overwrite it", check_mode=True))
+add("tex", "tex --check --output onto the paper of a clean paper: nothing written, exit 0", output_guard("paper.tex", None, check_mode=True, clean=True))
+add("tex", "tex --check --output onto numbers.tex is refused", output_guard("numbers.tex", r"is an input, which this run reads; refusing to overwrite it", check_mode=True))
+
+
+def writes_only_output():
+    d = tex_dir(with_numbers=False)
+    before = sorted(os.listdir(d))
+    rc, o, e = run(["tex", "--catalogue", d])
+    need(rc == 0 and o.startswith("% Numbers for a paper") and sorted(os.listdir(d)) == before, "tex without --output wrote a file")
+    out = os.path.join(d, "numbers.tex")
+    rc2, o2, e2 = run(["tex", "--catalogue", d, "--output", out])
+    need(rc2 == 0 and o2 == "" and sorted(os.listdir(d)) == sorted(before + ["numbers.tex"]), f"{rc2} {sorted(os.listdir(d))}")
+    with open(out) as f:
+        written = f.read().split("\n")
+    need(written[2:] == o.split("\n")[2:] and written[1].endswith("--output " + out), "the file is not what stdout showed")
+
+
+add("tex", "tex writes only --output, and the file is what stdout shows", writes_only_output)
+
+
+def compile_case(babel):
+    def check():
+        d = tex_dir()
+        body = ("\\documentclass{article}\n" + ("\\usepackage[T1]{fontenc}\n\\usepackage[french]{babel}\n" if babel else "") +
+                "\\input{numbers}\n\\begin{document}\n\\section{R\\'esultats}\nText \\bcvalue{a_b}, math $x = \\bcvalue{a:b}^2$, "
+                "\\bcvalue{a-b} and \\bcvalue{A1_:-.z}, \\bcvalue{nope}.\n\\begin{table}[h]\\caption{\\bcvalue{a.b} and \\bcvalue{v.int}}"
+                "\\begin{tabular}{l}\\bcvalue{v.sci}\\\\ \\bcvalue{h2}\\end{tabular}\\end{table}\n\\listoftables\n\\end{document}\n")
+        with open(os.path.join(d, "paper.tex"), "w") as f:
+            f.write(body)
+        for _ in range(2):
+            p = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "paper.tex"], cwd=d,
+                               capture_output=True, text=True, timeout=HANG, errors="replace")
+            need(p.returncode == 0, f"pdflatex: {p.stdout[-600:]}")
+        need("Value `nope' undefined" in p.stdout.replace("\n", ""), "no warning for the undefined name")
+        t = subprocess.run(["pdftotext", "paper.pdf", "-"], cwd=d, capture_output=True, text=True, timeout=HANG).stdout
+        flat = t.replace("\u2009", "").replace(" ", "")
+        need(str(BIG) in flat and str(2 ** 70) in flat and "??" in t and "0.375" in t and "[1.4142,1.4143]" in flat, f"pdf text {t[:300]!r}")
+    return check
+
+
+if shutil.which("pdflatex") and shutil.which("pdftotext"):
+    add("tex", "pdflatex compiles \\bcvalue with _ : - . names in text, math, a caption and a table", compile_case(False))
+    if subprocess.run(["kpsewhich", "french.ldf"], capture_output=True, text=True).stdout.strip():
+        add("tex", "pdflatex: the same under babel french (':' active)", compile_case(True))
 
 
 # ==== run ============================================================================================
