@@ -1031,6 +1031,44 @@ for label, (text, pat) in FRONT_BAD.items():
         add("loading", f"{label} through python boundcheck.load", py_load)
 
 
+# the bugs of this surface fixed in this branch
+d = catalogue({"c.toml": quantity("mine.n", ["n"], "n + 1")})
+add("fixed", "a parameter named as the result column (mine.n, params n) is refused; it made two columns n",
+    lambda d=d: file_errors(*run(["mine", "n", "--n", "1", "--catalogue", d]),
+                            [r'/c\.toml:3:11: quantity "mine\.n": parameter "n" has the name of the result column'], 1))
+d = catalogue({"c.toml": quantity("mine.a", None, "n + 1")})
+add("fixed", "a quantity without parameters is not told 'a value has no parameters'",
+    lambda d=d: file_errors(*run(["verify", "--catalogue", d]), [r'unknown name "n" in expr \(it declares no parameters\)$'], 1))
+d = catalogue({"c.toml": quantity("mine.a", ["digits"], "digits + 1")})
+add("fixed", "a reserved parameter is one problem (the expression reading it was a second)",
+    lambda d=d: file_errors(*run(["verify", "--catalogue", d]), [r'"digits" cannot be a parameter'], 1))
+
+
+def rank_heads_digits():
+    """mine heads at --digits 3000: its ladder retried at 24080 digits, past the commands' 20000, and
+    the run was an exit-2 error about a --digits nobody gave; now the digits are those of rank heads'
+    own bracket [lo, hi] (the second route: every printed digit is a digit of both ends' rounding)."""
+    rc, o, e = run(["mine", "heads", "--d", "1000000", "--r", "8", "--digits", "3000", "--catalogue", QDIR, "--format", "json"])
+    need(rc == 0, f"exit {rc}: {e.strip()[:300]}")
+    got = json_rows(o)[0]["heads"]
+    rc2, o2, e2 = run(["rank", "heads", "--d", "1000000", "--r", "8", "--eps", "1/10", "--format", "json"])
+    lo, hi = (int(x) for x in json_rows(o2)[0]["h_min"].strip("[]").split(", "))
+    m = re.fullmatch(r"(\d)\.(\d+)e\+(\d+)", got)
+    need(m, f"heads = {got[:80]}")
+    digits = m.group(1) + m.group(2)
+    scale = 10 ** (int(m.group(3)) - len(m.group(2)))
+    for end in (lo, hi):  # both ends round to the printed digits
+        need(abs(Fraction(end, scale) - int(digits)) <= Fraction(1, 2), f"{got[:60]} is not {end} rounded")
+
+
+add("fixed", "mine heads --d 10^6 --digits 3000 prints the digits rank heads' bracket proves (it was an exit-2 --digits error)", rank_heads_digits)
+add("fixed", "verify --expr at --digits 7000 retries at the 20000-digit ceiling (it refused --digits 21000)",
+    lambda: (lambda rc, o, e: need(rc == 1 and json_rows(o)[0]["verdict"] == "undecided", f"{rc} {e[:300]}"))(
+        *run(["verify", "--expr", "rank.majority(d=200, H=41) == rank.majority(d=200, H=41)", "--digits", "7000", "--format", "json"])))
+add("fixed", "verify on a catalogue of quantities alone says it has no claims (it said '--id matches no claim')",
+    refused(["verify", "--catalogue", catalogue({"c.toml": quantity("mine.a", None, "1")})], 2, r'defines no claims \(its quantities and values'))
+
+
 # ==== report =========================================================================================
 
 # (id, expression, expect, the verdict it gets, whether that is as expected, its file)
@@ -1306,8 +1344,12 @@ U8 = catalogue({b"a\xff.toml": GOOD}, "nonutf8")
 add("fixed", "a catalogue file whose name is not UTF-8: --format json prints (it threw type_error.316)",
     lambda: (lambda rc, o, e: need(rc == 0 and json.loads(o)["rows"][0]["source"].endswith("/a\ufffd.toml"), f"{rc} {e[:200]}"))(
         *run(["verify", "--catalogue", U8, "--format", "json"])))
-add("fixed", "the same file: --format html prints",
-    lambda: need(run(["verify", "--catalogue", U8, "--format", "html"])[0] == 0, "html"))
+U8_DIR = os.path.join(TMP.encode(), b"d\xff")
+os.makedirs(U8_DIR)
+write(os.path.join(U8_DIR, b"a.toml"), GOOD)
+for fmt in ("html", "json"):
+    add("fixed", f"a --catalogue directory whose name is not UTF-8: --format {fmt} prints (it threw)",
+        lambda fmt=fmt: need(run(["verify", "--catalogue", U8_DIR, "--format", fmt])[0] == 0, "refused"))
 
 
 # ==== isolation ======================================================================================
@@ -1467,6 +1509,18 @@ for name, _, style, digits, want in TEX_VALUES:
         else:  # sci, 4 digits of sqrt(2)/1000 = 1.414e-3
             need(body == "\\ensuremath{{1.414\\times10^{-3}}}", f"sci {body}")
     add("tex", f"\\bcvalue{{{name}}} is the value (recomputed here), style {style or 'plain'}", tex_value)
+def minimal_digits(name):
+    """An exact rational whose decimal terminates prints exactly: no trailing zero after its last
+    digit (paper.md), in exponent form too (3/200000 was 1.50000000000000000000000000000e-5)."""
+    def check():
+        body = tex_lines()[name]
+        mant = re.sub(r"^\\ensuremath\{\{(.*)\}\}$", r"\1", body).split("\\times")[0]
+        need("." not in mant or not mant.endswith("0"), f"{name}: {body}")
+    return check
+
+
+for name in ("a:b", "a.b", "A1_:-.z"):
+    add("fixed" if name == "A1_:-.z" else "tex", f"\\bcvalue{{{name}}}: an exact decimal without trailing zeros", minimal_digits(name))
 add("tex", "a claim id that is no macro name defines nothing, and a note says so, escaped",
     lambda: need(re.search(r"^note: claim x\}\\def\\a\{1\}% \(.*paper\.toml:\d+\): its id cannot be a \\bcvalue name", tex_file()[1], re.M),
                  tex_file()[1][:400]))
