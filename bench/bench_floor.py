@@ -26,16 +26,25 @@ run, as here, are comparable; single times move with the load.
 With --baseline EXE, an older boundcheck (e.g. the main branch's build) is measured in the same
 rounds, next to this one: the "before" of a change.
 
-Usage: /usr/bin/python3 bench/bench_floor.py [--baseline EXE] [--quick] [build dir]
+With --load "COMMAND", the run is made under load: COMMAND (split as a shell would split it, but
+run without a shell) runs in the background for the whole measurement, restarted whenever it ends,
+and is stopped at the end; the results go to bench/results/bench_floor_loaded.md, with the command
+and the load average at the end. Issue 37's loaded run is a build of the sanitizer tree:
+  --load "sh -c 'rm -rf /tmp/load && cmake -S . -B /tmp/load -G Ninja >/dev/null && CCACHE_DISABLE=1 cmake --build /tmp/load -j 2'"
+
+Usage: /usr/bin/python3 bench/bench_floor.py [--baseline EXE] [--load COMMAND] [--quick] [build dir]
        (default build/release; --quick: few repetitions, for trying the script)
 """
 import argparse
 import math
 import os
+import shlex
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import mpmath as mp
@@ -284,6 +293,38 @@ def sign_coef(timer, exe, base, quick):
     return ratio, agree
 
 
+class Load:
+    """COMMAND (shlex-split, no shell) kept running in the background while the block runs."""
+
+    def __init__(self, command):
+        self.argv = shlex.split(command) if command else None
+        self.proc, self.starts, self.stop = None, 0, threading.Event()
+
+    def _keep(self):
+        while not self.stop.is_set():
+            self.proc = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                         start_new_session=True)
+            self.starts += 1
+            while self.proc.poll() is None and not self.stop.wait(0.2):
+                pass
+
+    def __enter__(self):
+        if self.argv:
+            self.thread = threading.Thread(target=self._keep, daemon=True)
+            self.thread.start()
+            time.sleep(5)  # let the load build up before the first measurement
+        return self
+
+    def __exit__(self, *exc):
+        if self.argv:
+            self.stop.set()
+            self.thread.join()
+            if self.proc and self.proc.poll() is None:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait()
+        return False
+
+
 def main(args):
     exe = os.path.abspath(os.path.join(args.build, "boundcheck"))
     base = os.path.abspath(args.baseline) if args.baseline else None
@@ -296,7 +337,7 @@ def main(args):
         print("'before': %s (%s)" % (base, subprocess.run([base, "--version"], capture_output=True,
                                                             text=True).stdout.splitlines()[0]))
     print()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, Load(args.load) as load:
         lib = ["-lflint-arb", "-lflint", "-lgmp", "-lm"]
         harness = compile_c(HARNESS_C, os.path.join(tmp, "harness"), [], tmp)
         anchor = compile_c(ANCHOR_C, os.path.join(tmp, "anchor"), lib, tmp)
@@ -306,6 +347,9 @@ def main(args):
         s = startup(timer, exe, base, anchor, args.quick)
         g, g_ok = gegenbauer(timer, exe, base, arb_geg, args.quick)
         c, c_ok = sign_coef(timer, exe, base, args.quick)
+        if args.load:
+            print("Under load: `%s` ran throughout (%d start(s)); load average %.2f at the end.\n"
+                  % (args.load, load.starts, os.getloadavg()[0]))
     print("## Summary\n")
     print("| target | measured (wall medians, this run) | |")
     print("|---|---:|---|")
@@ -318,10 +362,12 @@ if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("build", nargs="?", default=os.path.join(HERE, "..", "build", "release"))
     p.add_argument("--baseline", help="an older boundcheck, measured in the same rounds")
+    p.add_argument("--load", help="a command kept running in the background (results: bench_floor_loaded.md)")
     p.add_argument("--quick", action="store_true", help="few repetitions (not recorded)")
     a = p.parse_args()
     if a.quick:
         main(a)
     else:
-        with results.recorded(__file__, os.path.join(a.build, "boundcheck")):  # bench/results/bench_floor.md
+        # bench/results/bench_floor.md, or bench_floor_loaded.md under --load
+        with results.recorded(__file__, os.path.join(a.build, "boundcheck"), "_loaded" if a.load else ""):
             main(a)

@@ -68,9 +68,9 @@ def machine(exe=DEFAULT_EXE):
 
 
 @contextlib.contextmanager
-def recorded(script, exe=DEFAULT_EXE):
-    """Copies standard output into bench/results/<script name>.md when the block succeeds."""
-    name = os.path.splitext(os.path.basename(script))[0]
+def recorded(script, exe=DEFAULT_EXE, suffix=""):
+    """Copies standard output into bench/results/<script name><suffix>.md when the block succeeds."""
+    name = os.path.splitext(os.path.basename(script))[0] + suffix
     header = machine(exe)
     buf = io.StringIO()
     out = sys.stdout

@@ -35,15 +35,17 @@ def bench(out):
             if "results.recorded(" not in f.read():
                 continue
         name = os.path.splitext(os.path.basename(script))[0]
-        result = os.path.join(ROOT, "bench", "results", name + ".md")
-        if os.path.exists(result):
-            with open(result) as f:
-                text = f.read()
-        else:
-            text = (f"Not measured yet on this tree: `/usr/bin/python3 bench/{name}.py` writes "
-                    f"`bench/results/{name}.md`, which this section then shows.\n")
-        write(os.path.join(out, "_generated", "bench", name + ".md"), text)
-        n += 1
+        # a script's variants (bench_floor.py --load: bench_floor_loaded.md) are fragments too
+        for suffix in ["", "_loaded"] if name == "bench_floor" else [""]:
+            result = os.path.join(ROOT, "bench", "results", name + suffix + ".md")
+            if os.path.exists(result):
+                with open(result) as f:
+                    text = f.read()
+            else:
+                text = (f"Not measured yet on this tree: `/usr/bin/python3 bench/{name}.py` writes "
+                        f"`bench/results/{name}{suffix}.md`, which this section then shows.\n")
+            write(os.path.join(out, "_generated", "bench", name + suffix + ".md"), text)
+            n += 1
     return n
 
 

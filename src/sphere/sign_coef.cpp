@@ -76,7 +76,7 @@ void mul_ratio(arb_t res, const arb_t x, std::initializer_list<ulong> num, std::
 
 // Rows are computed in blocks of fixed size, each started from the closed form, so that the
 // blocks can run in parallel and the result does not depend on the thread count.
-constexpr ulong kBlockOdd = 2048;  // odd degrees per block
+constexpr ulong kBlockOdd = kSignCoefBlockOdd;  // odd degrees per block
 
 // The odd degrees l = 2i+1, i in [i0, i1), by the ratio recurrence from the closed form at i0; the
 // row of i >= first_i goes to out[i - first_i], with its energy summed from the block's start.
@@ -138,7 +138,7 @@ std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bo
   std::atomic<bool> out_of_time{false};  // nothing may throw inside the parallel loop
   limits::Run& run = limits::current();  // the workers poll this thread's deadline and cancellation
 #ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(static, 1)  // block b on thread b % T (sign_coef.hpp)
 #endif
   for (ulong b = 0; b < n_blocks; ++b) {
     const limits::RunScope scope(run);
@@ -157,9 +157,9 @@ std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bo
   std::vector<Arb> before(n_blocks);
   for (ulong b = 1; b < n_blocks; ++b) arb_add(before[b].x, before[b - 1].x, block_energy[b - 1].x, prec);
 #ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static, 1)  // from b = 0: block b on thread b % T, as it was made
 #endif
-  for (ulong b = 1; b < n_blocks; ++b)
+  for (ulong b = 0; b < n_blocks; ++b)
     for (ulong i = std::max(b * kBlockOdd, first_i); i < std::min(n_odd, (b + 1) * kBlockOdd); ++i) {
       arb_ptr e = odd[i - first_i].energy.x;
       arb_add(e, e, before[b].x, prec);

@@ -34,9 +34,16 @@ struct SignCoefRow {
 /// about 0.24 us per odd l at 30 digits, 1.9 us at 1000 (bench/calibrate_estimates.py).
 double sign_coef_rows_seconds(ulong l_last, double digits);
 
+/// The rows are computed in blocks of this many odd degrees: block b holds the odd l with
+/// (l - 1) / 2 in [b K, (b + 1) K), and an even row goes with the odd row below it.
+constexpr ulong kSignCoefBlockOdd = 2048;
+inline ulong sign_coef_block_of(ulong l) { return l == 0 ? 0 : (l - 1) / 2 / kSignCoefBlockOdd; }
+
 /// Rows for l in [l_first, l_last] (odd l only unless include_even) by the ratio recurrence at
 /// working precision prec. Cost O(l_last) word operations plus one Gamma ratio. Polls the
-/// deadline (limits::poll) between blocks.
+/// deadline (limits::poll) between blocks. Block b is computed by OpenMP thread b % T (a static
+/// schedule, chunk 1, over all blocks from 0), so that a caller that walks the rows in the same
+/// way frees each row's numbers on the thread that allocated them.
 std::vector<SignCoefRow> sign_coef_rows(ulong d, ulong l_first, ulong l_last, bool include_even, slong prec);
 
 /// The same, with the precision raised until every value has `digits` correct digits.

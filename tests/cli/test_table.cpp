@@ -813,8 +813,12 @@ TEST_CASE("table status: the spec decides which shard's columns are right, not a
   auto rushed = run_boundcheck(
       {"table", "status", parts[0], parts[1], parts[2], "--max-seconds", "0.001", "--format", "json"});
   CHECK(rushed.code == 1);
-  if (rushed.out.empty()) {  // status itself finished past 1 ms: no result after the budget (issue 38 §4b)
-    CHECK(rushed.err.find("finished after the time limit") != std::string::npos);
+  INFO("stderr: " << rushed.err);
+  if (rushed.out.empty()) {
+    // status stopped at the deadline (a slow host, the sanitizers), or finished past 1 ms and printed
+    // no result after the budget (issue 38 §4b): either way the time limit, and no table
+    CHECK((rushed.err.find("exceeded the time limit") != std::string::npos ||
+           rushed.err.find("finished after the time limit") != std::string::npos));
   } else {
     state = shards_by_state(nlohmann::json::parse(rushed.out));
     CHECK(state["done"].empty());

@@ -167,6 +167,35 @@ TEST_CASE("real_format: the fast decimal conversion agrees with arb_get_str on r
   CHECK(ties < compared / 50);
 }
 
+// The decade of each value is found from its binary exponent and a table of 10^k in double (issue
+// 37): values just below and just above 10^k, for every k the table covers and past its ends,
+// print as Arb's own conversion prints them (the reference).
+TEST_CASE("real_format: values next to a power of ten print as arb_get_str prints them") {
+  int compared = 0;
+  for (slong k = -310; k <= 310; ++k)
+    for (const slong below : {-300, -60, -1, 0, 1, 60, 300}) {
+      bc::Arb x, ten;
+      arb_set_ui(ten.x, 10);
+      arb_pow_fmpz_binexp(x.x, ten.x, bc::Fmpz(k).x, 400);  // 10^k at 400 bits
+      bc::Arb eps;
+      arb_one(eps.x);
+      arb_mul_2exp_si(eps.x, eps.x, -std::abs(below) - 20);
+      if (below < 0) arb_neg(eps.x, eps.x);
+      if (below != 0) arb_addmul(x.x, x.x, eps.x, 400);  // 10^k (1 +- 2^-(|below| + 20))
+      mag_set_ui_2exp_si(arb_radref(x.x), 1, arf_abs_bound_lt_2exp_si(arb_midref(x.x)) - 390);
+      for (const long digits : {1L, 15L, 50L}) {
+        const std::string ours = bc::format_real(x.x, digits, false);
+        char* s = arb_get_str(x.x, digits, ARB_STR_NO_RADIUS);
+        const std::string arb(s);
+        flint_free(s);
+        INFO("10^" << k << ", offset 2^-" << std::abs(below) + 20 << ", " << digits << " digits");
+        CHECK(ours == arb);
+        ++compared;
+      }
+    }
+  CHECK(compared == 621 * 7 * 3);
+}
+
 namespace {
 
 std::string within_unit(const char* ball, long max_digits) {

@@ -370,8 +370,10 @@ TEST_CASE("output safety: visible_text escapes controls, bidi and malformed byte
       {"\xe2\x80\xad", "\\u202d"}, {"\xe2\x80\xae", "\\u202e"}, {"\xe2\x81\xa6", "\\u2066"},
       {"\xe2\x81\xa7", "\\u2067"}, {"\xe2\x81\xa8", "\\u2068"}, {"\xe2\x81\xa9", "\\u2069"},
       {"\xe2\x80\xa8", "\\u2028"}, {"\xe2\x80\xa9", "\\u2029"}};
-  for (const auto& [raw, shown] : bidi)
+  for (const auto& pair : bidi) {
+    const std::string raw = pair.first, shown = pair.second;  // doctest's macros capture: no bindings
     CHECK_MESSAGE(visible_text(std::string("x") + raw + "y") == std::string("x") + shown + "y", shown);
+  }
   // malformed: a lone continuation byte, an overlong '/', a surrogate, a truncated sequence, 0xFF
   CHECK(visible_text("\x80") == "\\x80");
   CHECK(visible_text("\xc0\xaf") == "\\xc0\\xaf");

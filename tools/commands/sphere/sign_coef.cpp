@@ -31,17 +31,26 @@ struct SignCoefOptions {
 // the cells, cut out of the lines, through render() (fill).
 class SignCoefText final : public out::RowSource {
  public:
+  // Text block b holds the rows of the recurrence's block b (sphere::sign_coef_block_of), and both
+  // loops give block b to thread b % T: each row's numbers are freed by the thread that allocated
+  // them (a free into another thread's malloc arena takes its lock: 5% of the time on two threads).
   SignCoefText(std::vector<sphere::SignCoefRow>& rows, const Context& ctx)
       : l_(rows.size()), start_(rows.size()) {
-    const size_t n_blocks = (rows.size() + kRows - 1) / kRows;
+    const size_t n_blocks = rows.empty() ? 0 : sphere::sign_coef_block_of(rows.back().l) + 1;
+    std::vector<size_t> first(n_blocks + 1, rows.size());  // block b: rows [first[b], first[b + 1])
+    for (size_t i = rows.size(); i-- > 0;) first[sphere::sign_coef_block_of(rows[i].l)] = i;
+    for (size_t b = n_blocks; b-- > 0;) first[b] = std::min(first[b], first[b + 1]);
     text_.resize(n_blocks);
     const long nb = static_cast<long>(n_blocks);
 #ifdef BOUNDCHECK_HAVE_OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(ctx.threads)
+#pragma omp parallel for schedule(static, 1) num_threads(ctx.threads)
 #endif
     for (long b = 0; b < nb; ++b) {
-      const size_t i0 = static_cast<size_t>(b) * kRows, i1 = std::min(rows.size(), i0 + kRows);
-      std::string& t = text_[static_cast<size_t>(b)];
+      const size_t i0 = first[static_cast<size_t>(b)], i1 = first[static_cast<size_t>(b) + 1];
+      // built in a local string and moved into place: the blocks' strings lie side by side in
+      // text_, and appending to them in place made both threads write one cache line (the length
+      // fields), which made two threads slower than one (issue 37)
+      std::string t;
       t.reserve((i1 - i0) * (3 * static_cast<size_t>(ctx.digits + 8) + 24));
       for (size_t i = i0; i < i1; ++i) {
         sphere::SignCoefRow& r = rows[i];
@@ -56,13 +65,14 @@ class SignCoefText final : public out::RowSource {
         }
         t += '\n';
       }
+      text_[static_cast<size_t>(b)] = std::move(t);
     }
   }
   [[nodiscard]] size_t size() const override { return l_.size(); }
   void fill(size_t i, std::vector<out::Cell>& row) const override {
     row[0].kind = out::CellKind::integer;
     row[0].ival = static_cast<long long>(l_[i]);
-    const std::string& t = text_[i / kRows];
+    const std::string& t = text_[sphere::sign_coef_block_of(l_[i])];
     size_t at = t.find(',', start_[i]);
     for (size_t j = 1; j <= 3; ++j) {
       const size_t end = t.find(j < 3 ? ',' : '\n', at + 1);
@@ -92,7 +102,6 @@ class SignCoefText final : public out::RowSource {
   }
 
  private:
-  static constexpr size_t kRows = 1024;  // rows per text buffer: 49 blocks for 2 threads at l <= 10^5
   std::vector<ulong> l_;
   std::vector<uint32_t> start_;  // where each row's line starts in its block's buffer
   std::vector<std::string> text_;
