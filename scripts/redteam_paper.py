@@ -1094,6 +1094,10 @@ R_TEXT = "".join(r_claim_toml(c, e, x) for c, e, x, _, _ in R_CLAIMS)
 R_TEXT += ('[[claim]]\nid = "r.untestable"\nclaim = "c"\nsource = "s"\npublished = "p"\ntolerance = "t"\nmethod = "sphere.c1_limit"\n'
            'untestable = "no data <here> & \\u001b[8m"\n[claim.params]\nd = [10, 1000, 1000000]\ntol = 1e-6\n\n')
 R_CLAIMS.append(("r.untestable", None, "undecided", "not testable", True))
+R_PUBLISHED = "\x1b]0;x\x07 <&> ]]> \u202e\uffff"  # a method claim's published statement, printed as written
+R_TEXT += ('[[claim]]\nid = "r.pub"\nclaim = "c"\nsource = "s"\npublished = ' + tq(R_PUBLISHED) + '\ntolerance = "t"\n'
+           'method = "sphere.c1_limit"\nexpect = "fails"\n[claim.params]\nd = [10, 1000, 1000000]\ntol = 1e-6\n\n')
+R_CLAIMS.append(("r.pub", None, "fails", "consistent", False))  # an asymptotic method: consistent, not holds
 R_HOSTILE_TEXT = ('[[claim]]\nid = "r.text"\nclaim = "<b>&amp;\\u001b]0;x\\u0007</b>]]>"\nsource = "\\u202e s\\n t"\n'
                   'expr = "2 < 1"\n')
 R_CLAIMS.append(("r.text", None, None, "fails", False))
@@ -1199,6 +1203,17 @@ def junit_file_name():
 
 add("report", "JUnit: a file name with XML specials, ESC and a non-UTF-8 byte, shown visibly", junit_file_name)
 
+def published_shown():
+    t = [t for t in junit_tree().iter("testcase") if t.get("name") == "r.pub"][0]
+    f = t.find("failure")
+    need(f"published {report_visible(R_PUBLISHED)};" in f.get("message"), f"message {f.get('message')[:200]!r}")
+    need(f"published: {report_visible(R_PUBLISHED)}\n" in f.text, f"failure text {f.text[:200]!r}")
+    rows = {r["id"]: r for r in json.loads(r_output("json")[0])["rows"]}
+    need(rows["r.pub"]["published"] == R_PUBLISHED, "JSON did not keep the published text exactly")
+
+
+add("report", "a hostile published statement: visible in the JUnit failure, exact in JSON", published_shown)
+
 TAP_LINE = re.compile(r"^(ok|not ok) (\d+) - ((?:[^\\#]|\\.)*?)( # SKIP not testable)?$")
 
 
@@ -1253,7 +1268,9 @@ def tap_yaml():
     need(len(blocks) == len(want), f"{len(blocks)} YAML blocks, want {len(want)}")
     for b, c in zip(blocks, want):
         need(b["verdict"] == c[3] or (c[3] == "error" and b["verdict"] in ("undecided", "error")), f"block {b}")
-        need(b["expected"] in ("holds", "fails", "undecided"), f"expected {b['expected']}")
+        need(b["expected"] in ("holds", "fails", "undecided", "consistent", "inconsistent", "not testable"), f"expected {b['expected']}")
+        if c[0] == "r.pub":
+            need(b["published"] == report_visible(R_PUBLISHED), f"published {b['published']!r}")
 
 
 add("report", "TAP: every YAML block parses, one per claim not as expected", tap_yaml)
