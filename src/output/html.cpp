@@ -307,7 +307,9 @@ std::string render_html(const Table& t, const Meta& meta) {
   for (const auto& [name, ver] : build.libraries) libs += (libs.empty() ? "" : ", ") + name + " " + ver;
   o += fmt::format("<dt>libraries</dt><dd>{}; {}</dd>\n", html_escape(libs), html_escape(build.compiler));
   o += "<dt>command</dt><dd><code>" + html_escape(what) + "</code></dd>\n";
-  o += "<dt>parameters</dt><dd><code>" + html_escape(t.params.dump()) + "</code></dd>\n";
+  o += "<dt>parameters</dt><dd><code>" +
+       html_escape(t.params.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)) +
+       "</code></dd>\n";
   o += fmt::format(
       "<dt>digits</dt><dd>{}</dd>\n<dt>reals</dt><dd>{}</dd>\n<dt>threads</dt><dd>{} (results do not "
       "depend on it)</dd>\n",

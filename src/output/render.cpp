@@ -46,7 +46,9 @@ std::string render_json(const Table& t, const Meta& meta) {
   for (const auto& [k, v] : t.meta.items()) m[k] = v;
   j["meta"] = std::move(m);
   j["provenance"] = provenance_json();  // the version, commit and libraries that computed it
-  return j.dump(2) + "\n";
+  // a text from a file name may hold bytes that are not UTF-8 (a catalogue file's name is a claim's
+  // default source), which JSON cannot carry: each is U+FFFD (dump() threw, and nothing was printed)
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 // A field a spreadsheet would run as a formula (OWASP "CSV injection"): it starts with = + - @, a tab

@@ -75,6 +75,13 @@ std::vector<CatalogueFile> read_catalogue_dir(const std::string& dir) {
     if (e.path().extension() != ".toml") continue;
     if (out.size() >= 1000)
       throw UsageError(fmt::format("--catalogue: \"{}\" holds more than 1000 .toml files", dir));
+    // a FIFO, socket or device named *.toml would block the read (or never end): only regular
+    // files (and directories, which read_text_file names) are read
+    std::error_code st;
+    const auto type = fs::status(e.path(), st).type();
+    if (!st && type != fs::file_type::regular && type != fs::file_type::directory)
+      throw UsageError(fmt::format("--catalogue: \"{}\" is not a regular file",
+                                   (fs::path(dir) / e.path().filename()).lexically_normal().string()));
     // a catalogue file is untrusted: at most 4 MiB, text, lines of at most 64 Ki characters
     out.push_back(
         {(std::filesystem::path(dir) / e.path().filename()).lexically_normal().string(),

@@ -130,6 +130,9 @@ void register_depth_checks(Methods& r);
 void register_sym_checks(Methods& r);
 void register_comm_checks(Methods& r);
 
+/// The most user quantities one catalogue defines (each becomes a command of the registry).
+inline constexpr size_t kMaxQuantities = 1000;
+
 /// Everything a catalogue defines: its claims, and its own quantities and named values
 /// (verify/definitions.hpp).
 struct Catalogue {

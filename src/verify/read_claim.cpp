@@ -186,8 +186,10 @@ void read_quantity_claim(const Ctx& x, const toml::node& node) {
   for (const char* no : {"grid", "params"})
     if (x.t.get(no) != nullptr) x.bad(no, fmt::format("a quantity claim takes no {}", no));
   const auto pub = string_field(x.t, "published", x.what(), c.file, x.p);
-  if (!pub)
+  if (!pub) {
+    if (x.t.get("published") != nullptr) return;  // present but not a string, or empty: said already
     return x.p.add(where_of(x.t, c.file), fmt::format("{}: quantity needs published = \"...\"", x.what()));
+  }
   c.published = *pub;
   c.claim = string_field(x.t, "claim", x.what(), c.file, x.p).value_or(c.quantity + " = " + *pub);
   c.source = string_field(x.t, "source", x.what(), c.file, x.p).value_or(c.file);

@@ -58,7 +58,8 @@ std::optional<expr::Expr> numeric_field(const toml::table& t, const char* key, c
       if (std::find(allowed.begin(), allowed.end(), v) == allowed.end())
         p.add({file, at.line, at.column + 1},
               fmt::format("{}: unknown name \"{}\" in {} ({})", what, v, key,
-                          allowed.empty() ? "a value has no parameters"
+                          allowed.empty() ? (what.rfind("value", 0) == 0 ? "a value has no parameters"
+                                                                         : "it declares no parameters")
                                           : fmt::format("parameters: {}", fmt::join(allowed, ", "))));
     return e;
   } catch (const expr::ParseError& err) {
@@ -81,16 +82,21 @@ void read_params(const toml::table& t, QuantityDef& q, const std::string& what, 
       p.add(at, fmt::format("{}: a parameter is a name (a letter, then letters, digits or _)", what));
       continue;
     }
-    if (reserved_param(s->get())) {
+    // a refused name is still listed, so that the expression reading it is not a second problem
+    if (reserved_param(s->get()))
       p.add(at, fmt::format("{}: \"{}\" cannot be a parameter (a word of the expression language or a global "
                             "option)",
                             what, s->get()));
-      continue;
-    }
     if (std::any_of(q.params.begin(), q.params.end(), [&](const Param& x) { return x.name == s->get(); })) {
       p.add(at, fmt::format("{}: parameter \"{}\" is listed twice", what, s->get()));
       continue;
     }
+    // the result's column has the name's last part: a parameter of that name would be a second
+    // column "n" (JSON kept one of the two, and verify --expr found no result column)
+    if (s->get() == q.column())
+      p.add(at, fmt::format("{}: parameter \"{}\" has the name of the result column (the last part of {}): "
+                            "rename one of them",
+                            what, s->get(), q.name));
     q.params.push_back({s->get(), Domain{}, std::nullopt, at});
   }
 }
@@ -192,6 +198,7 @@ std::optional<QuantityDef> read_quantity(const toml::table& t, const std::string
   q.at = where_of(t, file);
   const size_t before = p.size();
   const auto name = string_field(t, "name", fmt::format("quantity #{}", index), file, p);
+  if (!name && t.get("name") != nullptr) return std::nullopt;  // not a string, or empty: said already
   if (!name || !quantity_name(*name)) {
     p.add(
         name ? where_of(*t.get("name"), file) : q.at,
@@ -234,6 +241,7 @@ std::optional<ValueDef> read_value(const toml::table& t, const std::string& file
                     c == ':';
            });
   };
+  if (!name && t.get("name") != nullptr) return std::nullopt;  // not a string, or empty: said already
   if (!name || !ok(*name)) {
     p.add(name ? where_of(*t.get("name"), file) : v.at,
           fmt::format("value #{} needs name = \"...\" (a letter, then letters, digits, . _ - :)", index));

@@ -109,6 +109,9 @@ TEST_CASE("tex: negative exponents survive text and math mode") {
   CHECK(print(exact(Fmpq(1, 1024)), 3, Style::plain).decimal == "0.000977");
   CHECK(print(exact(Fmpq(1, 1024)), 30, Style::plain).decimal == "0.0009765625");
   CHECK(print(exact(Fmpq(2, 3)), 5, Style::plain).decimal == "0.66667");
+  // 3/200000 = 1.5e-5 exactly: in exponent form too, no trailing zeros
+  CHECK(print(exact(Fmpq(3, 200000)), 30, Style::plain).decimal == "1.5e-5");
+  CHECK(print(exact(Fmpq(3, 200000)), 30, Style::sci).latex == "\\ensuremath{{1.5\\times10^{-5}}}");
   CHECK(print(pi_times(40), 3, Style::plain).latex == "\\ensuremath{{3.14\\times10^{40}}}");
 }
 

@@ -150,14 +150,17 @@ Decimal must_read(const std::string& text) {
   return *d;
 }
 
-// An exact rational's decimal at `digits`, or its exact decimal when that has no more digits.
+// An exact rational's decimal at `digits`, or its exact decimal when that has no more digits (with
+// an exponent too: 3/200000 is 1.5e-5, not 1.50000000000000000000000000000e-5).
 std::string rational_text(const Fmpq& q, const arb_t x, long digits) {
   std::string t = format_ball(x, digits, false);
   const auto d = read_decimal(t);
-  if (!d || d->has_exponent || d->frac_part.empty()) return t;
-  std::string s = t;
+  if (!d || d->frac_part.empty()) return t;
+  const size_t e = t.find_first_of("eE");
+  std::string s = t.substr(0, e);
   while (s.back() == '0') s.pop_back();
   if (s.back() == '.') s.pop_back();
+  if (e != std::string::npos) s += t.substr(e);
   const auto back = parse_exact_rational(s);
   return back && fmpq_equal(back->x, q.x) ? s : t;
 }

@@ -1,10 +1,12 @@
 // The up-front price of an expression's command calls (see tools/user/pricing.hpp).
 #include "user/pricing.hpp"
 
+#include "core/limits.hpp"
 #include "core/real_format.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace bc::cli::user {
@@ -28,7 +30,8 @@ Price price(const expr::Expr& e, const Bindings& bindings, long digits, CommandQ
   o.resolve = [&](expr::Quantity& out, const expr::QuantityCall& c, long d, slong) {
     arb_indeterminate(out.ball.x);  // the dry run's stand-in for the value
     std::vector<std::string> args = CommandQuantities::argv(cq.lookup(c), c);
-    args.insert(args.end(), {"--digits", std::to_string(d)});
+    args.insert(args.end(),
+                {"--digits", std::to_string(std::min(d, limits::max_digits))});  // as resolve runs it
     if (!seen.insert(fmt::format("{}", fmt::join(args, "\x1f"))).second) return;
     if (seen.size() > kMaxPricedCalls) throw Enough{};
     const Command& cmd = cq.invoker().parse(args);

@@ -306,6 +306,11 @@ std::vector<verify::Claim> selected_claims(const CatalogueRequest& o) {
   std::vector<verify::Claim> selected;
   for (auto& c : claims)
     if (o.id.empty() || c.id.rfind(o.id, 0) == 0) selected.push_back(std::move(c));
+  if (selected.empty() && o.id.empty())  // only quantities and values: nothing to verify
+    throw UsageError(
+        fmt::format("--catalogue: \"{}\" defines no claims (its quantities and values are used by "
+                    "verify --expr, tex and the other commands)",
+                    o.catalogue));
   if (selected.empty()) throw UsageError(fmt::format("--id matches no claim, got \"{}\"", o.id));
   return selected;
 }

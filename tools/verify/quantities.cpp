@@ -4,6 +4,7 @@
 
 #include "core/decimal.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/suggest.hpp"
 #include "output/cell_value.hpp"
 #include "output/output_path.hpp"
@@ -199,7 +200,9 @@ void CommandQuantities::resolve(expr::Quantity& out, const expr::QuantityCall& c
   std::vector<std::string> args = argv(f, c);
   if (const out::Table* t = exact_table(f, c, args); t != nullptr && read_cell(out, *t, f, c, prec, true))
     return;
-  args.insert(args.end(), {"--digits", std::to_string(digits)});
+  // a precision ladder's rung may ask past the commands' ceiling (--digits 7000 retried at 21000):
+  // the command computes at the ceiling, and the expression gets the enclosure that gives
+  args.insert(args.end(), {"--digits", std::to_string(std::min(digits, limits::max_digits))});
   (void)read_cell(out, run_cached(args, c), f, c, prec, false);
 }
 
