@@ -285,7 +285,17 @@ TEST_CASE("tex: the command refuses bad options and input with exit 2, and names
   CHECK(r.code == 1);
   CHECK(r.out.find(paper + ":2: \\bcvalue{m}: the claim m has no single value") != std::string::npos);
   CHECK(r.out.find("numbers.tex: missing") != std::string::npos);
-  // written, then clean
+  // the paper named as --output by mistake: refused, the paper left as it was
+  r = run_boundcheck({"tex", "--catalogue", cat, "--output", paper});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("is not a numbers file boundcheck wrote") != std::string::npos);
+  std::ifstream kept(paper);
+  CHECK(std::string(std::istreambuf_iterator<char>(kept), {}) ==
+        "\\input{numbers}\n\\bcvalue{dim} \\bcvalue{m}\n");
+  // written, then clean; written again over its own output
+  r = run_boundcheck({"tex", "--catalogue", cat, "--output", (s.dir / "numbers.tex").string()});
+  CHECK(r.code == 0);
   r = run_boundcheck({"tex", "--catalogue", cat, "--output", (s.dir / "numbers.tex").string()});
   CHECK(r.code == 0);
   std::ofstream(s.dir / "paper.tex") << "\\input{numbers}\n\\bcvalue{dim} and \\bcvalue{half}\n";

@@ -10,6 +10,8 @@
 #include "cli.hpp"
 #include "core/errors.hpp"
 #include "core/text_file.hpp"
+#include "core/visible_text.hpp"
+#include "output/output_path.hpp"
 #include "tex/check.hpp"
 #include "tex/help.hpp"
 #include "tex/numbers_file.hpp"
@@ -20,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
 
 namespace bc::cli {
 
@@ -93,9 +96,28 @@ bool latex_text_output(const Context& ctx) {
   return !ctx.data && (ctx.format == out::Format::table || ctx.format == out::Format::latex);
 }
 
+// --output names an existing file that boundcheck did not write (the paper itself, by a slip of the
+// Makefile): refused before anything is computed, the file left as it is.
+void check_overwrite(const std::string& output) {
+  std::error_code ec;
+  if (output.empty() || !std::filesystem::is_regular_file(output, ec)) return;  // new, or a device
+  std::ifstream in(output, std::ios::binary);
+  std::string start(std::char_traits<char>::length(tex::kNumbersFileStart), '\0');
+  in.read(start.data(), static_cast<std::streamsize>(start.size()));
+  if (in.gcount() == 0 || start == tex::kNumbersFileStart) return;  // empty, or a numbers file
+  throw UsageError(fmt::format(
+      "--output {}: the file exists and is not a numbers file boundcheck wrote (it does not begin "
+      "with \"{}\"): tex overwrites only its own output; remove it or choose another path",
+      visible_text(output), tex::kNumbersFileStart));
+}
+
 RunResult write_numbers(const TexOptions& o, const Context& ctx) {
   const tex::Options opt = value_options(o, ctx);
   Loaded l = load(o, opt);
+  if (latex_text_output(ctx) && !ctx.output.empty()) {  // before any value is computed
+    out::check_output_path(ctx.output, out::PathOrigin::command_line, l.inputs, "--output");  // an input
+    check_overwrite(ctx.output);  // another file that is not a numbers file
+  }
   TableCache cache;
   CommandQuantities cq(cache, true);
   std::vector<tex::Computed> values;

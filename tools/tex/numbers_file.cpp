@@ -55,13 +55,13 @@ std::string definition(const Computed& c) {
 
 std::string numbers_file(const std::vector<Computed>& values, const std::string& regenerate) {
   std::string o = fmt::format(
-      "% Numbers for a paper, computed by boundcheck {}. Do not edit: regenerate with\n"
+      "{}{}. Do not edit: regenerate with\n"
       "%   {}\n"
       "% and check the paper against it with boundcheck tex --check PAPER.tex --catalogue DIR.\n"
       "% \\bcvalue{{NAME}} prints the value NAME in text, in math, in a \\caption and in a table; an\n"
       "% unknown NAME prints a bold ?? and a LaTeX warning, as an undefined \\ref does. e-TeX\n"
       "% (pdflatex, xelatex, lualatex). Every digit printed is proven; exact integers are in full.\n",
-      BOUNDCHECK_VERSION, comment(regenerate));
+      kNumbersFileStart, BOUNDCHECK_VERSION, comment(regenerate));
   o += kMacro;
   for (const auto& c : values) o += definition(c);
   return o;

@@ -29,6 +29,9 @@ namespace bc::cli::tex {
 /// The file's text. `regenerate` is the command line that writes it (shown in its header).
 std::string numbers_file(const std::vector<Computed>& values, const std::string& regenerate);
 
+/// How every numbers file begins: tex --output overwrites only a file that begins so (or none).
+inline constexpr const char* kNumbersFileStart = "% Numbers for a paper, computed by boundcheck ";
+
 /// What a numbers file defines, read back: each definition's LaTeX and line, and the lines that
 /// are neither comments nor definitions (the \bcvalue macro), in order.
 struct NumbersFile {
