@@ -130,6 +130,22 @@ std::string rounding_miss(const Value& a, const Node& lit, bool negative, slong 
                      magnitude(miss.x), magnitude(units.x));
 }
 
+// Why a ~= [rel=...] or [abs=...] failed: the miss |a - b|, and for rel its ratio to |b| (the
+// printed-digit explanation above does not apply to a stated tolerance).
+static std::string tolerance_miss(const Value& a, const Value& b, const std::string& rule, slong prec) {
+  Arb miss, rel;
+  arb_sub(miss.x, a.ball.x, b.ball.x, prec);
+  arb_abs(miss.x, miss.x);
+  if (rule != "rel")
+    return fmt::format("miss |computed - published| = {}",
+                       fmt::format("{:.3g}", arf_get_d(arb_midref(miss.x), ARF_RND_NEAR)));
+  arb_abs(rel.x, b.ball.x);
+  arb_div(rel.x, miss.x, rel.x, prec);
+  return fmt::format("miss |computed - published| = {}, {} of |published|",
+                     fmt::format("{:.3g}", arf_get_d(arb_midref(miss.x), ARF_RND_NEAR)),
+                     fmt::format("{:.3g}", arf_get_d(arb_midref(rel.x), ARF_RND_NEAR)));
+}
+
 Truth Evaluator::printed_rule(bool truncate, const Value& a, const Node& lit, bool negative, slong prec) {
   const Fmpq ulp = last_digit_unit(lit.text);
   Fmpq p = lit.value;
@@ -249,7 +265,9 @@ Value Evaluator::compare(const Node& n, Sink* sink) {
     const Node& rhs = *n.args[1];
     const bool negative = rhs.kind == Node::Kind::neg;
     const Node& lit = negative ? *rhs.args[0] : rhs;
-    if (n.kind == Node::Kind::approx && r.truth == Truth::no && lit.kind == Node::Kind::number)
+    if (n.kind == Node::Kind::approx && r.truth == Truth::no && (n.name == "rel" || n.name == "abs"))
+      why = " (" + tolerance_miss(a, b, n.name, o_.prec) + ")";
+    else if (n.kind == Node::Kind::approx && r.truth == Truth::no && lit.kind == Node::Kind::number)
       why = " (" + rounding_miss(a, lit, negative, o_.prec) + ")";
     sink->shown.push_back(fmt::format("{} {} {}{}: {}{}", as_written(*n.args[0], a), op,
                                       as_written(*n.args[1], b), rule,

@@ -185,6 +185,21 @@ TEST_CASE("expr closed forms: a sqrt(r) pi^k compare exactly") {
   CHECK(value("sqrt(1/3)").alg->str() == "sqrt(3)/3");
 }
 
+// A stated tolerance is not a rounding: its failure names the miss (and, for rel, the miss over
+// |published|), never "correctly rounded at the published digits" (red team, 2026-12-02). By hand:
+// 45696 - 45000 = 696, 696 / 45000 = 0.015466...
+TEST_CASE("expr compare: a failing ~= with rel= or abs= shows the miss, not a rounding") {
+  Report r;
+  CHECK(value("45696 ~= 45000 [rel=1/100]", &r).truth == Truth::no);
+  REQUIRE(r.shown.size() == 1);
+  CHECK(r.shown[0].find("miss |computed - published| = 696, 0.0155 of |published|") != std::string::npos);
+  CHECK(r.shown[0].find("rounded") == std::string::npos);
+  Report a;
+  CHECK(value("45696 ~= 45000 [abs=10]", &a).truth == Truth::no);
+  CHECK(a.shown[0].find("miss |computed - published| = 696)") != std::string::npos);
+  CHECK(a.shown[0].find("rounded") == std::string::npos);
+}
+
 TEST_CASE("expr compare: a failing ~= shows the correctly rounded value and the miss") {
   Report r;
   CHECK(value("1/2 ~= 0.4999", &r).truth == Truth::no);
