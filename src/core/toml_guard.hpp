@@ -15,4 +15,10 @@ namespace bc {
 /// (closed by the last quote of a run of three to five).
 long toml_non_ascii_line(std::string_view text);
 
+/// The text without a leading UTF-8 byte-order mark (EF BB BF), which editors on Windows write and
+/// which is not part of the TOML document: it is skipped, not refused as a non-ASCII character.
+inline std::string_view without_bom(std::string_view text) {
+  return text.substr(0, 3) == "\xEF\xBB\xBF" ? text.substr(3) : text;
+}
+
 }  // namespace bc

@@ -42,11 +42,12 @@ void each_table(const toml::table& doc, const char* key, const std::string& file
 
 // One file's entries into cat; false when its TOML does not parse.
 void read_file(const CatalogueFile& f, Catalogue& cat, Problems& p) {
-  if (const long bad = toml_non_ascii_line(f.text); bad != 0)
+  const std::string_view text = without_bom(f.text);
+  if (const long bad = toml_non_ascii_line(text); bad != 0)
     return p.add({f.name, bad, 1}, "a non-ASCII character outside a string or a comment");
   toml::table doc;
   try {
-    doc = toml::parse(f.text, f.name);
+    doc = toml::parse(text, f.name);
   } catch (const toml::parse_error& e) {
     return p.add(
         {f.name, static_cast<long>(e.source().begin.line), static_cast<long>(e.source().begin.column)},

@@ -289,6 +289,29 @@ TEST_CASE("cli: sphere sign-coef over several blocks does not depend on --thread
   }
 }
 
+// A file an editor saved with a UTF-8 byte-order mark is read as the same TOML (red team,
+// 2026-12-02: a catalogue's BOM was refused as "a non-ASCII character outside a string" at 1:1).
+TEST_CASE("cli: a catalogue file and a table spec that begin with a byte-order mark are read") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / fmt::format("bc_bom_{}", getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir / "cat");
+  const std::string bom = "\xEF\xBB\xBF";
+  std::ofstream(dir / "cat" / "c.toml") << bom
+                                        << "[[claim]]\nid = \"dim\"\nsource = \"N(3,2) = 5 by hand\"\n"
+                                           "claim = \"N(3, 2) = 5\"\nquantity = \"sphere.dim(d=3, l=2)\"\n"
+                                           "published = \"5\"\n";
+  std::ofstream(dir / "s.toml") << bom << "command = \"sphere dim\"\n[fixed]\nd = 3\nl = 2\n";
+  auto r = run_boundcheck({"verify", "--catalogue", (dir / "cat").string(), "--format", "csv"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("holds") != std::string::npos);
+  r = run_boundcheck({"table", "--spec", (dir / "s.toml").string(), "--format", "csv"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("3,2,5") != std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("cli: --double-check passes on every command") {
   for (const auto& cmd : kCommands) {
     Args a = cmd;

@@ -872,11 +872,12 @@ Spec parse_spec(const std::string& text, const std::string& file, const std::vec
   s.file = file;
   s.text = text;
   toml::table doc;
-  if (const long bad = toml_non_ascii_line(text); bad != 0)
+  const std::string_view body = without_bom(text);
+  if (const long bad = toml_non_ascii_line(body); bad != 0)
     throw UsageError(
         fmt::format("{}:{}: not valid TOML: a non-ASCII character outside a string or a comment", file, bad));
   try {
-    doc = toml::parse(text, file);
+    doc = toml::parse(body, file);
   } catch (const toml::parse_error& e) {
     throw UsageError(fmt::format("{}:{}: not valid TOML: {}", file, e.source().begin.line, e.description()));
   }
