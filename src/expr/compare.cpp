@@ -94,8 +94,10 @@ std::string fixed_point(const Fmpz& k, long decimals) {
   return (neg ? "-" : "") + digits;
 }
 
-// A nonnegative ball as a number with two significant digits (its midpoint: for display).
-std::string magnitude(const arb_t x) { return fmt::format("{:.2g}", arf_get_d(arb_midref(x), ARF_RND_NEAR)); }
+// A nonnegative ball as a number with `sig` significant digits (its midpoint: for display).
+std::string magnitude(const arb_t x, int sig = 2) {
+  return fmt::format("{:.{}g}", arf_get_d(arb_midref(x), ARF_RND_NEAR), sig);
+}
 
 }  // namespace
 
@@ -136,14 +138,11 @@ static std::string tolerance_miss(const Value& a, const Value& b, const std::str
   Arb miss, rel;
   arb_sub(miss.x, a.ball.x, b.ball.x, prec);
   arb_abs(miss.x, miss.x);
-  if (rule != "rel")
-    return fmt::format("miss |computed - published| = {}",
-                       fmt::format("{:.3g}", arf_get_d(arb_midref(miss.x), ARF_RND_NEAR)));
+  if (rule != "rel") return fmt::format("miss |computed - published| = {}", magnitude(miss.x, 3));
   arb_abs(rel.x, b.ball.x);
   arb_div(rel.x, miss.x, rel.x, prec);
-  return fmt::format("miss |computed - published| = {}, {} of |published|",
-                     fmt::format("{:.3g}", arf_get_d(arb_midref(miss.x), ARF_RND_NEAR)),
-                     fmt::format("{:.3g}", arf_get_d(arb_midref(rel.x), ARF_RND_NEAR)));
+  return fmt::format("miss |computed - published| = {}, {} of |published|", magnitude(miss.x, 3),
+                     magnitude(rel.x, 3));
 }
 
 Truth Evaluator::printed_rule(bool truncate, const Value& a, const Node& lit, bool negative, slong prec) {

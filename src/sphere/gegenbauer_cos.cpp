@@ -64,36 +64,54 @@ void gegenbauer_cos_coef_next(arb_t a, ulong d, ulong l, ulong k, slong prec) {
 
 namespace {
 
-// sum_k a_k Re(w_k) (doubled but for k = l/2) with the phase by rotation (the header's error control).
-void cos_sum_rotation(arb_t res, ulong d, ulong l, const arb_t th, slong prec) {
+// sum_k a_k y_k, doubled but for k = l/2 (the mirror term k' = l-k), over the cosines y_k that
+// `cosines` gives: cosines.times(out, a, weight) sets out = a_k y_k as a ball (weight: the term's count,
+// 1 or 2, for a bound over the terms), cosines.next(k) moves to y_{k+1}, cosines.finish(sum) widens the sum.
+template <class Cosines>
+void cos_sum(arb_t res, ulong d, ulong l, Cosines& cosines, slong prec) {
   Arb a, s, tmp;
-  Acb z, w, p;
-  Mag e, m;
-  // z = e^{-2i th}, w_0 = e^{i l th}
-  arb_mul_si(tmp.x, th, -2, prec);
-  arb_sin_cos(acb_imagref(z.x), acb_realref(z.x), tmp.x, prec);
-  arb_mul_ui(tmp.x, th, l, prec);
-  arb_sin_cos(acb_imagref(w.x), acb_realref(w.x), tmp.x, prec);
-  mag_add(e.x, arb_radref(acb_realref(w.x)), arb_radref(acb_imagref(w.x)));
-  acb_get_mid(w.x, w.x);
   gegenbauer_cos_coef_first(a.x, d, l, prec);
   for (ulong k = 0; 2 * k <= l; ++k) {
     if ((k & 4095) == 4095) limits::poll("sphere gegenbauer");  // l/2 terms: 10^7 at l = 2 10^7
-    // term = a_k Re(w_k), doubled for the mirror term k' = l-k (unless k = l/2)
-    arb_set(tmp.x, acb_realref(w.x));
-    mag_set(arb_radref(tmp.x), e.x);
-    arb_mul(tmp.x, a.x, tmp.x, prec);
-    if (2 * k != l) arb_mul_2exp_si(tmp.x, tmp.x, 1);
+    const ulong weight = 2 * k == l ? 1 : 2;
+    cosines.times(tmp.x, a.x, weight, prec);
+    if (weight == 2) arb_mul_2exp_si(tmp.x, tmp.x, 1);
     arb_add(s.x, s.x, tmp.x, prec);
     if (2 * (k + 1) > l) break;
+    cosines.next(k, prec);
+    gegenbauer_cos_coef_next(a.x, d, l, k, prec);
+  }
+  cosines.finish(s.x);
+  arb_swap(res, s.x);
+}
+
+// The phase w_k = e^{i(l-2k)th} by rotation (the header's error control): y_k = Re(w_k), a
+// midpoint with the scalar radius e.
+struct RotatedCosines {
+  Acb z, w, p;
+  Mag e, m;
+  RotatedCosines(ulong l, const arb_t th, slong prec) {
+    Arb tmp;  // z = e^{-2i th}, w_0 = e^{i l th}
+    arb_mul_si(tmp.x, th, -2, prec);
+    arb_sin_cos(acb_imagref(z.x), acb_realref(z.x), tmp.x, prec);
+    arb_mul_ui(tmp.x, th, l, prec);
+    arb_sin_cos(acb_imagref(w.x), acb_realref(w.x), tmp.x, prec);
+    mag_add(e.x, arb_radref(acb_realref(w.x)), arb_radref(acb_imagref(w.x)));
+    acb_get_mid(w.x, w.x);
+  }
+  void times(arb_t out, const arb_t a, ulong /*weight*/, slong prec) {
+    arb_set(out, acb_realref(w.x));
+    mag_set(arb_radref(out), e.x);
+    arb_mul(out, a, out, prec);
+  }
+  void next(ulong /*k*/, slong prec) {
     acb_mul(p.x, w.x, z.x, prec);
     mag_add(m.x, arb_radref(acb_realref(p.x)), arb_radref(acb_imagref(p.x)));
     mag_add(e.x, e.x, m.x);
     acb_get_mid(w.x, p.x);
-    gegenbauer_cos_coef_next(a.x, d, l, k, prec);
   }
-  arb_swap(res, s.x);
-}
+  void finish(arb_t /*sum*/) {}
+};
 
 // The cosines' starting balls and the bound B of the header, for the Chebyshev recurrence; false
 // where the rotation is to be used (mu > 64, r > 1/64 or q > 1/2).
@@ -145,40 +163,38 @@ bool chebyshev_start(ChebyshevStart& st, ulong l, const arb_t th, slong prec) {
   return true;
 }
 
-// sum_k a_k y_k (doubled but for k = l/2) with the cosines by the Chebyshev recurrence on midpoints.
-void cos_sum_chebyshev(arb_t res, ulong d, ulong l, const ChebyshevStart& st, slong prec) {
-  Arb a, s, tmp;
+// The cosines by the Chebyshev recurrence on midpoints (the header's bound): a_k x_k with x_k
+// exact, the sum widened at the end by B sum_k |a_k| (each term counted with its weight).
+struct ChebyshevCosines {
+  const ChebyshevStart& st;
+  Arf g2, prev, cur, next_x;
   Mag asum, m;
-  Arf g2, prev, cur, next;
-  arf_mul_2exp_si(g2.x, arb_midref(st.c.x), 1);  // 2 g, exact
-  arf_set(cur.x, arb_midref(st.y0.x));
-  gegenbauer_cos_coef_first(a.x, d, l, prec);
-  for (ulong k = 0; 2 * k <= l; ++k) {
-    if ((k & 4095) == 4095) limits::poll("sphere gegenbauer");
-    arb_mul_arf(tmp.x, a.x, cur.x, prec);
-    arb_get_mag(m.x, a.x);
-    if (2 * k != l) {
-      arb_mul_2exp_si(tmp.x, tmp.x, 1);
-      mag_mul_2exp_si(m.x, m.x, 1);
-    }
-    arb_add(s.x, s.x, tmp.x, prec);
+  explicit ChebyshevCosines(const ChebyshevStart& start) : st(start) {
+    arf_mul_2exp_si(g2.x, arb_midref(st.c.x), 1);  // 2 g, exact
+    arf_set(cur.x, arb_midref(st.y0.x));
+  }
+  void times(arb_t out, const arb_t a, ulong weight, slong prec) {
+    arb_mul_arf(out, a, cur.x, prec);
+    arb_get_mag(m.x, a);
+    mag_mul_ui(m.x, m.x, weight);
     mag_add(asum.x, asum.x, m.x);
-    if (2 * (k + 1) > l) break;
+  }
+  void next(ulong k, slong prec) {
     if (k == 0) {  // x_1: the second start
       arf_set(prev.x, cur.x);
       arf_set(cur.x, arb_midref(st.y1.x));
-    } else {  // x_{k+1} = fl(fl(2 g x_k) - x_{k-1})
-      arf_mul(next.x, g2.x, cur.x, prec, ARF_RND_NEAR);
-      arf_sub(next.x, next.x, prev.x, prec, ARF_RND_NEAR);
-      arf_swap(prev.x, cur.x);
-      arf_swap(cur.x, next.x);
+      return;
     }
-    gegenbauer_cos_coef_next(a.x, d, l, k, prec);
+    arf_mul(next_x.x, g2.x, cur.x, prec, ARF_RND_NEAR);  // x_{k+1} = fl(fl(2 g x_k) - x_{k-1})
+    arf_sub(next_x.x, next_x.x, prev.x, prec, ARF_RND_NEAR);
+    arf_swap(prev.x, cur.x);
+    arf_swap(cur.x, next_x.x);
   }
-  mag_mul(m.x, asum.x, st.bound.x);
-  arb_add_error_mag(s.x, m.x);
-  arb_swap(res, s.x);
-}
+  void finish(arb_t sum) {
+    mag_mul(m.x, asum.x, st.bound.x);
+    arb_add_error_mag(sum, m.x);
+  }
+};
 
 }  // namespace
 
@@ -187,10 +203,13 @@ void gegenbauer_c_cos(arb_t res, ulong d, ulong l, const arb_t t, slong prec) {
   Arb th;
   arb_acos(th.x, t, prec);
   ChebyshevStart st;
-  if (chebyshev_start(st, l, th.x, prec))
-    cos_sum_chebyshev(res, d, l, st, prec);
-  else
-    cos_sum_rotation(res, d, l, th.x, prec);
+  if (chebyshev_start(st, l, th.x, prec)) {
+    ChebyshevCosines cosines(st);
+    cos_sum(res, d, l, cosines, prec);
+  } else {
+    RotatedCosines cosines(l, th.x, prec);
+    cos_sum(res, d, l, cosines, prec);
+  }
 }
 
 }  // namespace bc::sphere

@@ -195,28 +195,6 @@ TEST_CASE("gegenbauer: d = 11, l = 10^4 and d = 100, l = 10^5 against a 300-digi
   }
 }
 
-namespace {
-
-// C_l^lambda(t) exactly, by the rational three-term recurrence (DLMF 18.9.1):
-// (n+1) C_{n+1} = (2n+d-2) t C_n - (n+d-3) C_{n-1}, C_0 = 1, C_1 = (d-2) t.
-Fmpq gegenbauer_exact_rec(ulong d, ulong l, const Fmpq& t) {
-  Fmpq prev(1, 1), cur, next, tmp;
-  if (l == 0) return prev;
-  fmpq_mul_ui(cur.x, t.x, d - 2);
-  for (ulong n = 1; n < l; ++n) {
-    fmpq_mul(next.x, cur.x, t.x);
-    fmpq_mul_ui(next.x, next.x, 2 * n + d - 2);
-    fmpq_mul_ui(tmp.x, prev.x, n + d - 3);
-    fmpq_sub(next.x, next.x, tmp.x);
-    fmpq_div_fmpz(next.x, next.x, Fmpz(static_cast<slong>(n + 1)).x);
-    fmpq_swap(prev.x, cur.x);
-    fmpq_swap(cur.x, next.x);
-  }
-  return cur;
-}
-
-}  // namespace
-
 // The cosine sum takes its cosines by the Chebyshev recurrence on midpoints, with an error bound
 // proved in gegenbauer_cos.cpp, or by rotation near 2 th = 0, pi (issue 37). The bound must hold
 // where rounding is heaviest: at 64 and 128 bits (cancellation then leaves wide balls, which must
@@ -231,7 +209,7 @@ TEST_CASE(
     (gegenbauer_cos_by_chebyshev(fmpq_get_d(t.x)) ? chebyshev : rotation)++;
     for (ulong d : {3ul, 11ul}) {
       for (ulong l : {2ul, 3ul, 1000ul, 3001ul}) {
-        const Fmpq exact = gegenbauer_exact_rec(d, l, t);
+        const Fmpq exact = exact_value(d, l, t);  // FLINT's Gegenbauer polynomial
         for (slong prec : {64L, 128L, 512L}) {
           Arb tb, mine, ex;
           arb_set_fmpq(tb.x, t.x, prec);
